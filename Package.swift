@@ -1,0 +1,25 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "budget",
+    products: [
+        .executable(name: "budget", targets: ["budget"]),
+        .library(name: "BudgetKit", targets: ["BudgetKit"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "BudgetKit", dependencies: ["CSQLite"]),
+        .target(name: "BudgetCLI", dependencies: ["BudgetKit"]),
+        .executableTarget(name: "budget", dependencies: ["BudgetCLI"]),
+        .executableTarget(name: "budget-bench", dependencies: ["BudgetKit", "BudgetCLI"], path: "Benchmarks"),
+        .testTarget(name: "BudgetKitTests", dependencies: ["BudgetKit"]),
+        .testTarget(name: "BudgetCLITests", dependencies: ["BudgetCLI", "BudgetKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,135 @@
+/// An exact amount of money in minor units (cents), never a floating-point number.
+///
+/// `Money` parses the forms people type (`12`, `12.5`, `12.50`, `-3`, `+3`, `1,234.56`) and
+/// formats as plain text (`-12.50`: no symbol, no grouping), so amounts survive a round trip
+/// through CSV, JSON and the database exactly.
+///
+/// ```swift
+/// let lunch = try Money(parsing: "12.50")   // 1250 minor units
+/// print(lunch)                              // "12.50"
+/// ```
+///
+/// It deliberately knows nothing of currencies or exchange rates: a book is in one currency.
+public struct Money: Hashable, Sendable, Comparable, Codable, CustomStringConvertible {
+    /// The amount in minor units: 1250 is 12.50.
+    public var minorUnits: Int64
+
+    /// Creates an amount from minor units (cents).
+    public init(minorUnits: Int64) {
+        self.minorUnits = minorUnits
+    }
+
+    /// Zero.
+    public static let zero = Money(minorUnits: 0)
+
+    /// Parses an amount as a person writes it.
+    ///
+    /// Accepts an optional sign, digits with optional thousands separators (`1,234`), and at most
+    /// two decimals after a point. Rejects exponents, `NaN`, empty text, more than two decimals and
+    /// amounts beyond the range of `Int64` minor units.
+    ///
+    /// - Parameter text: the amount, such as `"-12.50"` or `"1,234.56"`.
+    /// - Throws: ``BudgetError/invalidAmount(_:reason:)`` naming the text.
+    public init(parsing text: String) throws(BudgetError) {
+        self = try MoneyParser.parse(text, decimalSeparator: UInt8(ascii: "."), groupSeparator: UInt8(ascii: ","))
+    }
+
+    /// Parses an amount whose decimal separator is a comma (`1.234,56`), as many banks write it.
+    ///
+    /// - Throws: ``BudgetError/invalidAmount(_:reason:)`` naming the text.
+    public init(parsingDecimalComma text: String) throws(BudgetError) {
+        self = try MoneyParser.parse(text, decimalSeparator: UInt8(ascii: ","), groupSeparator: UInt8(ascii: "."))
+    }
+
+    /// The plain form: optional minus, digits, a point and two decimals (`-12.50`).
+    public var description: String {
+        let negative = minorUnits < 0
+        // Int64.min has no positive counterpart: work in UInt64 magnitude.
+        let magnitude = minorUnits.magnitude
+        let whole = magnitude / 100
+        let cents = magnitude % 100
+        return (negative ? "-" : "") + String(whole) + (cents < 10 ? ".0" : ".") + String(cents)
+    }
+
+    public static func < (lhs: Money, rhs: Money) -> Bool { lhs.minorUnits < rhs.minorUnits }
+
+    /// The sum; traps on overflow, which no real book reaches (92 quadrillion).
+    public static func + (lhs: Money, rhs: Money) -> Money { Money(minorUnits: lhs.minorUnits + rhs.minorUnits) }
+    /// The difference; traps on overflow.
+    public static func - (lhs: Money, rhs: Money) -> Money { Money(minorUnits: lhs.minorUnits - rhs.minorUnits) }
+    /// The negation.
+    public static prefix func - (value: Money) -> Money { Money(minorUnits: -value.minorUnits) }
+    /// Adds in place; traps on overflow.
+    public static func += (lhs: inout Money, rhs: Money) { lhs.minorUnits += rhs.minorUnits }
+    /// Subtracts in place; traps on overflow.
+    public static func -= (lhs: inout Money, rhs: Money) { lhs.minorUnits -= rhs.minorUnits }
+
+    public init(from decoder: any Decoder) throws {
+        minorUnits = try decoder.singleValueContainer().decode(Int64.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(minorUnits)
+    }
+}
+
+/// The hand-written parser behind ``Money/init(parsing:)``: bytes in, minor units out.
+enum MoneyParser {
+    static func parse(_ text: String, decimalSeparator: UInt8, groupSeparator: UInt8) throws(BudgetError) -> Money {
+        func fail(_ reason: String) -> BudgetError { .invalidAmount(text, reason: reason) }
+        var bytes = Array(text.utf8)[...]
+        if bytes.isEmpty { throw fail("it is empty") }
+        var negative = false
+        if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") {
+            negative = bytes.first == UInt8(ascii: "-")
+            bytes = bytes.dropFirst()
+        }
+        var whole: UInt64 = 0
+        var fraction: UInt64 = 0
+        var fractionDigits = 0
+        var wholeDigits = 0
+        var digitsSinceGroup = 0
+        var sawGroup = false
+        var sawPoint = false
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let digit = UInt64(byte - UInt8(ascii: "0"))
+                if sawPoint {
+                    fractionDigits += 1
+                    if fractionDigits > 2 { throw fail("it has more than two decimals") }
+                    fraction = fraction * 10 + digit
+                } else {
+                    wholeDigits += 1
+                    digitsSinceGroup += 1
+                    let (times10, o1) = whole.multipliedReportingOverflow(by: 10)
+                    let (sum, o2) = times10.addingReportingOverflow(digit)
+                    if o1 || o2 { throw fail("it is too large") }
+                    whole = sum
+                }
+            case groupSeparator where !sawPoint:
+                // Thousands separators: 1-3 digits first, then groups of exactly three.
+                if wholeDigits == 0 || (sawGroup ? digitsSinceGroup != 3 : digitsSinceGroup > 3) {
+                    throw fail("its digit grouping is wrong")
+                }
+                sawGroup = true
+                digitsSinceGroup = 0
+            case decimalSeparator where !sawPoint:
+                if sawGroup && digitsSinceGroup != 3 { throw fail("its digit grouping is wrong") }
+                sawPoint = true
+            default:
+                throw fail("it is not a number like 12.50")
+            }
+        }
+        if sawGroup && !sawPoint && digitsSinceGroup != 3 { throw fail("its digit grouping is wrong") }
+        if wholeDigits == 0 && fractionDigits == 0 { throw fail("it is not a number like 12.50") }
+        if sawPoint && fractionDigits == 0 { throw fail("it has no digits after the point") }
+        if fractionDigits == 1 { fraction *= 10 }
+        let (cents, o1) = whole.multipliedReportingOverflow(by: 100)
+        let (total, o2) = cents.addingReportingOverflow(fraction)
+        // Int64.max is the limit both ways, so every amount can be negated.
+        if o1 || o2 || total > UInt64(Int64.max) { throw fail("it is too large") }
+        return Money(minorUnits: negative ? -Int64(total) : Int64(total))
+    }
+}

@@ -1,0 +1,121 @@
+import CSQLite
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One connection to an SQLite database file: opened in `init`, closed in `deinit`.
+///
+/// Opening creates the file (mode 0600) and its missing parent folders (mode 0700), and sets up
+/// what every `budget` connection relies on: extended result codes, a busy timeout so concurrent
+/// processes wait for each other instead of failing, foreign keys, and WAL journaling.
+///
+/// Not thread-safe: one connection belongs to one thread (or one serial owner) at a time.
+final class Connection {
+    /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
+    static let busyTimeoutMilliseconds: Int32 = 10_000
+
+    let handle: OpaquePointer
+    let path: String
+    private var statementCache: [String: Statement] = [:]
+
+    /// Opens (or creates) the database at `path`.
+    ///
+    /// - Parameter readOnly: open without write access; the file must exist.
+    /// - Throws: ``SQLiteError`` when SQLite cannot open the file.
+    init(path: String, readOnly: Bool = false) throws(SQLiteError) {
+        self.path = path
+        var handle: OpaquePointer?
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let error = SQLiteError(code: code, connection: handle)
+            sqlite3_close_v2(handle)
+            throw error
+        }
+        self.handle = handle
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, Connection.busyTimeoutMilliseconds)
+    }
+
+    deinit {
+        statementCache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Whether SQLite opened the file read-only (for example because the file is write-protected).
+    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+    /// Runs one or more statements that bind nothing (schema, pragmas, BEGIN/COMMIT).
+    func execute(_ sql: String) throws(SQLiteError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        guard code == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_free(message)
+            throw SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: text, sql: sql)
+        }
+    }
+
+    /// Prepares a statement for one use.
+    func prepare(_ sql: String) throws(SQLiteError) -> Statement {
+        try Statement(connection: self, sql: sql)
+    }
+
+    /// Returns a prepared statement for `sql`, preparing it once per connection and reusing it.
+    func cached(_ sql: String) throws(SQLiteError) -> Statement {
+        if let statement = statementCache[sql] { return statement }
+        let statement = try Statement(connection: self, sql: sql)
+        statementCache[sql] = statement
+        return statement
+    }
+
+    /// Runs `sql` with `values` bound, through the statement cache.
+    func run(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) {
+        try cached(sql).run(values)
+    }
+
+    /// The first column of the first row as an integer, or `nil` when there is no row.
+    func int64(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int64? {
+        try cached(sql).first(values) { $0.optionalInt64(0) } ?? nil
+    }
+
+    /// The rowid of the latest successful INSERT on this connection.
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// How many rows the latest INSERT, UPDATE or DELETE changed.
+    var changes: Int { Int(sqlite3_changes64(handle)) }
+
+    /// Whether a transaction is open on this connection.
+    var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`): committed when it returns,
+    /// rolled back when it throws.
+    ///
+    /// `BEGIN IMMEDIATE` takes the write lock up front, so two processes never both read and then
+    /// fail to upgrade: the second waits (busy timeout) and then sees the first one's commit.
+    func inTransaction<T>(_ body: () throws -> T) throws -> T {
+        precondition(!isInTransaction, "nested inTransaction")
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            if isInTransaction { try? execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    /// Runs `body` in a read transaction (`BEGIN DEFERRED`), so all its reads see one snapshot.
+    func inReadTransaction<T>(_ body: () throws -> T) throws -> T {
+        if isInTransaction { return try body() }
+        try execute("BEGIN DEFERRED")
+        defer { if isInTransaction { try? execute("COMMIT") } }
+        return try body()
+    }
+}
+
+@available(*, unavailable)
+extension Connection: Sendable {}

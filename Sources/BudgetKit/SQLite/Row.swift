@@ -1,0 +1,37 @@
+import CSQLite
+
+/// The current row of a stepping statement: valid only inside the closure it is handed to.
+struct Row {
+    let handle: OpaquePointer
+
+    /// The column as an integer (0 for NULL).
+    @inline(__always)
+    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+
+    /// The column as an Int (0 for NULL).
+    @inline(__always)
+    func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
+
+    /// Whether the column is NULL.
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+
+    /// The column as text ("" for NULL).
+    func text(_ column: Int32) -> String {
+        guard let bytes = sqlite3_column_text(handle, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    /// The column as text, or `nil` for NULL.
+    func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+
+    /// The column as an optional integer.
+    func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
+
+    /// The column as an amount in minor units.
+    func money(_ column: Int32) -> Money { Money(minorUnits: int64(column)) }
+
+    /// The column as a day; a malformed stored date (written by hand in the sqlite3 shell)
+    /// reads as 0001-01-01 rather than crashing.
+    func day(_ column: Int32) -> Day { Day(iso: text(column)) ?? Day(year: 1, month: 1, day: 1)! }
+}

@@ -1,0 +1,23 @@
+/// A value bound to a statement parameter. Money and days are bound as their stored forms:
+/// minor units (INTEGER) and `YYYY-MM-DD` (TEXT).
+enum SQLiteValue: Hashable, Sendable {
+    case null
+    case integer(Int64)
+    case text(String)
+}
+
+/// A value that can be bound to a statement parameter.
+protocol SQLiteBindable {
+    var sqliteValue: SQLiteValue { get }
+}
+
+extension Int64: SQLiteBindable { var sqliteValue: SQLiteValue { .integer(self) } }
+extension Int: SQLiteBindable { var sqliteValue: SQLiteValue { .integer(Int64(self)) } }
+extension Bool: SQLiteBindable { var sqliteValue: SQLiteValue { .integer(self ? 1 : 0) } }
+extension String: SQLiteBindable { var sqliteValue: SQLiteValue { .text(self) } }
+extension Money: SQLiteBindable { var sqliteValue: SQLiteValue { .integer(minorUnits) } }
+extension Day: SQLiteBindable { var sqliteValue: SQLiteValue { .text(description) } }
+extension Month: SQLiteBindable { var sqliteValue: SQLiteValue { .text(description) } }
+extension Optional: SQLiteBindable where Wrapped: SQLiteBindable {
+    var sqliteValue: SQLiteValue { self?.sqliteValue ?? .null }
+}

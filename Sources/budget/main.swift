@@ -1,0 +1,3 @@
+import BudgetCLI
+
+exit(BudgetCLI.main(arguments: Array(CommandLine.arguments.dropFirst())))
