@@ -52,7 +52,7 @@ public struct Day: Hashable, Sendable, Comparable, Codable, CustomStringConverti
         self = day
     }
 
-    private static func parseISO<C: Collection>(_ bytes: C) -> Day? where C.Element == UInt8, C.Index == Int {
+    static func parseISO<C: Collection>(_ bytes: C) -> Day? where C.Element == UInt8, C.Index == Int {
         guard bytes.count == 10 else { return nil }
         let base = bytes.startIndex
         guard bytes[base + 4] == UInt8(ascii: "-"), bytes[base + 7] == UInt8(ascii: "-") else { return nil }

@@ -129,15 +129,20 @@ public final class BudgetStore {
         }
     }
 
-    /// Runs `body` in one write transaction; after the commit, tells this process's live results.
+    /// Runs `body` in one write transaction (pruning the change log on the way); after the
+    /// commit, tells this process's live results.
     func writing<T>(_ body: () throws -> T) throws -> T {
         let result: T
         do {
-            result = try connection.inTransaction(body)
+            result = try connection.inTransaction {
+                let result = try body()
+                try pruneChangeLog()
+                return result
+            }
         } catch {
             throw BudgetStore.translate(error, path: path)
         }
-        for observer in commitObservers.values { observer() }
+        notifyCommitObservers()
         return result
     }
 

@@ -1,0 +1,50 @@
+/// The SQL a live list runs for its request. Filter values travel as bound values only.
+///
+/// - The keys query reads what the order needs (id, date, amount, category id, and the folded
+///   payee when sorting by payee). When the order is the date index's own (by date, sectioned by
+///   month or not), SQLite hands rows over in order; otherwise they are sorted in memory by
+///   integer ranks, which beats SQLite sorting a million rows by a function of text.
+/// - The rows query reads whole rows by id, in batches of ``batch`` ids: the ids the list holds in
+///   memory are its keyset, so a page costs the same at any offset.
+struct LiveQuery {
+    /// How many ids one rows query binds (unused places are bound to NULL).
+    static let batch = 128
+
+    let keys: String
+    let count: String
+    let filterValues: [SQLiteValue]
+    /// Whether the keys query returns rows already in the list's order.
+    let keysAreOrdered: Bool
+    /// Rows by id, whatever the filter says (for pages).
+    let rowsByID: String
+    /// Rows by id that match the filter (for changed rows).
+    let matchingRowsByID: String
+    /// Ids of rows in one category that match the filter (for a category rename).
+    let matchingIDsInCategory: String
+
+    init(request: TransactionRequest, categoryID: Int64?) {
+        var filter = request.filter
+        filter.limit = nil
+        let (condition, values) = TransactionQuery.whereClause(filter: filter, categoryID: categoryID)
+        filterValues = values
+        let payee = request.sort.key == .payee ? ", budget_fold(t.payee)" : ""
+        keysAreOrdered = request.sort.key == .date && request.sectioning != .category
+        let direction = request.sort.ascending ? "" : " DESC"
+        keys = "SELECT t.id, t.date, t.amount, t.category_id\(payee) FROM transactions AS t\(condition)"
+            + (keysAreOrdered ? " ORDER BY t.date\(direction), t.id\(direction)" : "")
+        count = "SELECT count(*) FROM transactions AS t\(condition)"
+        let placeholders = Array(repeating: "?", count: LiveQuery.batch).joined(separator: ", ")
+        let select = "SELECT t.id, t.date, t.amount, coalesce(c.name, ''), t.payee, t.note, t.category_id\(payee)"
+            + " FROM transactions AS t LEFT JOIN categories AS c ON c.id = t.category_id"
+        rowsByID = select + " WHERE t.id IN (\(placeholders))"
+        let and = condition.isEmpty ? "" : " AND " + condition.dropFirst(" WHERE ".count)
+        matchingRowsByID = rowsByID + and
+        matchingIDsInCategory = "SELECT t.id FROM transactions AS t WHERE t.category_id = ?" + and
+    }
+
+    /// The ids bound to a rows query: `ids` padded with NULL to ``batch``.
+    static func bound(_ ids: ArraySlice<Int64>) -> [SQLiteValue] {
+        precondition(ids.count <= batch)
+        return ids.map { .integer($0) } + Array(repeating: .null, count: batch - ids.count)
+    }
+}

@@ -1,0 +1,238 @@
+extension LiveTransactions {
+    /// Below this many moved rows a change set shifts the key array in place (cheap when rows
+    /// land near the end, as new transactions usually do); above it, it rebuilds in one pass.
+    static let inPlaceLimit = 16
+
+    /// Catches up with every commit since the last sync, from this process or any other, and
+    /// tells the delegate. A store write calls it after its commit; a ``DatabaseWatcher`` calls it
+    /// when another connection committed; call it yourself to poll.
+    ///
+    /// - Returns: the change set delivered, or `nil` when nothing this list shows changed.
+    /// - Throws: a database error; the list is then unchanged and the next sync retries.
+    /// - Complexity: O(k log n) for k changed rows, plus one O(n) scan of the ids when a changed
+    ///   row was not found at its unchanged key (it moved, left the list, or was deleted).
+    @discardableResult
+    public func processPendingChanges() throws -> TransactionChangeSet? {
+        guard !isCancelled else { return nil }
+        if isSyncing {
+            // A delegate wrote to the store while hearing about a change: go round once more.
+            needsAnotherSync = true
+            return nil
+        }
+        isSyncing = true
+        defer { isSyncing = false }
+        var delivered: TransactionChangeSet?
+        repeat {
+            needsAnotherSync = false
+            if let changeSet = try nextChangeSet() {
+                delivered = changeSet
+                deliver(changeSet)
+            }
+        } while needsAnotherSync && !isCancelled
+        return delivered
+    }
+
+    func storeDidCommit() {
+        do {
+            try processPendingChanges()
+            lastSyncError = nil
+        } catch {
+            lastSyncError = error
+        }
+    }
+
+    /// What changed, read in one snapshot: the log, the categories, the changed rows.
+    private struct Reading {
+        var logged: BudgetStore.LoggedChanges
+        var categories: [Int64: KeyOrder.Category]
+        var renamedCategoryRows: Set<Int64> = []
+        var categoriesReordered = false
+        var rows: [Int64: FetchedRow] = [:]
+        var changedIDs: [Int64] = []
+    }
+
+    private func read() throws -> Reading? {
+        let connection = store.connection
+        return try store.reading {
+            try connection.inReadTransaction { () throws -> Reading? in
+                guard var logged = try store.loggedChanges(after: lastSequence) else { return nil }
+                var reading = Reading(logged: logged, categories: order.categories)
+                if logged.needsReload { return reading }
+                if !logged.categoryIDs.isEmpty {
+                    reading.categories = try store.categoryTable()
+                    var renamed: [Int64] = []
+                    for id in logged.categoryIDs where order.categories[id] != reading.categories[id] {
+                        if reading.categories[id] == nil {
+                            // Deleted: only rows written with foreign keys off can still point at it.
+                            if try connection.int64("SELECT 1 FROM transactions WHERE category_id = ? LIMIT 1", [.integer(id)]) != nil {
+                                logged.needsReload = true
+                                reading.logged = logged
+                                return reading
+                            }
+                        } else {
+                            renamed.append(id)
+                        }
+                    }
+                    for id in renamed {
+                        try connection.cached(query.matchingIDsInCategory).forEachRow([.integer(id)] + query.filterValues) {
+                            reading.renamedCategoryRows.insert($0.int64(0))
+                        }
+                    }
+                    if order.ordersByCategory && !renamed.isEmpty {
+                        reading.categoriesReordered = categoryOrder(order.categories) != categoryOrder(reading.categories)
+                    }
+                }
+                let changed = logged.transactionIDs.union(reading.renamedCategoryRows)
+                reading.changedIDs = Array(changed)
+                for row in try fetchRows(ids: reading.changedIDs[...], matchingFilter: true) {
+                    reading.rows[row.transaction.id] = row
+                }
+                return reading
+            }
+        }
+    }
+
+    /// Category ids in name-key order, for telling whether a rename reordered them.
+    private func categoryOrder(_ table: [Int64: KeyOrder.Category]) -> [Int64] {
+        table.keys.sorted { (table[$0]!.key, $0) < (table[$1]!.key, $1) }
+    }
+
+    /// Reads what changed and applies it to the keys: the change set, or `nil` when nothing
+    /// visible changed.
+    func nextChangeSet() throws -> TransactionChangeSet? {
+        guard let reading = try read() else { return nil }
+        if reading.logged.needsReload {
+            try fetch()
+            return reloadChangeSet()
+        }
+        defer {
+            lastSequence = reading.logged.sequence
+            highestKnownID = Swift.max(highestKnownID, reading.changedIDs.max() ?? 0)
+        }
+        if reading.changedIDs.isEmpty {
+            // Categories without rows here changed (a budget, a rename): nothing to show.
+            order.categories = reading.categories
+            return nil
+        }
+
+        // Old places, under the old order: at the unchanged key by binary search, else by one scan.
+        var oldPositions: [Int64: Int] = [:]
+        var unresolved: [Int64] = []
+        for id in reading.changedIDs {
+            if let row = reading.rows[id], let position = keys.position(of: row.key, order: order) {
+                oldPositions[id] = position
+            } else if id <= highestKnownID {
+                unresolved.append(id)
+            }
+        }
+        if !unresolved.isEmpty { locate(unresolved, into: &oldPositions) }
+
+        let oldSections = sectionIdentities()
+        var deletions: [TransactionChangeSet.Deletion] = []
+        var removals: [Int] = []
+        var added: [(key: RowKey, transaction: Transaction, from: Int?)] = []
+        var updated: [(index: Int, key: RowKey, transaction: Transaction)] = []
+        for id in reading.changedIDs {
+            switch (oldPositions[id], reading.rows[id]) {
+            case (nil, nil):
+                continue
+            case (let position?, nil):
+                deletions.append(.init(index: position, id: id))
+                removals.append(position)
+            case (nil, let row?):
+                added.append((row.key, row.transaction, nil))
+            case (let position?, let row?):
+                let moved = keys.key(at: position) != row.key
+                    || (reading.categoriesReordered && reading.renamedCategoryRows.contains(id))
+                if moved {
+                    removals.append(position)
+                    added.append((row.key, row.transaction, position))
+                } else {
+                    updated.append((position, row.key, row.transaction))
+                }
+            }
+        }
+
+        // From here on the new category names rule the order.
+        order.categories = reading.categories
+        removals.sort()
+        added.sort { order.compare($0.key, $1.key) < 0 }
+        let finals: [Int]
+        if removals.count + added.count <= LiveTransactions.inPlaceLimit {
+            for position in removals.reversed() { keys.remove(at: position) }
+            finals = added.map { keys.insert($0.key, order: order) }
+        } else {
+            finals = keys.replace(removing: removals, inserting: added.map(\.key), order: order)
+        }
+
+        var insertions: [TransactionChangeSet.Insertion] = []
+        var moves: [TransactionChangeSet.Move] = []
+        for (row, final) in zip(added, finals) {
+            if let from = row.from {
+                moves.append(.init(from: from, to: final, transaction: row.transaction))
+            } else {
+                insertions.append(.init(index: final, transaction: row.transaction))
+            }
+        }
+        let updates = updated.map {
+            TransactionChangeSet.Update(index: $0.index, newIndex: keys.position(of: $0.key, order: order)!, transaction: $0.transaction)
+        }
+        let (sectionDeletions, sectionInsertions) = sectionChanges(from: oldSections)
+
+        if cache.count + added.count + updated.count > LiveTransactions.cacheCapacity { cache.removeAll(keepingCapacity: true) }
+        for deletion in deletions { cache[deletion.id] = nil }
+        for row in added { cache[row.transaction.id] = row.transaction }
+        for row in updated { cache[row.transaction.id] = row.transaction }
+
+        let changeSet = TransactionChangeSet(
+            isReload: false, sectionDeletions: sectionDeletions, sectionInsertions: sectionInsertions,
+            deletions: deletions.sorted { $0.index < $1.index }, insertions: insertions.sorted { $0.index < $1.index },
+            moves: moves.sorted { $0.to < $1.to }, updates: updates.sorted { $0.index < $1.index },
+            count: keys.count, sections: sections)
+        return changeSet.isEmpty ? nil : changeSet
+    }
+
+    /// Finds the positions of ids by one scan of the key array, stopping when all are found.
+    private func locate(_ ids: [Int64], into positions: inout [Int64: Int]) {
+        var remaining = ids.count
+        let entries = keys.entries
+        if ids.count <= 8 {
+            for (position, entry) in entries.enumerated() where ids.contains(entry.id) {
+                positions[entry.id] = position
+                remaining -= 1
+                if remaining == 0 { return }
+            }
+        } else {
+            let wanted = Set(ids)
+            for (position, entry) in entries.enumerated() where wanted.contains(entry.id) {
+                positions[entry.id] = position
+                remaining -= 1
+                if remaining == 0 { return }
+            }
+        }
+    }
+
+    /// Each section's identity: its key and its name (a renamed category is a new section).
+    private struct SectionIdentity: Hashable {
+        let key: Int64
+        let name: String
+    }
+
+    private func sectionIdentities() -> [SectionIdentity] {
+        guard request.sectioning != nil else { return [] }
+        return keys.runs.map { SectionIdentity(key: $0.key, name: order.sectionName($0.key)) }
+    }
+
+    private func sectionChanges(from old: [SectionIdentity])
+        -> ([TransactionChangeSet.SectionDeletion], [TransactionChangeSet.SectionInsertion]) {
+        let new = sectionIdentities()
+        let oldSet = Set(old), newSet = Set(new)
+        let deletions = old.enumerated().filter { !newSet.contains($0.element) }.map {
+            TransactionChangeSet.SectionDeletion(index: $0.offset, name: $0.element.name)
+        }
+        let insertions = new.enumerated().filter { !oldSet.contains($0.element) }.map {
+            TransactionChangeSet.SectionInsertion(index: $0.offset, name: $0.element.name)
+        }
+        return (deletions, insertions)
+    }
+}
