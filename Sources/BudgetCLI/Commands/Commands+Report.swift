@@ -3,7 +3,7 @@ import BudgetKit
 extension Commands {
     static let report = Command(spec: CommandSpec(
         name: "report",
-        abstract: "Show a month's budget, actual and remaining per category.",
+        abstract: "Show each category's budget, actual and remaining.",
         discussion: """
         With --from and --to, shows a trend instead: the actual amounts of each category (or \
         payee, with --by payee) in each month, with their total and average.

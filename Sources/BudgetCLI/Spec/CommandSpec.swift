@@ -87,7 +87,7 @@ struct OptionSpec: Sendable {
 
     /// Options every command accepts, before or after its name.
     static let global: [OptionSpec] = [
-        .value("db", "path", help: "The database file (default: $BUDGET_DB, else $XDG_DATA_HOME/budget/budget.sqlite3)."),
+        .value("db", "path", help: "The database file (default: $BUDGET_DB, else in $XDG_DATA_HOME)."),
         .flag("quiet", short: "q", help: "Do not print confirmations on standard error."),
         .flag("help", short: "h", help: "Show help information."),
     ]
