@@ -12,7 +12,7 @@ struct Fixtures {
     /// The twelve categories every large fixture has; rows cycle through them.
     static let categories = ["Books", "Car", "Clothes", "Eating out", "Food", "Fun", "Gifts", "Health", "Home", "Rent", "Travel", "Utilities"]
 
-    /// A book with the twelve categories (budgets from 2022-01) and `rows` transactions spread
+    /// A book with the twelve categories (budgets from 2022-01) and `rows` transactions (possibly none) spread
     /// evenly over 2022-01-01 ... 2026-12-31, with 500 payees.
     func largeBook(named name: String, rows: Int, rollover: Bool = false) -> String {
         let path = folder + "/" + name
@@ -21,6 +21,7 @@ struct Fixtures {
             if rollover && category < "H" { arguments.append("--rollover") }
             Processes.mustRun(arguments)
         }
+        guard rows > 0 else { return path }
         let sql = """
             INSERT INTO change_log_pause VALUES (1);
             WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < \(rows - 1))

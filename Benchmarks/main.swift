@@ -17,4 +17,5 @@ let fixtures = Fixtures(budget: CommandLine.arguments[1], sqlite3: Processes.whi
 
 say("budget benchmarks (\(folder))")
 CoreBenchmarks(fixtures: fixtures).run()
+ScriptingBenchmarks(fixtures: fixtures).run()
 system("rm -rf '\(folder)'")
