@@ -1,0 +1,24 @@
+import CSQLite
+
+extension Connection {
+    /// Registers `budget_fold(text)`: the text case-folded over all of Unicode (Swift's
+    /// `lowercased()`), for case-insensitive matching that SQLite's ASCII-only `LIKE` and `NOCASE`
+    /// cannot do. Deterministic, so SQLite may factor it out of loops.
+    func registerCaseFoldFunction() throws(SQLiteError) {
+        let code = sqlite3_create_function_v2(
+            handle, "budget_fold", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, nil,
+            { context, argc, argv in
+                guard argc == 1, let argv, let value = argv[0], sqlite3_value_type(value) != SQLITE_NULL,
+                      let bytes = sqlite3_value_text(value) else {
+                    sqlite3_result_null(context)
+                    return
+                }
+                let count = Int(sqlite3_value_bytes(value))
+                let text = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+                let folded = text.lowercased()
+                sqlite3_result_text(context, folded, -1, csqlite_transient())
+            },
+            nil, nil, nil)
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: handle) }
+    }
+}

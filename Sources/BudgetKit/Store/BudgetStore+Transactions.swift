@@ -1,0 +1,158 @@
+extension BudgetStore {
+    /// Adds a transaction.
+    ///
+    /// ```swift
+    /// let lunch = try store.addTransaction(amount: Money(parsing: "12.50"), category: "Food", payee: "Lunch")
+    /// let refund = try store.addTransaction(amount: Money(parsing: "-2.25"), category: "Food", payee: "Refund")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - amount: positive in the category's direction (spent, or received for income); negative for a refund.
+    ///   - category: the category's name, ignoring case.
+    ///   - date: the day; today by default.
+    /// - Returns: the new transaction, with its id.
+    /// - Throws: ``BudgetError/unknownCategory(_:)``.
+    @discardableResult
+    public func addTransaction(amount: Money, category: String, payee: String = "", date: Day = .today(), note: String = "") throws -> Transaction {
+        try writing {
+            let row = try categoryRow(named: category)
+            try connection.run("INSERT INTO transactions (date, amount, category_id, payee, note) VALUES (?, ?, ?, ?, ?)",
+                               [date.sqliteValue, amount.sqliteValue, .integer(row.id), .text(payee), .text(note)])
+            return Transaction(id: connection.lastInsertRowID, date: date, amount: amount, category: row.name, payee: payee, note: note)
+        }
+    }
+
+    /// Changes some fields of a transaction.
+    ///
+    /// - Returns: the transaction as it now is.
+    /// - Throws: ``BudgetError/unknownTransaction(_:)``, ``BudgetError/unknownCategory(_:)``.
+    @discardableResult
+    public func editTransaction(id: Int64, _ changes: TransactionChanges) throws -> Transaction {
+        try writing {
+            var transaction = try fetchTransaction(id: id)
+            var categoryID = try categoryRow(named: transaction.category).id
+            if let name = changes.category {
+                let row = try categoryRow(named: name)
+                categoryID = row.id
+                transaction.category = row.name
+            }
+            if let amount = changes.amount { transaction.amount = amount }
+            if let payee = changes.payee { transaction.payee = payee }
+            if let note = changes.note { transaction.note = note }
+            if let date = changes.date { transaction.date = date }
+            try connection.run("UPDATE transactions SET date = ?, amount = ?, category_id = ?, payee = ?, note = ? WHERE id = ?",
+                               [transaction.date.sqliteValue, transaction.amount.sqliteValue, .integer(categoryID),
+                                .text(transaction.payee), .text(transaction.note), .integer(id)])
+            return transaction
+        }
+    }
+
+    /// Deletes transactions: all of them, or, when one id is unknown, none.
+    ///
+    /// - Throws: ``BudgetError/unknownTransaction(_:)`` naming the first unknown id.
+    public func deleteTransactions(ids: [Int64]) throws {
+        var seen = Set<Int64>()
+        try writing {
+            for id in ids where seen.insert(id).inserted {
+                try connection.run("DELETE FROM transactions WHERE id = ?", [.integer(id)])
+                if connection.changes == 0 { throw BudgetError.unknownTransaction(id) }
+            }
+        }
+    }
+
+    /// The transaction with this id.
+    ///
+    /// - Throws: ``BudgetError/unknownTransaction(_:)``.
+    public func transaction(id: Int64) throws -> Transaction {
+        try reading { try fetchTransaction(id: id) }
+    }
+
+    /// The transactions matching `filter`, by date then id.
+    ///
+    /// - Throws: ``BudgetError/unknownCategory(_:)`` when the filter names one that does not exist.
+    public func transactions(matching filter: TransactionFilter = .init()) throws -> [Transaction] {
+        var result: [Transaction] = []
+        try forEachTransaction(matching: filter) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each transaction matching `filter`, by date then id, without holding them
+    /// all in memory: what `export` streams with.
+    ///
+    /// The rows come from one read snapshot: a concurrent writer never makes a row appear twice.
+    /// - Throws: ``BudgetError/unknownCategory(_:)``, or whatever `body` throws.
+    public func forEachTransaction(matching filter: TransactionFilter, _ body: (Transaction) throws -> Void) throws {
+        try reading {
+            let (sql, values) = try TransactionQuery.select(filter: filter, categoryID: filter.category.map { try categoryRow(named: $0).id })
+            let statement = try connection.prepare(sql)
+            try connection.inReadTransaction {
+                try statement.forEachRow(values) { try body(TransactionQuery.transaction(from: $0)) }
+            }
+        }
+    }
+
+    func fetchTransaction(id: Int64) throws -> Transaction {
+        let transaction = try connection.cached(TransactionQuery.selectByID).first([.integer(id)]) { TransactionQuery.transaction(from: $0) }
+        guard let transaction else { throw BudgetError.unknownTransaction(id) }
+        return transaction
+    }
+}
+
+/// The SQL that reads transactions. Filters become fixed fragments with `?` placeholders: user
+/// text only ever travels as bound values.
+enum TransactionQuery {
+    static let columns = "t.id, t.date, t.amount, c.name, t.payee, t.note"
+    static let from = "transactions AS t JOIN categories AS c ON c.id = t.category_id"
+    static let selectByID = "SELECT \(columns) FROM \(from) WHERE t.id = ?"
+
+    static func transaction(from row: Row) -> Transaction {
+        Transaction(id: row.int64(0), date: row.day(1), amount: row.money(2), category: row.text(3), payee: row.text(4), note: row.text(5))
+    }
+
+    /// The WHERE clause (possibly empty) and its values for `filter`.
+    static func whereClause(filter: TransactionFilter, categoryID: Int64?) -> (String, [SQLiteValue]) {
+        var conditions: [String] = []
+        var values: [SQLiteValue] = []
+        if let month = filter.month {
+            conditions.append("t.date BETWEEN ? AND ?")
+            values += [month.firstDay.sqliteValue, month.lastDay.sqliteValue]
+        }
+        if let from = filter.from {
+            conditions.append("t.date >= ?")
+            values.append(from.sqliteValue)
+        }
+        if let to = filter.to {
+            conditions.append("t.date <= ?")
+            values.append(to.sqliteValue)
+        }
+        if let categoryID {
+            conditions.append("t.category_id = ?")
+            values.append(.integer(categoryID))
+        }
+        if let payee = filter.payee, !payee.isEmpty {
+            conditions.append("instr(budget_fold(t.payee), ?) > 0")
+            values.append(.text(payee.lowercased()))
+        }
+        if let min = filter.minAmount {
+            conditions.append("t.amount >= ?")
+            values.append(min.sqliteValue)
+        }
+        if let max = filter.maxAmount {
+            conditions.append("t.amount <= ?")
+            values.append(max.sqliteValue)
+        }
+        return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), values)
+    }
+
+    static func select(filter: TransactionFilter, categoryID: Int64?) -> (String, [SQLiteValue]) {
+        let (condition, values) = whereClause(filter: filter, categoryID: categoryID)
+        guard let limit = filter.limit else {
+            return ("SELECT \(columns) FROM \(from)\(condition) ORDER BY t.date, t.id", values)
+        }
+        // The most recent `limit` rows, printed oldest first.
+        return ("""
+            SELECT * FROM (SELECT \(columns) FROM \(from)\(condition) ORDER BY t.date DESC, t.id DESC LIMIT ?)
+            ORDER BY 2, 1
+            """, values + [.integer(Int64(max(0, limit)))])
+    }
+}

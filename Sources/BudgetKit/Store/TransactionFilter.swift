@@ -1,0 +1,58 @@
+/// Which transactions a list or export shows. Every field is optional; an empty filter is everything.
+///
+/// Results are sorted by date, then id. With ``limit``, the most recent `limit` transactions are
+/// kept (still printed oldest first), like `git log -n`.
+public struct TransactionFilter: Hashable, Sendable, Codable {
+    /// Only this month.
+    public var month: Month?
+    /// Only on or after this day.
+    public var from: Day?
+    /// Only on or before this day.
+    public var to: Day?
+    /// Only this category (name ignoring case).
+    public var category: String?
+    /// Only payees containing this text, ignoring case (Unicode-aware).
+    public var payee: String?
+    /// Only amounts at least this.
+    public var minAmount: Money?
+    /// Only amounts at most this.
+    public var maxAmount: Money?
+    /// At most this many: the most recent ones.
+    public var limit: Int?
+
+    /// Creates a filter; every criterion defaults to none.
+    public init(month: Month? = nil, from: Day? = nil, to: Day? = nil, category: String? = nil, payee: String? = nil,
+                minAmount: Money? = nil, maxAmount: Money? = nil, limit: Int? = nil) {
+        self.month = month
+        self.from = from
+        self.to = to
+        self.category = category
+        self.payee = payee
+        self.minAmount = minAmount
+        self.maxAmount = maxAmount
+        self.limit = limit
+    }
+}
+
+/// A change to some fields of a transaction; `nil` leaves a field as it is.
+public struct TransactionChanges: Hashable, Sendable {
+    /// The new amount.
+    public var amount: Money?
+    /// The new category's name.
+    public var category: String?
+    /// The new payee.
+    public var payee: String?
+    /// The new note.
+    public var note: String?
+    /// The new date.
+    public var date: Day?
+
+    /// Creates a change; every field defaults to unchanged.
+    public init(amount: Money? = nil, category: String? = nil, payee: String? = nil, note: String? = nil, date: Day? = nil) {
+        self.amount = amount
+        self.category = category
+        self.payee = payee
+        self.note = note
+        self.date = date
+    }
+}
