@@ -1,8 +1,9 @@
-/// The seam to the CSV writer: BudgetKit's `CSVWriter` once the `csv` branch lands, until then
-/// ``InterimCSVWriter``. Switching is these two lines.
+import BudgetKit
+
+/// The CSV writer records go through: BudgetKit's, shared with `import`'s round trip.
 enum DelimitedRowWriter {
-    typealias Writer = InterimCSVWriter
-    typealias Field = InterimCSVField
+    typealias Writer = CSVWriter
+    typealias Field = CSVField
 }
 
 /// Streams records as CSV, TSV or JSON to an ``Output``: a header (or `[`), one row (or object) per
