@@ -17,7 +17,7 @@ struct Table {
     enum Row {
         /// One text per column (fewer is fine: the rest are empty).
         case cells([String])
-        /// A line of dashes under every column.
+        /// A line of dashes under every titled column.
         case rule
     }
 
@@ -28,11 +28,6 @@ struct Table {
 
     init(columns: [(title: String, alignment: Alignment)]) {
         self.columns = columns
-    }
-
-    /// A table whose alignment follows the first row of cells: numbers right, text left.
-    init(titles: [String], numeric: [Bool]) {
-        columns = zip(titles, numeric).map { ($0, $1 ? .right : .left) }
     }
 
     /// Adds a row of data cells, made safe for one line.
@@ -77,18 +72,9 @@ struct Table {
         for row in rows {
             switch row {
             case .cells(let texts): line(texts)
-            case .rule: line(visible.map { String(repeating: "-", count: widths[$0]) }.enumeratedFill(widths.count, visible))
+            case .rule: line(columns.indices.map { columns[$0].title.isEmpty ? "" : String(repeating: "-", count: widths[$0]) })
             }
         }
         return output
-    }
-}
-
-extension Array where Element == String {
-    /// Spreads texts given for the visible columns back over all `count` columns.
-    fileprivate func enumeratedFill(_ count: Int, _ visible: [Int]) -> [String] {
-        var all = [String](repeating: "", count: count)
-        for (text, index) in zip(self, visible) { all[index] = text }
-        return all
     }
 }

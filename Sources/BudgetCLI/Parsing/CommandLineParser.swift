@@ -115,7 +115,6 @@ struct CommandLineParser {
                 if option.long == "db" { database = word; continue }
                 do {
                     parsed.values[option.long, default: []].append(try option.kind.convert(word))
-                    parsed.words[option.long] = word
                 } catch {
                     throw .invalidValue(word, for: option.label, error)
                 }

@@ -10,8 +10,6 @@ struct ParsedArguments {
     let spec: CommandSpec
     /// Values by name; an option given several times keeps every value, in order.
     var values: [String: [Value]] = [:]
-    /// The raw words of options given, by long name, for messages.
-    var words: [String: String] = [:]
     /// Flags given, by long name.
     var flags: Set<String> = []
 

@@ -32,7 +32,7 @@ enum ExitStatus: Int32 {
             switch error {
             case .badInput: self = .badInput
             // Values the store validates itself (an empty category name...) came from the command line.
-            case .invalidAmount, .invalidDay, .invalidMonth, .invalidCategoryName: self = .usage
+            case .invalidAmount, .invalidDay, .invalidMonth, .invalidCategoryName, .invalidRulePattern: self = .usage
             default: self = .failure
             }
         case let error as OutputError:
