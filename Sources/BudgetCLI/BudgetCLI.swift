@@ -1,9 +1,76 @@
 import BudgetKit
 #if canImport(Glibc)
-@_exported import Glibc
+import Glibc
 #endif
 
 /// The `budget` command line: parses argv, runs the command, returns the exit status.
+///
+/// Everything goes through ``run(_:environment:stdout:stderr:)``, which takes the environment
+/// and both outputs as parameters, so tests run the whole CLI in process against temporary files.
 public enum BudgetCLI {
-    public static func main(arguments: [String]) -> Int32 { 0 }
+    /// The version `--version` prints.
+    public static let version = "0.1.0"
+
+    /// Runs `budget` with the real environment, stdout and stderr.
+    ///
+    /// - Parameter arguments: argv without the program name.
+    /// - Returns: the exit status.
+    public static func main(arguments: [String]) -> Int32 {
+        run(arguments, environment: processEnvironment(), stdout: Output(fileDescriptor: 1), stderr: Output(fileDescriptor: 2))
+    }
+
+    /// Parses `arguments`, runs the command, writes data to `stdout` and messages to `stderr`,
+    /// and returns the exit status (see ``ExitStatus``).
+    static func run(_ arguments: [String], environment: [String: String], stdout: Output, stderr: Output) -> Int32 {
+        let help = HelpRenderer(commands: Commands.specs)
+        let status: ExitStatus
+        do {
+            status = try execute(arguments, help: help, environment: environment, stdout: stdout, stderr: stderr)
+            try stdout.flush()
+        } catch {
+            // Data written before the failure goes out first; the first error is the one reported.
+            try? stdout.flush()
+            try? stderr.write(Failure.message(for: error, help: help))
+            try? stderr.flush()
+            return ExitStatus(error).rawValue
+        }
+        try? stderr.flush()
+        return status.rawValue
+    }
+
+    private static func execute(_ arguments: [String], help: HelpRenderer, environment: [String: String],
+                                stdout: Output, stderr: Output) throws -> ExitStatus {
+        switch try CommandLineParser(commands: Commands.specs).parse(arguments) {
+        case .help(let spec):
+            try stdout.write(spec.map(help.help(for:)) ?? help.rootHelp())
+            return .success
+        case .version:
+            try stdout.write("budget \(version)\n")
+            return .success
+        case .run(let invocation):
+            let context = CommandContext(invocation: invocation, environment: environment, stdout: stdout, stderr: stderr)
+            do {
+                return ExitStatus(try Commands.named(invocation.command.name)!.run(context))
+            } catch var error as UsageError {
+                // A usage error found by a run function (options that conflict) shows that command's usage.
+                error.command = error.command ?? invocation.command
+                throw error
+            }
+        }
+    }
+
+    /// The process environment as a dictionary (the first of duplicate names wins, as getenv does).
+    static func processEnvironment() -> [String: String] {
+        var environment: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "=") {
+                let name = String(text[..<equals])
+                if environment[name] == nil { environment[name] = String(text[text.index(after: equals)...]) }
+            }
+            entry += 1
+        }
+        return environment
+    }
 }

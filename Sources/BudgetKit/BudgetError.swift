@@ -43,6 +43,10 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     case badInput(file: String, line: Int, column: Int, message: String)
     /// Any other SQLite failure.
     case database(SQLiteError)
+    /// No import rule has this id.
+    case unknownRule(Int64)
+    /// An import rule pattern that cannot be used: empty (it would match every payee).
+    case invalidRulePattern(String)
 
     public var description: String {
         switch self {
@@ -86,6 +90,10 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(file):\(line):\(column): \(message)"
         case .database(let error):
             return "database error: \(error.message)"
+        case .unknownRule(let id):
+            return "no rule with id \(id)"
+        case .invalidRulePattern(let pattern):
+            return "invalid rule pattern '\(pattern)': it must not be empty"
         }
     }
 
@@ -112,6 +120,8 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
         case .cannotWriteBackup: return "check that the folder exists and is writable"
         case .badInput: return "fix that row and run the command again; nothing was imported"
         case .database: return nil
+        case .unknownRule: return "see the ids with 'budget rule list'"
+        case .invalidRulePattern: return "write part of the payee, such as 'coffee'; --default-category catches the rest"
         }
     }
 }

@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Builds benchmark databases with the real `budget` binary (schema, categories) and the sqlite3
+/// shell (bulk rows, which would otherwise dominate the run).
+struct Fixtures {
+    let budget: String
+    let sqlite3: String
+    let folder: String
+
+    /// The twelve categories every large fixture has; rows cycle through them.
+    static let categories = ["Books", "Car", "Clothes", "Eating out", "Food", "Fun", "Gifts", "Health", "Home", "Rent", "Travel", "Utilities"]
+
+    /// A book with the twelve categories (budgets from 2022-01) and `rows` transactions (possibly none) spread
+    /// evenly over 2022-01-01 ... 2026-12-31, with 500 payees.
+    func largeBook(named name: String, rows: Int, rollover: Bool = false) -> String {
+        let path = folder + "/" + name
+        for category in Fixtures.categories {
+            var arguments = [budget, "--db", path, "add-category", category, "500", "--from", "2022-01"]
+            if rollover && category < "H" { arguments.append("--rollover") }
+            Processes.mustRun(arguments)
+        }
+        guard rows > 0 else { return path }
+        let sql = """
+            INSERT INTO change_log_pause VALUES (1);
+            WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < \(rows - 1))
+            INSERT INTO transactions (date, amount, category_id, payee, note)
+            SELECT date('2022-01-01', '+' || (i * 1826 / \(rows)) || ' days'), (i * 7919) % 20000 + 1,
+                   1 + i % 12, 'Payee ' || (i % 500), ''
+            FROM n;
+            DELETE FROM change_log_pause;
+            INSERT INTO change_log (entity, row_id) VALUES ('reload', NULL);
+            """
+        Processes.mustRun([sqlite3, path, sql])
+        return path
+    }
+}

@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs programs as whole processes and times them: the way a user or a script pays for them.
+enum Processes {
+    /// Seconds on the monotonic clock.
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// Runs `arguments` (the first is the program's path) with stdout and stderr sent to
+    /// /dev/null (or stdin read from `stdinPath`); returns the exit status and the wall time.
+    @discardableResult
+    static func run(_ arguments: [String], stdinPath: String? = nil, stdoutPath: String = "/dev/null") -> (status: Int32, seconds: Double) {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, stdinPath ?? "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = now()
+        let code = posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ)
+        guard code == 0 else { fatalError("cannot start \(arguments[0]): \(String(cString: strerror(code)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let seconds = now() - start
+        return ((status >> 8) & 0xFF, seconds)
+    }
+
+    /// Runs and requires exit status 0.
+    static func mustRun(_ arguments: [String], stdinPath: String? = nil, stdoutPath: String = "/dev/null") {
+        let (status, _) = run(arguments, stdinPath: stdinPath, stdoutPath: stdoutPath)
+        guard status == 0 else { fatalError("failed (\(status)): \(arguments.joined(separator: " "))") }
+    }
+
+    /// The full path of a program on PATH.
+    static func which(_ name: String) -> String {
+        for folder in (String(cString: getenv("PATH"))).split(separator: ":") {
+            let candidate = folder + "/" + name
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        fatalError("\(name) not found on PATH (run `make deps`)")
+    }
+}
+
+/// Timing statistics over repeated runs.
+struct Samples {
+    var seconds: [Double] = []
+
+    mutating func add(_ value: Double) { seconds.append(value) }
+
+    var median: Double { percentile(50) }
+
+    func percentile(_ p: Double) -> Double {
+        let sorted = seconds.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        let rank = Int((p / 100 * Double(sorted.count - 1)).rounded())
+        return sorted[min(sorted.count - 1, max(0, rank))]
+    }
+}
+
+/// `12.3 ms`
+func milliseconds(_ seconds: Double) -> String {
+    let value = (seconds * 10_000).rounded() / 10
+    return "\(value) ms"
+}
+
+/// `1.23x`
+func ratio(_ a: Double, _ b: Double) -> String {
+    "\((a / b * 100).rounded() / 100)x"
+}
+
+/// Prints a line at once (write(2), unbuffered), so progress shows while a long run goes on.
+func say(_ line: String) {
+    let text = line + "\n"
+    _ = text.utf8CString.withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count - 1) }
+}

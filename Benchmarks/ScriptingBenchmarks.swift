@@ -1,0 +1,81 @@
+/// Issue 4's figures: importing 1,000,000 rows, a month's report with history and rollover, and a
+/// 12-month trend, each beside the sqlite3 shell doing the equivalent work in the same run.
+struct ScriptingBenchmarks {
+    let fixtures: Fixtures
+
+    func run() {
+        let path = fixtures.largeBook(named: "rollover.sqlite3", rows: 1_000_000, rollover: true)
+        reportWithHistoryAndRollover(path)
+        trend(path)
+        importMillionRows(from: path)
+    }
+
+    func compare(_ label: String, target: String, runs: Int, budget arguments: [String], shell query: String, path: String) {
+        var budget = Samples(), shell = Samples()
+        for index in 0..<(runs + 2) {
+            let b = Processes.run([fixtures.budget, "--db", path] + arguments)
+            let s = Processes.run([fixtures.sqlite3, "-csv", path, query])
+            precondition(b.status == 0 && s.status == 0, "\(label) failed")
+            if index >= 2 { budget.add(b.seconds); shell.add(s.seconds) }
+        }
+        say("\(label): \(milliseconds(budget.median)) median   baseline sqlite3 shell: \(milliseconds(shell.median))   ratio \(ratio(budget.median, shell.median)) (target <= \(target))")
+    }
+
+    /// Half the categories roll over: their report sums every earlier month.
+    func reportWithHistoryAndRollover(_ path: String) {
+        let query = """
+            SELECT c.name, c.kind, b.amount,
+                   CASE WHEN c.rollover THEN (SELECT count(*) * b.amount FROM (SELECT DISTINCT substr(date, 1, 7) FROM transactions WHERE date BETWEEN '2022-01-01' AND '2026-05-31'))
+                        - (SELECT coalesce(sum(t.amount), 0) FROM transactions AS t WHERE t.category_id = c.id AND t.date >= '2022-01-01' AND t.date < '2026-06-01') ELSE 0 END,
+                   (SELECT sum(t.amount) FROM transactions AS t WHERE t.category_id = c.id AND t.date BETWEEN '2026-06-01' AND '2026-06-30')
+            FROM categories AS c
+            JOIN budgets AS b ON b.category_id = c.id AND b.scope = 'from'
+                 AND b.month = (SELECT max(month) FROM budgets WHERE category_id = c.id AND scope = 'from' AND month <= '2026-06')
+            ORDER BY c.name_key;
+            """
+        compare("report with history + rollover (1M rows)", target: "2x", runs: 20,
+                budget: ["report", "--month", "2026-06", "--format", "csv"], shell: query, path: path)
+    }
+
+    func trend(_ path: String) {
+        let query = """
+            SELECT c.name, substr(t.date, 1, 7) AS month, sum(t.amount)
+            FROM categories AS c JOIN transactions AS t ON t.category_id = c.id AND t.date BETWEEN '2025-07-01' AND '2026-06-30'
+            GROUP BY c.id, month ORDER BY c.name_key, month;
+            """
+        compare("12-month trend (1M rows)", target: "3x", runs: 10,
+                budget: ["report", "--from", "2025-07", "--to", "2026-06", "--format", "csv"], shell: query, path: path)
+    }
+
+    /// `budget import` of an exported file against `.import` into a staging table plus the
+    /// INSERT ... SELECT that files it.
+    func importMillionRows(from source: String) {
+        let csv = fixtures.folder + "/export.csv"
+        Processes.mustRun([fixtures.budget, "--db", source, "export", "--format", "csv"], stdoutPath: csv)
+        let target = fixtures.largeBook(named: "import-target.sqlite3", rows: 0)
+        let baseline = fixtures.largeBook(named: "import-baseline.sqlite3", rows: 0)
+        let filing = """
+            .import --csv \(csv) staging
+            INSERT INTO transactions (date, amount, category_id, payee, note)
+            SELECT s.date, CAST(replace(s.amount, '.', '') AS INTEGER), c.id, s.payee, s.note
+            FROM staging AS s JOIN categories AS c ON c.name_key = lower(s.category);
+            """
+        let script = fixtures.folder + "/import.sql"
+        writeFile(script, "BEGIN;\n" + filing + "\nCOMMIT;\n")
+        let shell = Processes.run([fixtures.sqlite3, baseline], stdinPath: script)
+        let budget = Processes.run([fixtures.budget, "--db", target, "import", csv])
+        precondition(shell.status == 0 && budget.status == 0, "import failed")
+        say("import 1M rows: \(milliseconds(budget.seconds))   baseline sqlite3 .import + INSERT ... SELECT: \(milliseconds(shell.seconds))   ratio \(ratio(budget.seconds, shell.seconds)) (target <= 1.5x)")
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+func writeFile(_ path: String, _ text: String) {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    precondition(descriptor >= 0, "cannot write \(path)")
+    _ = text.utf8CString.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, $0.count - 1) }
+    close(descriptor)
+}

@@ -1,0 +1,51 @@
+# budget: build, test, bench, install, run.
+# `make run` and `make test` set up a fresh Debian/Ubuntu machine themselves (see `deps`).
+
+PREFIX  ?= /usr/local
+SWIFT   ?= swift
+RELEASE  = -c release --static-swift-stdlib
+ARGS    ?= report
+SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all deps build test bench install uninstall run clean
+
+all: build
+
+# SwiftPM's `providers: apt` only prints a hint, so install what the build and the
+# benchmarks need when it is missing: the SQLite headers and library, pkg-config, and the
+# sqlite3 shell (the baseline the benchmarks compare against, and a test helper).
+deps:
+	@missing=""; \
+	[ -f /usr/include/sqlite3.h ] || missing="$$missing libsqlite3-dev"; \
+	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
+	command -v sqlite3 >/dev/null 2>&1 || missing="$$missing sqlite3"; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build $(RELEASE) --product budget
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: deps
+	$(SWIFT) build $(RELEASE) --product budget
+	$(SWIFT) build $(RELEASE) --product budget-bench
+	$$($(SWIFT) build $(RELEASE) --show-bin-path)/budget-bench $$($(SWIFT) build $(RELEASE) --show-bin-path)/budget
+
+install: build
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 0755 "$$($(SWIFT) build $(RELEASE) --show-bin-path)/budget" "$(DESTDIR)$(PREFIX)/bin/budget"
+
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/budget"
+
+# Builds, then runs `budget $(ARGS)` (this month's report by default) on the default database.
+run: build
+	@"$$($(SWIFT) build $(RELEASE) --show-bin-path)/budget" $(ARGS)
+
+clean:
+	rm -rf .build

@@ -1,0 +1,64 @@
+import BudgetKit
+
+extension MonthlyReport {
+    /// The report as a table for people: expense categories with their totals, income categories
+    /// with theirs, and the net (income minus expenses, actual amounts).
+    ///
+    /// ```
+    /// Report for 2026-11
+    ///
+    /// CATEGORY        BUDGET  ROLLOVER  ACTUAL  REMAINING    USED
+    /// Food            300.00      0.00  312.50     -12.50  104.2%
+    /// --------------  ------  --------  ------  ---------  ------
+    /// Total expenses  300.00      0.00  312.50     -12.50  104.2%
+    /// ```
+    ///
+    /// - Parameter bars: draws a bar of percent used after each category (on a terminal).
+    func table(bars: PercentBar?) -> String {
+        var table = Table(columns: [("CATEGORY", .left), ("BUDGET", .right), ("ROLLOVER", .right), ("ACTUAL", .right),
+                                    ("REMAINING", .right), ("USED", .right), ("", .left)])
+        func add(_ line: ReportLine) {
+            var texts = [DisplayWidth.visible(line.category)] + [line.budget, line.rollover, line.actual, line.remaining].map(\.description)
+            texts.append(line.percentUsed.map { "\($0)%" } ?? "")
+            if let bars { texts.append(bars.render(line.percentUsed, kind: line.kind)) }
+            table.append(texts: texts)
+        }
+        func addTotals(_ title: String, _ totals: ReportTotals) {
+            table.appendRule()
+            table.append(texts: [title] + [totals.budget, totals.rollover, totals.actual, totals.remaining].map(\.description)
+                + [totals.percentUsed.map { "\($0)%" } ?? ""])
+        }
+        expenses.forEach(add)
+        addTotals("Total expenses", expenseTotals)
+        if !income.isEmpty {
+            table.append(texts: [])
+            income.forEach(add)
+            addTotals("Total income", incomeTotals)
+            table.append(texts: [])
+            table.append(texts: ["Net", "", "", net.description])
+        }
+        return "Report for \(month)\n\n" + table.render()
+    }
+}
+
+/// A small bar of percent used, 10 columns wide with eighth blocks: `█████▍    `. Coloured on a
+/// terminal without `NO_COLOR`: an expense category green under 90 %, yellow up to 100 %, red
+/// over it; income is not coloured (more is not a warning).
+struct PercentBar {
+    static let width = 10
+    /// Whether to use ANSI colours.
+    var colored: Bool
+
+    func render(_ percent: PercentTenths?, kind: BudgetCategory.Kind) -> String {
+        guard let percent else { return "" }
+        // Eighths of a column, capped at a full bar.
+        let eighths = Int(Swift.max(0, Swift.min(percent.tenths, 1000)) * Int64(Self.width * 8) / 1000)
+        var bar = String(repeating: "█", count: eighths / 8)
+        if eighths % 8 > 0 { bar.append(Array("▏▎▍▌▋▊▉")[eighths % 8 - 1]) }
+        bar += String(repeating: " ", count: Self.width - DisplayWidth.of(bar))
+        bar = "│" + bar + "│"
+        guard colored, kind == .expense else { return bar }
+        let color = percent.tenths > 1000 ? "31" : percent.tenths >= 900 ? "33" : "32"
+        return "\u{1B}[\(color)m\(bar)\u{1B}[0m"
+    }
+}

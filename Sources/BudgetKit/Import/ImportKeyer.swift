@@ -1,0 +1,66 @@
+/// Gives each imported row the key that makes importing idempotent.
+///
+/// A key is the source, the date, the amount as the file gives it, the payee, and the row's
+/// occurrence number among the rows of this file with the same date, amount and payee:
+/// `default|2026-11-21|-3.20|Coffee Bar|2` for the second identical coffee that day. So two
+/// identical coffees both import once, importing the same file again adds nothing, and a
+/// statement overlapping an imported one adds only its new rows (whole days overlap, so the
+/// numbering agrees). In the source and the payee, `\` and `|` are escaped as `\\` and `\|`, so
+/// distinct rows never share a key.
+///
+/// ```swift
+/// var keyer = ImportKeyer(source: "visa")
+/// keyer.key(date: day, amount: coffee, payee: "Coffee Bar")   // "visa|2026-11-21|3.20|Coffee Bar|1"
+/// keyer.key(date: day, amount: coffee, payee: "Coffee Bar")   // "visa|2026-11-21|3.20|Coffee Bar|2"
+/// ```
+///
+/// Memory: one counter per distinct (date, amount, payee) seen, kept as a 64-bit FNV-1a hash
+/// and a count (about 20-30 bytes each, so some 25 MB for a 1,000,000-row file of distinct
+/// rows), not the text. A hash collision between two different triples (odds about 3e-8 for a
+/// million rows) would only number them in one sequence: keys stay unique, since they hold the
+/// text, and stay the same on every run, since FNV-1a is not seeded per process.
+/// - Complexity: amortized O(payee length) per key.
+public struct ImportKeyer: Sendable {
+    /// The scope of the keys (``ImportOptions/source``).
+    public let source: String
+    private let escapedSource: String
+    private var counts: [UInt64: UInt32] = [:]
+
+    /// Creates a keyer for one file.
+    public init(source: String) {
+        self.source = source
+        self.escapedSource = Self.escaped(source)
+    }
+
+    /// The key of the next row with this date, amount and payee.
+    public mutating func key(date: Day, amount: Money, payee: String) -> String {
+        let hash = Self.hash(date: date, amount: amount, payee: payee)
+        let occurrence = counts[hash, default: 0] + 1
+        counts[hash] = occurrence
+        return escapedSource + "|" + date.description + "|" + amount.description + "|"
+            + Self.escaped(payee) + "|" + String(occurrence)
+    }
+
+    private static func escaped(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "|") || $0 == UInt8(ascii: "\\") }) else { return text }
+        var result = ""
+        for character in text.unicodeScalars {
+            if character == "|" || character == "\\" { result.unicodeScalars.append("\\") }
+            result.unicodeScalars.append(character)
+        }
+        return result
+    }
+
+    private static func hash(date: Day, amount: Money, payee: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ byte: UInt8) {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        let days = UInt64(bitPattern: Int64(date.daysSinceEpoch))
+        let cents = UInt64(bitPattern: amount.minorUnits)
+        for shift in stride(from: 0, to: 64, by: 8) { mix(UInt8(truncatingIfNeeded: days >> UInt64(shift))) }
+        for shift in stride(from: 0, to: 64, by: 8) { mix(UInt8(truncatingIfNeeded: cents >> UInt64(shift))) }
+        for byte in payee.utf8 { mix(byte) }
+        return hash
+    }
+}

@@ -1,0 +1,175 @@
+/// Turns the records of an imported file into ``ImportRow``s, following ``ImportOptions``.
+///
+/// Hand it every record in order: the header (when the options say there is one) sets up the
+/// columns and maps to `nil`; each later record maps to a keyed row or throws an error naming
+/// `FILE:LINE:COLUMN`, where COLUMN is the 1-based field number of the offending cell:
+///
+/// ```text
+/// bank.csv:1:1: no column named 'Amount' in the header (it has 'Date', 'Payee', 'Value')
+/// bank.csv:14:3: invalid amount '12,3,4': its digit grouping is wrong
+/// bank.csv:15:1: invalid date '31/02/2026' (expected DD/MM/YYYY)
+/// bank.csv:16:3: empty amount
+/// ```
+///
+/// Dates and amounts are read with surrounding spaces trimmed; payees, notes and categories are
+/// kept exactly (the round trip of `budget export` depends on it). A row shorter than the header
+/// must still hold its date and amount; missing payee, category or note cells read as empty.
+/// Fields beyond those named are ignored (the export's `id`, for one).
+///
+/// - Complexity: O(n) in the record's bytes.
+public struct ImportMapper: Sendable {
+    /// The name errors show.
+    public let file: String
+    /// The options in use.
+    public let options: ImportOptions
+    private var columns: Columns?
+    private var keyer: ImportKeyer
+
+    /// 0-based field indexes, resolved from the header or the options.
+    struct Columns: Sendable {
+        var date: Int
+        var amount: Int?
+        var debit: Int?
+        var credit: Int?
+        var payee: Int?
+        var category: Int?
+        var note: Int?
+    }
+
+    /// Creates a mapper for one file.
+    ///
+    /// - Precondition: ``ImportOptions/negate`` is off when the amount is in debit and credit
+    ///   columns.
+    public init(file: String, options: ImportOptions) {
+        if case .debitCredit = options.amount {
+            precondition(!options.negate, "negate applies to a signed amount column only")
+        }
+        self.file = file
+        self.options = options
+        self.keyer = ImportKeyer(source: options.source)
+    }
+
+    /// Maps one record: `nil` for the header, else the row.
+    ///
+    /// - Throws: ``BudgetError/badInput(file:line:column:message:)``.
+    public mutating func map(_ record: CSVRecord) throws(BudgetError) -> ImportRow? {
+        guard let columns else {
+            columns = try resolve(header: options.hasHeader ? record : nil, line: record.line)
+            if options.hasHeader { return nil }
+            return try map(record)
+        }
+        func fail(_ column: Int, _ message: String) -> BudgetError {
+            .badInput(file: file, line: record.line, column: column + 1, message: message)
+        }
+        let fields = record.fields
+        func required(_ index: Int, _ what: String) throws(BudgetError) -> String {
+            guard index < fields.count else {
+                throw fail(index, "missing \(what): the row has \(fields.count) field\(fields.count == 1 ? "" : "s")")
+            }
+            return Self.trimmed(fields[index])
+        }
+        func optional(_ index: Int?) -> String {
+            guard let index, index < fields.count else { return "" }
+            return fields[index]
+        }
+
+        let dateText = try required(columns.date, "date")
+        if dateText.isEmpty { throw fail(columns.date, "empty date") }
+        guard let date = options.dateFormat.day(from: dateText) else {
+            throw fail(columns.date, "invalid date '\(dateText)' (expected \(options.dateFormat))")
+        }
+
+        let amount: Money
+        let convention: ImportRow.AmountConvention
+        if let index = columns.amount {
+            let text = try required(index, "amount")
+            if text.isEmpty { throw fail(index, "empty amount") }
+            amount = try parse(text, column: index, fail: fail)
+            convention = options.negate ? .bank : .stored
+        } else {
+            let debitIndex = columns.debit!, creditIndex = columns.credit!
+            let debitText = try required(debitIndex, "debit"), creditText = try required(creditIndex, "credit")
+            if debitText.isEmpty && creditText.isEmpty {
+                throw fail(debitIndex, "empty amount: both the debit and the credit are empty")
+            }
+            let debit = debitText.isEmpty ? .zero : try parse(debitText, column: debitIndex, fail: fail)
+            let credit = creditText.isEmpty ? .zero : try parse(creditText, column: creditIndex, fail: fail)
+            let (flow, overflow) = Int64(credit.minorUnits.magnitude)
+                .subtractingReportingOverflow(Int64(debit.minorUnits.magnitude))
+            if overflow { throw fail(creditIndex, "amount too large: credit \(creditText) minus debit \(debitText)") }
+            amount = Money(minorUnits: flow)
+            convention = .bank
+        }
+
+        let payee = optional(columns.payee)
+        let category = optional(columns.category)
+        return ImportRow(line: record.line, date: date, amount: amount, convention: convention, payee: payee,
+                         category: category.isEmpty ? nil : category,
+                         categoryField: category.isEmpty ? nil : columns.category.map { $0 + 1 },
+                         note: optional(columns.note),
+                         importKey: keyer.key(date: date, amount: amount, payee: payee))
+    }
+
+    private func parse(_ text: String, column: Int, fail: (Int, String) -> BudgetError) throws(BudgetError) -> Money {
+        do {
+            return options.decimalComma ? try Money(parsingDecimalComma: text) : try Money(parsing: text)
+        } catch {
+            throw fail(column, error.description)
+        }
+    }
+
+    /// Finds the columns in the header (or, without one, takes them by number).
+    private func resolve(header: CSVRecord?, line: Int) throws(BudgetError) -> Columns {
+        func find(_ column: ImportColumn, required: Bool) throws(BudgetError) -> Int? {
+            switch column {
+            case .number(let number):
+                if let header, number > header.fields.count {
+                    throw .badInput(file: file, line: line, column: 1,
+                                    message: "no column \(number): the header has \(header.fields.count) column\(header.fields.count == 1 ? "" : "s")")
+                }
+                return number - 1
+            case .named(let name):
+                guard let header else {
+                    throw .badInput(file: file, line: line, column: 1,
+                                    message: "no header to find column '\(name)' in: without a header, name columns by number")
+                }
+                if let index = header.fields.firstIndex(of: name) { return index }
+                let key = Self.trimmed(name).lowercased()
+                let matches = header.fields.indices.filter { Self.trimmed(header.fields[$0]).lowercased() == key }
+                if matches.count == 1 { return matches[0] }
+                guard required else { return nil }
+                let listed = header.fields.map { "'\($0)'" }.joined(separator: ", ")
+                let problem = matches.isEmpty ? "no column named '\(name)' in the header"
+                                              : "\(matches.count) columns named '\(name)' in the header"
+                throw .badInput(file: file, line: line, column: 1, message: "\(problem) (it has \(listed))")
+            }
+        }
+        func findOptional(_ column: ImportColumn?, default name: String) throws(BudgetError) -> Int? {
+            if let column { return try find(column, required: true) }
+            return header == nil ? nil : try find(.named(name), required: false)
+        }
+        var columns = Columns(date: try find(options.dateColumn, required: true)!)
+        switch options.amount {
+        case .signed(let column):
+            columns.amount = try find(column, required: true)
+        case .debitCredit(let debit, let credit):
+            columns.debit = try find(debit, required: true)
+            columns.credit = try find(credit, required: true)
+        }
+        columns.payee = try findOptional(options.payeeColumn, default: "payee")
+        columns.category = try findOptional(options.categoryColumn, default: "category")
+        columns.note = try findOptional(options.noteColumn, default: "note")
+        return columns
+    }
+
+    /// The text without leading and trailing spaces and tabs.
+    static func trimmed(_ text: String) -> String {
+        let bytes = text.utf8
+        guard let first = bytes.first, let last = bytes.last,
+              first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09 else { return text }
+        var slice = Substring(text)
+        while let c = slice.first, c == " " || c == "\t" { slice = slice.dropFirst() }
+        while let c = slice.last, c == " " || c == "\t" { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,78 @@
+/// How to read an imported file: its shape, which columns hold what, and how amounts are signed.
+///
+/// The defaults read exactly what `budget export --format csv` writes
+/// (`id,date,amount,category,payee,note`, ISO dates, amounts in budget's own sign convention;
+/// the `id` column is ignored). A bank's file needs a few options:
+///
+/// ```swift
+/// var options = ImportOptions()
+/// options.delimiter = ";"
+/// options.dateColumn = ImportColumn("Buchungstag")
+/// options.dateFormat = ImportDateFormat(pattern: "DD.MM.YYYY")!
+/// options.amount = .signed(ImportColumn("Betrag"))
+/// options.decimalComma = true
+/// options.negate = true          // the bank writes money out as negative
+/// options.payeeColumn = ImportColumn("Empfänger")
+/// options.source = "giro"
+/// ```
+///
+/// ## Signs
+/// budget stores an amount positive in its category's direction: spending in an expense
+/// category, money received in an income category; a refund is negative.
+/// - A signed amount column without ``negate`` is already in that convention (as `budget export`
+///   writes it) and is kept as is (``ImportRow/AmountConvention/stored``).
+/// - With ``negate``, the signed column is the bank's money flow, money out negative and money
+///   in positive (``ImportRow/AmountConvention/bank``): each amount is flipped into its
+///   category's direction, so `-12.50` paid out becomes `12.50` spent in an expense category,
+///   `2000.00` received stays `2000.00` in an income category, and `5.00` received in an expense
+///   category is a `-5.00` refund.
+/// - Debit and credit columns are a money flow too: money out (debit) is spending, money in
+///   (credit) is income, or a refund when it lands in an expense category.
+public struct ImportOptions: Hashable, Sendable {
+    /// Where the amount is.
+    public enum Amount: Hashable, Sendable {
+        /// One signed column (see ``ImportOptions/negate`` for its sign).
+        case signed(ImportColumn)
+        /// Money out in one column, money in in another; either may be empty on a row. Banks
+        /// write debits as `12.50` or `-12.50`: the sign is ignored, a debit is always money out
+        /// and a credit always money in. When both are filled, the row is credit minus debit.
+        case debitCredit(debit: ImportColumn, credit: ImportColumn)
+    }
+
+    /// The field separator: `,` (the default), `;` or a tab.
+    public var delimiter: Unicode.Scalar = ","
+    /// Lines to skip, as raw text, before the header (a bank's preamble).
+    public var skipLines = 0
+    /// Whether the first record (after ``skipLines``) is a header. Without one, columns can only
+    /// be named by number.
+    public var hasHeader = true
+    /// The date column; `date` by default.
+    public var dateColumn = ImportColumn.named("date")
+    /// How dates are written; `YYYY-MM-DD` by default.
+    public var dateFormat = ImportDateFormat.iso
+    /// The amount column or columns; a signed `amount` column by default.
+    public var amount = Amount.signed(.named("amount"))
+    /// The payee column; `nil` means a column named `payee` when the header has one, else none
+    /// (every payee empty). A column that is set must exist.
+    public var payeeColumn: ImportColumn? = nil
+    /// The category column; `nil` means a column named `category` when the header has one.
+    /// An empty cell leaves the category to the rules and ``defaultCategory``.
+    public var categoryColumn: ImportColumn? = nil
+    /// The note column; `nil` means a column named `note` when the header has one.
+    public var noteColumn: ImportColumn? = nil
+    /// The category for rows that neither the file nor a rule puts in one.
+    public var defaultCategory: String? = nil
+    /// Whether amounts use a decimal comma (`1.234,56`).
+    public var decimalComma = false
+    /// Whether the signed amount column is the bank's money flow, money out negative (see
+    /// "Signs" above). Meaningful only with ``Amount/signed(_:)``: ``ImportMapper`` requires
+    /// it to be off with debit and credit columns (the CLI reports that as a usage error).
+    public var negate = false
+    /// The scope of import keys, so that two cards' statements never collide: `default` unless
+    /// set. It is deliberately not the file's name: next month's statement, under another name,
+    /// overlaps this one, and its already imported rows must be recognised.
+    public var source = "default"
+
+    /// The defaults: what `budget export --format csv` writes.
+    public init() {}
+}

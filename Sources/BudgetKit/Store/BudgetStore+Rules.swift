@@ -1,0 +1,70 @@
+/// An import rule: payees containing ``pattern`` (ignoring case) go to ``category``.
+///
+/// When a row of an imported file names no category, the first rule added whose pattern is
+/// part of its payee decides the category; ``ImportOptions/defaultCategory`` catches the rest.
+public struct ImportRule: Hashable, Sendable, Identifiable {
+    /// The database id; rules are tried in id order, so the first added wins.
+    public let id: Int64
+    /// The text to look for in the payee, ignoring case (Unicode-aware).
+    public var pattern: String
+    /// The category's name.
+    public var category: String
+
+    /// Creates a rule value.
+    public init(id: Int64, pattern: String, category: String) {
+        self.id = id
+        self.pattern = pattern
+        self.category = category
+    }
+}
+
+extension BudgetStore {
+    /// Adds an import rule after the existing ones.
+    ///
+    /// ```swift
+    /// try store.addRule(pattern: "coffee", category: "Eating out")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - pattern: text to find in payees, ignoring case; surrounding spaces are kept (they
+    ///     are part of what is looked for), but it cannot be empty.
+    ///   - category: the category's name, ignoring case.
+    /// - Returns: the new rule.
+    /// - Throws: ``BudgetError/invalidRulePattern(_:)``, ``BudgetError/unknownCategory(_:)``.
+    @discardableResult
+    public func addRule(pattern: String, category: String) throws -> ImportRule {
+        guard !pattern.isEmpty else { throw BudgetError.invalidRulePattern(pattern) }
+        return try writing {
+            let row = try categoryRow(named: category)
+            try connection.run("INSERT INTO rules (pattern, category_id) VALUES (?, ?)", [.text(pattern), .integer(row.id)])
+            return ImportRule(id: connection.lastInsertRowID, pattern: pattern, category: row.name)
+        }
+    }
+
+    /// Every import rule, in the order they are tried (the order they were added).
+    public func rules() throws -> [ImportRule] {
+        try reading { try fetchRules() }
+    }
+
+    /// Removes an import rule.
+    ///
+    /// - Throws: ``BudgetError/unknownRule(_:)``.
+    public func removeRule(id: Int64) throws {
+        try writing {
+            try connection.run("DELETE FROM rules WHERE id = ?", [.integer(id)])
+            if connection.changes == 0 { throw BudgetError.unknownRule(id) }
+        }
+    }
+
+    /// The first rule whose pattern is part of `payee`, ignoring case, or `nil`.
+    public func rule(matchingPayee payee: String) throws -> ImportRule? {
+        let payee = payee.lowercased()
+        return try rules().first { payee.contains($0.pattern.lowercased()) }
+    }
+
+    func fetchRules() throws -> [ImportRule] {
+        try connection.cached("""
+            SELECT r.id, r.pattern, c.name FROM rules AS r JOIN categories AS c ON c.id = r.category_id ORDER BY r.id
+            """).map { ImportRule(id: $0.int64(0), pattern: $0.text(1), category: $0.text(2)) }
+    }
+}

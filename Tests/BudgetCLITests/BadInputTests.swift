@@ -1,0 +1,176 @@
+import Testing
+@testable import BudgetCLI
+
+/// Every bad input: its exact message on stderr, its exit status, nothing on stdout, and a book
+/// left exactly as it was.
+@Suite struct BadInputTests {
+    static let usage = Int32(64), failure = Int32(1)
+
+    @Test(arguments: [
+        (["add", "12.345", "Food"], usage, """
+        budget: error: The value '12.345' is invalid for '<amount>': it has more than two decimals
+        hint: write amounts like 12.50, -2.25 or 1,234.56 (at most two decimals)
+
+        """),
+        (["add", "1e3", "Food"], usage, """
+        budget: error: The value '1e3' is invalid for '<amount>': it is not a number like 12.50
+        hint: write amounts like 12.50, -2.25 or 1,234.56 (at most two decimals)
+
+        """),
+        (["add", "5", "Fod"], failure, """
+        budget: error: no category named 'Fod'
+        hint: see the categories with 'budget categories', or add one with 'budget add-category NAME AMOUNT'
+
+        """),
+        (["add", "5", "Food", "--date", "2026-02-30"], usage, """
+        budget: error: The value '2026-02-30' is invalid for '--date <day>': there is no such day
+        hint: write dates like 2026-11-21, or use today or yesterday
+
+        """),
+        (["list", "--mnth", "2026-11"], usage, """
+        budget: error: Unknown option '--mnth'. Did you mean '--month'?
+        Usage: budget list [--month <month>] [--from <day>] [--to <day>] [--category <name>] [--payee <text>] [--min <amount>] [--max <amount>] [--limit <n>] [--format <format>]
+          See 'budget list --help' for more information.
+
+        """),
+        (["add", "5"], usage, """
+        budget: error: Missing expected argument '<category>'
+        Usage: budget add <amount> <category> [<payee>] [--date <day>] [--note <text>]
+          See 'budget add --help' for more information.
+
+        """),
+        (["add-category", "food", "10"], failure, """
+        budget: error: a category named 'food' already exists
+        hint: names are unique ignoring case; choose another name or use 'budget set-budget'
+
+        """),
+        (["delete", "1", "99"], failure, """
+        budget: error: no transaction with id 99
+        hint: see the ids with 'budget list'
+
+        """),
+        (["edit", "99", "--amount", "3"], failure, """
+        budget: error: no transaction with id 99
+        hint: see the ids with 'budget list'
+
+        """),
+        (["list", "--limit", "abc"], usage, """
+        budget: error: The value 'abc' is invalid for '--limit <n>': expected a whole number, 0 or more
+        Usage: budget list [--month <month>] [--from <day>] [--to <day>] [--category <name>] [--payee <text>] [--min <amount>] [--max <amount>] [--limit <n>] [--format <format>]
+          See 'budget list --help' for more information.
+
+        """),
+        (["lst"], usage, """
+        budget: error: Unknown command 'lst'. Did you mean 'list'?
+        Usage: budget [--db <path>] <subcommand>
+          See 'budget --help' for more information.
+
+        """),
+        (["delete-category", "Food"], failure, """
+        budget: error: category 'Food' has 2 transactions
+        hint: use --move-to OTHER to keep its transactions, or --force to delete them too
+
+        """),
+        (["delete-category", "Food", "--move-to", "food"], failure, """
+        budget: error: cannot move the transactions of 'Food' into itself
+        hint: name a different category with --move-to
+
+        """),
+        (["delete-category", "Food", "--move-to", "Rent", "--force"], usage, """
+        budget: error: '--move-to' cannot be used with '--force'
+        Usage: budget delete-category <name> [--move-to <other>] [--force]
+          See 'budget delete-category --help' for more information.
+
+        """),
+        (["rename-category", "Food", "rent"], failure, """
+        budget: error: a category named 'rent' already exists
+        hint: names are unique ignoring case; choose another name or use 'budget set-budget'
+
+        """),
+        (["add-category", "Travel", "-5"], usage, """
+        budget: error: The value '-5' is invalid for '<amount>': a budget cannot be negative
+        hint: write the monthly budget as 0 or more, like 300 or 12.50
+
+        """),
+        (["add-category", " ", "5"], usage, """
+        budget: error: invalid category name ' ': it must be non-empty text without control characters
+        hint: choose a name such as Food or "Eating out"
+
+        """),
+        (["set-budget", "Nope", "5"], failure, """
+        budget: error: no category named 'Nope'
+        hint: see the categories with 'budget categories', or add one with 'budget add-category NAME AMOUNT'
+
+        """),
+        (["set-rollover", "Food", "yes"], usage, """
+        budget: error: The value 'yes' is invalid for '<state>'. Please provide one of 'on' and 'off'.
+        Usage: budget set-rollover <name> <state>
+          See 'budget set-rollover --help' for more information.
+
+        """),
+        (["edit", "1"], usage, """
+        budget: error: Nothing to change
+        hint: give at least one of --amount, --category, --payee, --note or --date
+
+        """),
+        (["report", "--from", "2026-05", "--to", "2026-01"], usage, """
+        budget: error: '--from 2026-05' is after '--to 2026-01'
+        hint: give the earlier month with --from
+
+        """),
+        (["report", "--from", "2026-01"], usage, """
+        budget: error: '--from' needs '--to <month>' too
+        Usage: budget report [--month <month>] [--check] [--from <month>] [--to <month>] [--by <grouping>] [--format <format>]
+          See 'budget report --help' for more information.
+
+        """),
+        (["list", "--category", "Nope"], failure, """
+        budget: error: no category named 'Nope'
+        hint: see the categories with 'budget categories', or add one with 'budget add-category NAME AMOUNT'
+
+        """),
+    ] as [([String], Int32, String)])
+    func isRefusedWithItsMessageAndStatusLeavingTheBookAsItWas(arguments: [String], status: Int32, message: String) throws {
+        let sandbox = Sandbox()
+        sandbox.succeed("add-category", "Food", "300", "--from", "2026-01")
+        sandbox.succeed("add-category", "Rent", "1000", "--from", "2026-01")
+        sandbox.succeed("add", "12.50", "Food", "Lunch", "--date", "2026-11-02")
+        sandbox.succeed("add", "4", "Food", "--date", "2026-11-03")
+        let before = try sandbox.snapshot()
+        let result = sandbox.run(arguments)
+        #expect(result.stderr == message)
+        #expect(result.status == status)
+        #expect(result.stdout == "")
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    @Test func aUsageErrorNeverCreatesTheDatabase() throws {
+        let sandbox = Sandbox()
+        let result = sandbox.run("add", "12.345", "Food")
+        #expect(result.status == 64)
+        #expect(try sandbox.snapshot() == "(no database)")
+    }
+
+    @Test func aFileThatIsNotABudgetDatabaseFailsWithExit1() throws {
+        let sandbox = Sandbox()
+        let result = sandbox.run("categories", "--db", sandbox.directory)
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+        budget: error: cannot open \(sandbox.directory): it is a directory
+        hint: choose another file with --db PATH or BUDGET_DB
+
+        """)
+    }
+
+    @Test func withoutHomeOrBudgetDBTheErrorSaysWhatToSet() {
+        let sandbox = Sandbox()
+        sandbox.environment = [:]
+        let result = sandbox.run("categories")
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+        budget: error: cannot tell where the database is: HOME is not set
+        hint: name the file with --db PATH or BUDGET_DB
+
+        """)
+    }
+}

@@ -1,0 +1,62 @@
+import BudgetKit
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A few runs of the built `budget` binary, through a shell: real argv, real pipes, real signals.
+@Suite(.serialized) struct EndToEndTests {
+    /// The built binary next to the test bundle, if it was built.
+    static let binary: String? = {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        var path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        while let slash = path.lastIndex(of: "/"), !path.hasSuffix("/debug"), !path.hasSuffix("/release") {
+            path = String(path[..<slash])
+        }
+        let candidate = path + "/budget"
+        return access(candidate, X_OK) == 0 ? candidate : nil
+    }()
+
+    /// Runs a shell command line; returns its stdout and exit status.
+    func shell(_ command: String) -> (output: String, status: Int32) {
+        guard let stream = popen(command, "r") else { return ("", -1) }
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, stream)
+            if count <= 0 { break }
+            output += buffer[..<count]
+        }
+        let status = pclose(stream)
+        return (String(decoding: output, as: UTF8.self), (status >> 8) & 0xFF)
+    }
+
+    @Test(.enabled(if: binary != nil)) func exportIntoHeadEndsQuietlyAndDiskFullIsExit74() throws {
+        let sandbox = Sandbox()
+        let budget = "BUDGET_DB=\(sandbox.database) \(Self.binary!)"
+        #expect(shell("\(budget) add-category Food 300 2>&1").output == "Added expense category Food: 300.00 a month from \(currentMonth()).\n")
+        for _ in 0..<3 { _ = shell("\(budget) -q add 12.50 Food Lunch") }
+        #expect(shell("\(budget) add -2.25 Food Refund 2>/dev/null") == ("4\n", 0))
+        // An export far larger than a pipe's buffer into head: the reader goes away early;
+        // SIGPIPE is ignored and EPIPE ends the export without a message, exit 0.
+        let store = try BudgetStore(path: sandbox.database)
+        let payee = String(repeating: "p", count: 200)
+        for _ in 0..<2000 { try store.addTransaction(amount: Money(minorUnits: 1), category: "Food", payee: payee) }
+        let early = shell("bash -c 'set -o pipefail; \(budget) export --format json 2>&1 | head -c 10'")
+        #expect(early == ("[\n  {\"id\":", 0))
+        let head = shell("bash -c 'set -o pipefail; \(budget) export 2>&1 | head -1'")
+        #expect(head == ("id,date,amount,category,payee,note\n", 0))
+        let full = shell("\(budget) export 2>&1 >/dev/full; echo \"exit $?\"")
+        #expect(full.output == "budget: error: cannot write output: No space left on device\nexit 74\n")
+    }
+
+    private func currentMonth() -> String {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        let month = Int(parts.tm_mon) + 1
+        return "\(Int(parts.tm_year) + 1900)-\(month < 10 ? "0" : "")\(month)"
+    }
+}

@@ -1,0 +1,102 @@
+import Testing
+@testable import BudgetCLI
+
+@Suite struct HelpRendererTests {
+    @Test func addHelpIsGeneratedFromItsSpec() {
+        let result = Sandbox().run("add", "--help")
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout == """
+        OVERVIEW: Add a transaction and print its id.
+
+        Amounts are positive in the category's direction: money spent in an expense
+        category, money received in an income category. A negative amount is a refund:
+          budget add -2.25 Food Refund
+        Prints the new transaction's id alone on standard output, and a confirmation on
+        standard error.
+
+        USAGE: budget add <amount> <category> [<payee>] [--date <day>] [--note <text>]
+
+        ARGUMENTS:
+          <amount>                The amount, like 12.50 or -2.25.
+          <category>              The category.
+          <payee>                 Who was paid, or who paid.
+
+        OPTIONS:
+          --date <day>            The day: YYYY-MM-DD, today or yesterday (default:
+                                  today).
+          --note <text>           A free note.
+          --db <path>             The database file (default: $BUDGET_DB, else in
+                                  $XDG_DATA_HOME).
+          -q, --quiet             Do not print confirmations on standard error.
+          -h, --help              Show help information.
+
+        """)
+    }
+
+    @Test func deleteCategoryHelp() {
+        #expect(Sandbox().run("help", "delete-category").stdout == """
+        OVERVIEW: Delete a category.
+
+        A category that still has transactions is kept unless --move-to names a category
+        to move them to, or --force deletes them too. Says how many transactions were
+        moved or deleted.
+
+        USAGE: budget delete-category <name> [--move-to <other>] [--force]
+
+        ARGUMENTS:
+          <name>                  The category.
+
+        OPTIONS:
+          --move-to <other>       Move its transactions to this category first.
+          --force                 Delete its transactions too.
+          --db <path>             The database file (default: $BUDGET_DB, else in
+                                  $XDG_DATA_HOME).
+          -q, --quiet             Do not print confirmations on standard error.
+          -h, --help              Show help information.
+
+        """)
+    }
+
+    @Test func exportHelpShowsChoicesAndDefault() {
+        let help = Sandbox().run("export", "-h").stdout
+        #expect(help.contains("""
+          --format <format>       The output format. (values: table, csv, tsv, json;
+                                  default: csv)
+          --excel-safe            Put ' before text starting with =, +, - or @, against
+                                  spreadsheet formula injection.
+
+        """))
+    }
+
+    @Test(arguments: [[], ["--help"], ["-h"], ["help"]])
+    func budgetItselfListsEveryCommand(arguments: [String]) {
+        let result = Sandbox().run(arguments)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("OVERVIEW: Track spending against monthly budgets, in one SQLite file.\n"))
+        #expect(result.stdout.contains("\nUSAGE: budget [--db <path>] <subcommand>\n\nOPTIONS:\n"))
+        #expect(result.stdout.contains("  --version               Show the version.\n  -h, --help              Show help information.\n"))
+        for spec in Commands.specs {
+            #expect(result.stdout.contains("\n  \(spec.name)" + String(repeating: " ", count: 24 - spec.name.count) + spec.abstract + "\n"))
+        }
+        #expect(result.stdout.hasSuffix("\n  See 'budget help <subcommand>' for detailed help.\n"))
+    }
+
+    @Test func everyCommandHasHelpWithinEightyColumns() {
+        let renderer = HelpRenderer(commands: Commands.specs)
+        for spec in Commands.specs {
+            for line in renderer.help(for: spec).split(separator: "\n") where !line.hasPrefix("USAGE:") {
+                #expect(line.count <= 80, "\(spec.name): \(line)")
+            }
+        }
+    }
+
+    @Test func versionComesFromOneConstant() {
+        #expect(Sandbox().run("--version").stdout == "budget \(BudgetCLI.version)\n")
+    }
+
+    @Test func wrappingKeepsPreformattedLines() {
+        #expect(HelpRenderer.wrap("a b c d\n  keep   this\ne f", width: 5) == "a b c\nd\n  keep   this\ne f")
+        #expect(HelpRenderer.wrap("one two", width: 12, indent: 4) == "    one two")
+    }
+}

@@ -1,0 +1,87 @@
+import Testing
+@testable import BudgetCLI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite struct OutputTests {
+    @Test func aFullDiskIsNeverSilent() throws {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        let full = open("/dev/full", O_WRONLY)
+        try #require(full >= 0)
+        defer { close(full) }
+        let stderr = Output()
+        let status = BudgetCLI.run(["export"], environment: sandbox.environment, stdout: Output(fileDescriptor: full), stderr: stderr)
+        #expect(status == 74)
+        #expect(stderr.text == "budget: error: cannot write output: No space left on device\n")
+    }
+
+    @Test func aReaderThatGoesAwayEndsTheCommandQuietly() throws {
+        signal(SIGPIPE, SIG_IGN)
+        let sandbox = Sandbox()
+        sandbox.seed()
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        close(ends[0])
+        defer { close(ends[1]) }
+        let stderr = Output()
+        let status = BudgetCLI.run(["export"], environment: sandbox.environment, stdout: Output(fileDescriptor: ends[1]), stderr: stderr)
+        #expect(status == 0)
+        #expect(stderr.text == "")
+    }
+
+    @Test func largeOutputIsWrittenInFullThroughAFile() throws {
+        let sandbox = Sandbox()
+        let path = sandbox.directory + "/out.txt"
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        try #require(descriptor >= 0)
+        let output = Output(fileDescriptor: descriptor)
+        let line = String(repeating: "x", count: 99) + "\n"
+        for _ in 0..<2000 { try output.write(line) }
+        try output.flush()
+        close(descriptor)
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        #expect(info.st_size == 200_000)
+        #expect(!output.isTerminal)
+    }
+
+    @Test func onceFailedOutputStaysFailed() throws {
+        let full = open("/dev/full", O_WRONLY)
+        try #require(full >= 0)
+        defer { close(full) }
+        let output = Output(fileDescriptor: full)
+        try output.write("a")
+        #expect(throws: OutputError.failed(errno: ENOSPC)) { try output.flush() }
+        #expect(throws: OutputError.failed(errno: ENOSPC)) { try output.write("b") }
+    }
+}
+
+@Suite struct DatabaseLocationTests {
+    @Test(arguments: [
+        (nil, ["BUDGET_DB": "/a.sqlite3", "XDG_DATA_HOME": "/x", "HOME": "/h"], "/a.sqlite3"),
+        ("/opt.sqlite3", ["BUDGET_DB": "/a.sqlite3"], "/opt.sqlite3"),
+        (nil, ["BUDGET_DB": "", "XDG_DATA_HOME": "/x", "HOME": "/h"], "/x/budget/budget.sqlite3"),
+        (nil, ["XDG_DATA_HOME": "", "HOME": "/h"], "/h/.local/share/budget/budget.sqlite3"),
+        (nil, ["HOME": "/h"], "/h/.local/share/budget/budget.sqlite3"),
+    ] as [(String?, [String: String], String)])
+    func followsDbThenBudgetDBThenXDG(option: String?, environment: [String: String], path: String) throws {
+        #expect(try DatabaseLocation.path(option: option, environment: environment) == path)
+    }
+
+    @Test func theDbOptionReachesTheStore() throws {
+        let sandbox = Sandbox()
+        let other = sandbox.directory + "/other.sqlite3"
+        #expect(sandbox.run("--db", other, "add-category", "Food", "5").status == 0)
+        #expect(sandbox.run("categories", "--db", other, "--format", "csv").stdout == "name,kind,budget,rollover\nFood,expense,5.00,off\n")
+        #expect(try sandbox.snapshot() == "(no database)")
+    }
+
+    @Test func xdgDataHomeIsUsedWhenNothingElseIsSet() throws {
+        let sandbox = Sandbox()
+        sandbox.environment = ["XDG_DATA_HOME": sandbox.directory + "/data", "HOME": "/nonexistent"]
+        #expect(sandbox.run("add-category", "Food", "5").status == 0)
+        #expect(access(sandbox.directory + "/data/budget/budget.sqlite3", F_OK) == 0)
+    }
+}

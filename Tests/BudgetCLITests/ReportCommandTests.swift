@@ -1,0 +1,127 @@
+import BudgetKit
+import Testing
+@testable import BudgetCLI
+
+@Suite struct ReportCommandTests {
+    /// Food 300 with rollover (100 left in October), Rent 1000, Salary 3000 income.
+    func book() -> Sandbox {
+        let sandbox = Sandbox()
+        sandbox.succeed("add-category", "Food", "300", "--from", "2026-10", "--rollover")
+        sandbox.succeed("add-category", "Rent", "1000", "--from", "2026-10")
+        sandbox.succeed("add-category", "Salary", "3000", "--income", "--from", "2026-10")
+        sandbox.succeed("add", "200", "Food", "--date", "2026-10-05")
+        sandbox.succeed("add", "350", "Food", "Market", "--date", "2026-11-02")
+        sandbox.succeed("add", "1000", "Rent", "Landlord", "--date", "2026-11-01")
+        sandbox.succeed("add", "3000", "Salary", "ACME", "--date", "2026-11-25")
+        return sandbox
+    }
+
+    @Test func theTableHasTotalsAndTheNet() {
+        let sandbox = book()
+        #expect(sandbox.succeed("report", "--month", "2026-11") == """
+        Report for 2026-11
+
+        CATEGORY         BUDGET  ROLLOVER   ACTUAL  REMAINING    USED
+        Food             300.00    100.00   350.00      50.00   87.5%
+        Rent            1000.00      0.00  1000.00       0.00  100.0%
+        --------------  -------  --------  -------  ---------  ------
+        Total expenses  1300.00    100.00  1350.00      50.00   96.4%
+
+        Salary          3000.00      0.00  3000.00       0.00  100.0%
+        --------------  -------  --------  -------  ---------  ------
+        Total income    3000.00      0.00  3000.00       0.00  100.0%
+
+        Net                                1650.00
+
+        """)
+    }
+
+    @Test func machineFormatsHaveOneRowPerCategoryAndNoTotals() {
+        let sandbox = book()
+        sandbox.succeed("add-category", "Gifts", "0", "--from", "2026-10")
+        #expect(sandbox.succeed("report", "--month", "2026-11", "--format", "csv") == """
+        month,category,kind,budget,rollover,actual,remaining,percent_used
+        2026-11,Food,expense,300.00,100.00,350.00,50.00,87.5
+        2026-11,Gifts,expense,0.00,0.00,0.00,0.00,
+        2026-11,Rent,expense,1000.00,0.00,1000.00,0.00,100.0
+        2026-11,Salary,income,3000.00,0.00,3000.00,0.00,100.0
+
+        """)
+        #expect(sandbox.succeed("report", "--month", "2026-11", "--format", "json") == """
+        [
+          {"month": "2026-11", "category": "Food", "kind": "expense", "budget": 300.00, "rollover": 100.00, "actual": 350.00, "remaining": 50.00, "percent_used": 87.5},
+          {"month": "2026-11", "category": "Gifts", "kind": "expense", "budget": 0.00, "rollover": 0.00, "actual": 0.00, "remaining": 0.00, "percent_used": null},
+          {"month": "2026-11", "category": "Rent", "kind": "expense", "budget": 1000.00, "rollover": 0.00, "actual": 1000.00, "remaining": 0.00, "percent_used": 100.0},
+          {"month": "2026-11", "category": "Salary", "kind": "income", "budget": 3000.00, "rollover": 0.00, "actual": 3000.00, "remaining": 0.00, "percent_used": 100.0}
+        ]
+
+        """)
+        #expect(sandbox.succeed("report", "--month", "2026-11", "--format", "tsv").hasPrefix(
+            "month\tcategory\tkind\tbudget\trollover\tactual\tremaining\tpercent_used\n2026-11\tFood\texpense\t300.00\t100.00\t350.00\t50.00\t87.5\n"))
+    }
+
+    @Test func checkExitsTwoNamingEachOverspentCategory() {
+        let sandbox = book()
+        sandbox.succeed("add", "60", "Food", "--date", "2026-11-20")
+        sandbox.succeed("add", "0.01", "Rent", "--date", "2026-11-20")
+        let result = sandbox.run("report", "--month", "2026-11", "--check", "--format", "csv")
+        #expect(result.status == 2)
+        #expect(result.stdout.hasPrefix("month,category,kind"))
+        #expect(result.stderr == """
+        budget: overspent in 2026-11: Food: 410.00 spent of 400.00 (10.00 over)
+        budget: overspent in 2026-11: Rent: 1000.01 spent of 1000.00 (0.01 over)
+
+        """)
+    }
+
+    @Test func checkExitsZeroAtExactlyTheBudget() {
+        let sandbox = book()
+        let result = sandbox.run("report", "--month", "2026-11", "--check", "--quiet")
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+    }
+
+    @Test func onATerminalTheTableShowsBarsColouredUnlessNoColor() {
+        let sandbox = book()
+        let colored = sandbox.run(["report", "--month", "2026-11"], terminal: true).stdout
+        #expect(colored.contains("87.5%  \u{1B}[32m│████████▊ │\u{1B}[0m\n"))
+        #expect(colored.contains("100.0%  \u{1B}[33m│██████████│\u{1B}[0m\n"))
+        #expect(colored.contains("Salary          3000.00      0.00  3000.00       0.00  100.0%  │██████████│\n"))
+        let plain = sandbox.run(["report", "--month", "2026-11"], environment: ["NO_COLOR": "1"], terminal: true).stdout
+        #expect(plain.contains("87.5%  │████████▊ │\n"))
+        #expect(!plain.contains("\u{1B}"))
+        let piped = sandbox.run(["report", "--month", "2026-11"]).stdout
+        #expect(!piped.contains("│"))
+    }
+
+    @Test func aTrendHasOneColumnPerMonthWithTotalAndAverage() {
+        let sandbox = book()
+        #expect(sandbox.succeed("report", "--from", "2026-10", "--to", "2026-12", "--format", "csv") == """
+        category,kind,2026-10,2026-11,2026-12,total,average
+        Food,expense,200.00,350.00,0.00,550.00,183.33
+        Rent,expense,0.00,1000.00,0.00,1000.00,333.33
+        Salary,income,0.00,3000.00,0.00,3000.00,1000.00
+
+        """)
+        #expect(sandbox.succeed("report", "--from", "2026-10", "--to", "2026-11", "--by", "payee") == """
+        PAYEE     KIND     2026-10  2026-11    TOTAL  AVERAGE
+                  expense   200.00     0.00   200.00   100.00
+        Landlord  expense     0.00  1000.00  1000.00   500.00
+        Market    expense     0.00   350.00   350.00   175.00
+        ACME      income      0.00  3000.00  3000.00  1500.00
+
+        """)
+    }
+
+    @Test(arguments: [
+        (["report", "--by", "payee"], "'--by' needs '--from <month>' and '--to <month>'"),
+        (["report", "--from", "2026-01", "--to", "2026-02", "--check"], "'--from' cannot be used with '--check'"),
+        (["report", "--from", "2026-01", "--to", "2026-02", "--month", "2026-01"], "'--from' cannot be used with '--month'"),
+        (["report", "--to", "2026-02"], "'--to' needs '--from <month>' too"),
+    ])
+    func trendOptionsGoTogether(arguments: [String], message: String) {
+        let result = Sandbox().run(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("budget: error: \(message)\nUsage: budget report "))
+    }
+}

@@ -1,0 +1,104 @@
+import BudgetKit
+import Testing
+@testable import BudgetCLI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A fresh temporary directory holding the test's database, removed when the sandbox goes away;
+/// runs the whole CLI in process with an injected environment and captured output.
+final class Sandbox {
+    /// The temporary directory.
+    let directory: String
+    /// The database file, given to the CLI through `BUDGET_DB`.
+    let database: String
+    /// The environment every run gets (plus what a run adds).
+    var environment: [String: String]
+
+    /// What one run did.
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    init() {
+        var template = Array("/tmp/budget-cli-test-XXXXXX".utf8CString)
+        let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        precondition(created != nil, "mkdtemp failed")
+        directory = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
+        database = directory + "/budget.sqlite3"
+        environment = ["BUDGET_DB": database, "HOME": directory + "/home"]
+    }
+
+    deinit {
+        Sandbox.removeTree(directory)
+    }
+
+    /// Runs `budget` with these words.
+    @discardableResult
+    func run(_ arguments: String..., environment extra: [String: String] = [:], terminal: Bool = false) -> Run {
+        run(arguments, environment: extra, terminal: terminal)
+    }
+
+    @discardableResult
+    func run(_ arguments: [String], environment extra: [String: String] = [:], terminal: Bool = false) -> Run {
+        let stdout = Output(capturingAsTerminal: terminal)
+        let stderr = Output()
+        let status = BudgetCLI.run(arguments, environment: environment.merging(extra) { $1 }, stdout: stdout, stderr: stderr)
+        return Run(status: status, stdout: stdout.text, stderr: stderr.text)
+    }
+
+    /// Runs words that must succeed, returning stdout.
+    @discardableResult
+    func succeed(_ arguments: String...) -> String {
+        let result = run(arguments)
+        if result.status != 0 {
+            Issue.record("budget \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.stderr)")
+        }
+        return result.stdout
+    }
+
+    /// Everything in the book, as text: to assert that a failed command changed nothing.
+    func snapshot() throws -> String {
+        guard access(database, F_OK) == 0 else { return "(no database)" }
+        let store = try BudgetStore(path: database)
+        var text = ""
+        for category in try store.categories(in: Month(year: 2026, month: 11)!) {
+            text += "\(category)\n"
+            for change in try store.budgetHistory(forCategory: category.name) { text += "  \(change)\n" }
+        }
+        for transaction in try store.transactions() { text += "\(transaction)\n" }
+        return text
+    }
+
+    /// A small book: Food (300 from 2026-01, rollover), Rent (1000), Salary (income, 3000), and
+    /// four transactions in 2026-11.
+    func seed() {
+        succeed("add-category", "Food", "300", "--from", "2026-01")
+        succeed("add-category", "Rent", "1000", "--from", "2026-01")
+        succeed("add-category", "Salary", "3000", "--income", "--from", "2026-01")
+        succeed("add", "12.50", "Food", "Lunch", "--date", "2026-11-02")
+        succeed("add", "-2.25", "Food", "Refund", "--date", "2026-11-03")
+        succeed("add", "1000", "Rent", "Landlord", "--date", "2026-11-01", "--note", "November")
+        succeed("add", "3000", "Salary", "ACME", "--date", "2026-11-25")
+    }
+
+    private static func removeTree(_ path: String) {
+        if let stream = opendir(path) {
+            while let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                if name == "." || name == ".." { continue }
+                let child = path + "/" + name
+                var info = stat()
+                if lstat(child, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+                    removeTree(child)
+                } else {
+                    unlink(child)
+                }
+            }
+            closedir(stream)
+        }
+        rmdir(path)
+    }
+}

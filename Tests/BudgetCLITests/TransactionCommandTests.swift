@@ -1,0 +1,134 @@
+import BudgetKit
+import Testing
+@testable import BudgetCLI
+
+@Suite struct TransactionCommandTests {
+    @Test func addPrintsTheNewIdAloneAndConfirmsOnStderr() {
+        let sandbox = Sandbox()
+        sandbox.succeed("add-category", "Food", "300", "--from", "2026-01")
+        let result = sandbox.run("add", "12.50", "Food", "Lunch", "--date", "2026-11-02")
+        #expect(result.status == 0)
+        #expect(result.stdout == "1\n")
+        #expect(result.stderr == "Added transaction 1: 12.50 in Food on 2026-11-02 (Lunch).\n")
+    }
+
+    @Test func aNegativeAmountIsARefund() throws {
+        let sandbox = Sandbox()
+        sandbox.succeed("add-category", "Food", "300")
+        let result = sandbox.run("add", "-2.25", "Food", "Refund")
+        #expect(result.status == 0)
+        #expect(result.stdout == "1\n")
+        let transaction = try BudgetStore(path: sandbox.database).transaction(id: 1)
+        #expect(transaction.amount == Money(minorUnits: -225))
+        #expect(transaction.payee == "Refund")
+        #expect(transaction.date == Day.today())
+    }
+
+    @Test func quietKeepsStderrEmpty() {
+        let sandbox = Sandbox()
+        #expect(sandbox.run("-q", "add-category", "Food", "300").stderr == "")
+        #expect(sandbox.run("add", "5", "Food", "--quiet").stderr == "")
+    }
+
+    @Test func editChangesOnlyTheFieldsGiven() throws {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        let result = sandbox.run("edit", "1", "--amount", "13", "--payee", "Dinner", "--note", "with Ann")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Updated transaction 1: 13.00 in Food on 2026-11-02 (Dinner).\n")
+        let transaction = try BudgetStore(path: sandbox.database).transaction(id: 1)
+        #expect(transaction == Transaction(id: 1, date: Day(year: 2026, month: 11, day: 2)!, amount: Money(minorUnits: 1300),
+                                           category: "Food", payee: "Dinner", note: "with Ann"))
+        sandbox.succeed("edit", "1", "--category", "rent", "--date", "2026-10-31", "--note", "")
+        #expect(try BudgetStore(path: sandbox.database).transaction(id: 1).category == "Rent")
+        #expect(try BudgetStore(path: sandbox.database).transaction(id: 1).note == "")
+    }
+
+    @Test func deleteTakesSeveralIds() throws {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        let result = sandbox.run("delete", "1", "3")
+        #expect(result.stderr == "Deleted 2 transactions.\n")
+        #expect(try BudgetStore(path: sandbox.database).transactions().map(\.id) == [2, 4])
+        #expect(sandbox.run("delete", "2").stderr == "Deleted transaction 2.\n")
+    }
+
+    @Test func listShowsATableWithTheTotal() {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        #expect(sandbox.succeed("list") == """
+        ID  DATE         AMOUNT  CATEGORY  PAYEE     NOTE
+         3  2026-11-01  1000.00  Rent      Landlord  November
+         1  2026-11-02    12.50  Food      Lunch
+         2  2026-11-03    -2.25  Food      Refund
+         4  2026-11-25  3000.00  Salary    ACME
+        --  ----------  -------  --------  --------  --------
+            Total       4010.25
+
+        """)
+    }
+
+    @Test(arguments: [
+        (["--category", "food"], [1, 2]),
+        (["--month", "2026-11", "--min", "0", "--max", "1000"], [3, 1]),
+        (["--from", "2026-11-02", "--to", "2026-11-03"], [1, 2]),
+        (["--payee", "LAND"], [3]),
+        (["--limit", "2"], [2, 4]),
+        (["--month", "2026-10"], []),
+        (["--max", "-1"], [2]),
+    ] as [([String], [Int])])
+    func listFilters(filters: [String], ids: [Int]) {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        let csv = sandbox.run(["list", "--format", "csv"] + filters).stdout
+        let listed = csv.split(separator: "\n").dropFirst().map { Int($0.prefix { $0 != "," })! }
+        #expect(listed == ids)
+    }
+
+    @Test func listWritesEveryMachineFormatWithoutTotals() {
+        let sandbox = Sandbox()
+        sandbox.succeed("add-category", "Café", "300", "--from", "2026-01")
+        sandbox.succeed("add", "1,234.5", "café", "Chez \"Paul\", Paris", "--date", "2026-11-02", "--note", "two\nlines")
+        sandbox.succeed("add", "-3", "Café", "--date", "2026-11-03")
+        #expect(sandbox.succeed("list", "--format", "csv") == """
+        id,date,amount,category,payee,note
+        1,2026-11-02,1234.50,Café,"Chez ""Paul"", Paris","two
+        lines"
+        2,2026-11-03,-3.00,Café,,
+
+        """)
+        #expect(sandbox.succeed("list", "--format", "tsv") == """
+        id\tdate\tamount\tcategory\tpayee\tnote
+        1\t2026-11-02\t1234.50\tCafé\tChez "Paul", Paris\ttwo\\nlines
+        2\t2026-11-03\t-3.00\tCafé\t\t
+
+        """)
+        #expect(sandbox.succeed("list", "--format", "json") == """
+        [
+          {"id": 1, "date": "2026-11-02", "amount": 1234.50, "category": "Café", "payee": "Chez \\"Paul\\", Paris", "note": "two\\nlines"},
+          {"id": 2, "date": "2026-11-03", "amount": -3.00, "category": "Café", "payee": "", "note": ""}
+        ]
+
+        """)
+    }
+
+    @Test func exportDefaultsToCSVAndCanGuardAgainstFormulas() {
+        let sandbox = Sandbox()
+        sandbox.succeed("add-category", "Food", "300", "--from", "2026-01")
+        sandbox.succeed("add", "-5", "Food", "=HYPERLINK(\"x\")", "--date", "2026-11-02", "--note", "@home")
+        sandbox.succeed("add", "7", "Food", "--date", "2026-11-03", "--note", "+plus", "--", "-minus")
+        #expect(sandbox.succeed("export") == """
+        id,date,amount,category,payee,note
+        1,2026-11-02,-5.00,Food,"=HYPERLINK(""x"")",@home
+        2,2026-11-03,7.00,Food,-minus,+plus
+
+        """)
+        #expect(sandbox.succeed("export", "--excel-safe") == """
+        id,date,amount,category,payee,note
+        1,2026-11-02,-5.00,Food,"'=HYPERLINK(""x"")",'@home
+        2,2026-11-03,7.00,Food,'-minus,'+plus
+
+        """)
+        #expect(sandbox.succeed("export", "--format", "json", "--category", "Food", "--limit", "1").contains("\"payee\": \"-minus\""))
+    }
+}
