@@ -75,6 +75,6 @@ extension Commands {
             month: arguments.month("month"), from: arguments.day("from"), to: arguments.day("to"),
             category: arguments.text("category"), payee: arguments.text("payee"),
             minAmount: arguments.money("min"), maxAmount: arguments.money("max"),
-            limit: arguments.integer("limit").map { Int(clamping: $0) })
+            limit: arguments.has("limit") ? arguments.integer("limit").map { Int(clamping: $0) } : nil)
     }
 }

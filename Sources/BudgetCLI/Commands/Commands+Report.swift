@@ -36,6 +36,12 @@ extension Commands {
 
     static let reportColumns = ["month", "category", "kind", "budget", "rollover", "actual", "remaining", "percent_used"]
 
+    /// One report line's cells, in ``reportColumns`` order (shared with `watch report`).
+    static func reportCells(_ line: ReportLine, month: Month) -> [Cell] {
+        [.date(month.description), .text(line.category), .text(line.kind.rawValue), .money(line.budget),
+         .money(line.rollover), .money(line.actual), .money(line.remaining), .percent(line.percentUsed)]
+    }
+
     private static func printMonthlyReport(_ context: CommandContext) throws -> Outcome {
         let month = context.arguments.month("month") ?? .current()
         let report = try context.store().monthlyReport(for: month)
@@ -45,11 +51,7 @@ extension Commands {
             try context.stdout.write(report.table(bars: bars))
         } else {
             var writer = try RecordWriter(format: format, columns: reportColumns, output: context.stdout)
-            for line in report.lines {
-                try writer.write([.date(month.description), .text(line.category), .text(line.kind.rawValue),
-                                  .money(line.budget), .money(line.rollover), .money(line.actual), .money(line.remaining),
-                                  .percent(line.percentUsed)])
-            }
+            for line in report.lines { try writer.write(reportCells(line, month: month)) }
             try writer.finish()
         }
         guard context.arguments.flag("check") else { return .success }

@@ -56,6 +56,13 @@ final class Output {
         self.isTerminal = isTerminal
     }
 
+    /// The file descriptor written to, or `nil` for an in-memory output (`watch` polls it to
+    /// notice a reader that went away).
+    var fileDescriptor: Int32? {
+        if case .fileDescriptor(let descriptor) = destination { return descriptor }
+        return nil
+    }
+
     /// The captured text of an in-memory output.
     var text: String { String(decoding: captured, as: UTF8.self) }
 

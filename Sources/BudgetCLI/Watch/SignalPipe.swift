@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The write end of the self-pipe signal handlers write to.
+///
+/// `nonisolated(unsafe)`: it is set once, before any handler is installed, and only read after
+/// that (by handlers, which may run on any thread but only call write(2) on it), so no two
+/// accesses ever race.
+nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+
+/// Turns signals into bytes on a pipe, so a `poll` loop hears them as input (the self-pipe
+/// trick): a handler may only do async-signal-safe work, and write(2) is.
+///
+/// Not thread-safe: one watch loop owns it. Installed for the life of the process: `budget`
+/// runs one command.
+final class SignalPipe {
+    /// Readable when a signal arrived.
+    let readEnd: Int32
+    let signals: [Int32]
+
+    /// Installs handlers for `signals`.
+    init(signals: [Int32]) {
+        var ends: [Int32] = [-1, -1]
+        if signalPipeWriteEnd < 0, pipe(&ends) == 0 {
+            for end in ends {
+                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            }
+            signalPipeWriteEnd = ends[1]
+            readEnd = ends[0]
+        } else {
+            readEnd = -1
+        }
+        self.signals = signals
+        for signal in signals { install(signal) }
+    }
+
+    /// Handles `signal` by writing its number to the pipe.
+    func install(_ signal: Int32) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { number in
+            var byte = UInt8(truncatingIfNeeded: number)
+            _ = write(signalPipeWriteEnd, &byte, 1)
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        sigaction(signal, &action, nil)
+    }
+
+    /// Gives `signal` back its default action (to stop for real on SIGTSTP).
+    func restoreDefault(_ signal: Int32) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&action.sa_mask)
+        sigaction(signal, &action, nil)
+    }
+
+    /// The signals received since the last call, in order.
+    func received() -> [Int32] {
+        guard readEnd >= 0 else { return [] }
+        var numbers: [Int32] = []
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            numbers += buffer[..<count].map { Int32($0) }
+        }
+        return numbers
+    }
+}
+
+@available(*, unavailable)
+extension SignalPipe: Sendable {}

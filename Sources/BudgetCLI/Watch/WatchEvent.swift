@@ -1,0 +1,81 @@
+import BudgetKit
+
+/// One line of `budget watch --format jsonl`: a JSON object written by hand.
+///
+/// `watch list` prints the current rows as `insert` events (after a `section-insert` per section
+/// when sectioned), then for each committed change set its events in the delegate's order, and
+/// after every change set, the first one too, a `sync` line with the row count:
+///
+/// ```
+/// {"event": "insert", "index": 0, "transaction": {"id": 1, "date": "2026-11-21", "amount": 12.50, ...}}
+/// {"event": "sync", "count": 1}
+/// ```
+///
+/// Indexes are 0-based. `delete` and a move's `from` refer to the list before the change set;
+/// `insert`, `move` and `update` indexes to the list after it, so a script applies deletions
+/// (descending), then insertions and moves (ascending), then updates. `reload` says the list was
+/// fetched again: the rows follow as inserts. `watch report` prints `report` lines.
+enum WatchEvent {
+    /// The event line for one change.
+    static func line(for change: TransactionChange) -> String {
+        var line = "{\"event\": "
+        switch change {
+        case .sectionDelete(let index, let name):
+            line += "\"section-delete\", \"index\": \(index), \"name\": "
+            JSON.appendString(name, to: &line)
+        case .sectionInsert(let index, let name):
+            line += "\"section-insert\", \"index\": \(index), \"name\": "
+            JSON.appendString(name, to: &line)
+        case .delete(let index, let id):
+            line += "\"delete\", \"index\": \(index), \"id\": \(id)"
+        case .insert(let index, let transaction):
+            line += "\"insert\", \"index\": \(index), \"transaction\": "
+            appendTransaction(transaction, to: &line)
+        case .move(let from, let to, let transaction):
+            line += "\"move\", \"index\": \(to), \"from\": \(from), \"transaction\": "
+            appendTransaction(transaction, to: &line)
+        case .update(let index, let newIndex, let transaction):
+            line += "\"update\", \"index\": \(newIndex), \"from\": \(index), \"transaction\": "
+            appendTransaction(transaction, to: &line)
+        case .reload:
+            line += "\"reload\""
+        }
+        return line + "}\n"
+    }
+
+    /// `{"event": "sync", "count": N}`.
+    static func sync(count: Int) -> String {
+        "{\"event\": \"sync\", \"count\": \(count)}\n"
+    }
+
+    /// `{"event": "report", "month": "2026-11", "rows": [...]}`, the rows with `report --format json`'s keys.
+    static func report(_ report: MonthlyReport) -> String {
+        var line = "{\"event\": \"report\", \"month\": "
+        JSON.appendString(report.month.description, to: &line)
+        line += ", \"rows\": ["
+        for (index, reportLine) in report.lines.enumerated() {
+            line += index == 0 ? "" : ", "
+            appendObject(keys: Commands.reportColumns, cells: Commands.reportCells(reportLine, month: report.month), to: &line)
+        }
+        return line + "]}\n"
+    }
+
+    /// A transaction as an object with `export`'s keys.
+    static func appendTransaction(_ transaction: Transaction, to line: inout String) {
+        appendObject(keys: Commands.transactionColumns, cells: [
+            .integer(transaction.id), .date(transaction.date.description), .money(transaction.amount),
+            .text(transaction.category), .text(transaction.payee), .text(transaction.note),
+        ], to: &line)
+    }
+
+    private static func appendObject(keys: [String], cells: [Cell], to line: inout String) {
+        line += "{"
+        for (index, cell) in cells.enumerated() {
+            if index > 0 { line += ", " }
+            JSON.appendString(keys[index], to: &line)
+            line += ": "
+            JSON.appendValue(cell, to: &line)
+        }
+        line += "}"
+    }
+}

@@ -1,0 +1,193 @@
+import BudgetKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `budget watch`: a live list (or this month's report) kept current from every process's
+/// commits, drawn on a terminal or streamed as JSON lines.
+///
+/// One `poll` loop waits on three things at once, at most ``DatabaseWatcher/pollInterval`` ms:
+/// the database folder (inotify), the signal self-pipe, and stdout (`POLLERR` when a pipe's
+/// reader went away, so `watch | head` ends even while nothing changes).
+///
+/// Not thread-safe: it runs on the main thread of the `budget` process.
+final class WatchSession: LiveTransactionsDelegate {
+    /// What is watched.
+    enum View {
+        case list(TransactionRequest)
+        /// `nil`: the current month, followed across a month's end.
+        case report(month: Month?)
+    }
+
+    let store: BudgetStore
+    let view: View
+    let output: Output
+    /// The terminal drawn on; `nil` streams JSON lines.
+    let screen: TerminalScreen?
+    let usesColor: Bool
+    private let watcher: DatabaseWatcher
+    private(set) var live: LiveTransactions?
+    private var report: MonthlyReport?
+    private var writeError: OutputError?
+    private var needsRedraw = false
+
+    init(store: BudgetStore, view: View, output: Output, terminal: Bool, usesColor: Bool) throws {
+        self.store = store
+        self.view = view
+        self.output = output
+        screen = terminal ? TerminalScreen(output: output) : nil
+        self.usesColor = usesColor
+        watcher = try DatabaseWatcher(store: store)
+    }
+
+    /// Shows the current state: every row as JSON lines and a `sync`, a `report` line, or the screen.
+    func start() throws {
+        switch view {
+        case .list(let request):
+            let live = try LiveTransactions(store: store, request: request)
+            live.delegate = self
+            self.live = live
+            if screen == nil {
+                try writeEveryRow()
+                try output.write(WatchEvent.sync(count: live.count))
+                try output.flush()
+            }
+        case .report:
+            try refreshReport()
+        }
+        try screen?.enter()
+        try redraw()
+    }
+
+    /// Delivers what other processes committed since the last call; redraws when needed.
+    func deliverChanges() throws {
+        let changed = watcher.checkForChanges()
+        if let live, live.lastSyncError != nil { try live.processPendingChanges() }
+        if case .report(let month) = view, changed || (month == nil && report?.month != .current()) {
+            try refreshReport()
+        }
+        if let writeError { throw writeError }
+        if needsRedraw { try redraw() }
+    }
+
+    /// Runs until SIGINT or SIGTERM (exit 0), or until stdout's reader goes away (exit 0,
+    /// quietly). Restores the terminal on every way out, and around a stop (SIGTSTP).
+    func run() throws -> Outcome {
+        var handled = [SIGINT, SIGTERM]
+        if screen != nil { handled += [SIGTSTP, SIGWINCH] }
+        let signals = SignalPipe(signals: handled)
+        defer { screen?.leave() }
+        try start()
+        let stdoutDescriptor = output.fileDescriptor ?? -1
+        while true {
+            var descriptors = [
+                pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
+                // No events asked: poll still reports POLLERR/POLLHUP when the reader is gone.
+                pollfd(fd: screen == nil ? stdoutDescriptor : -1, events: 0, revents: 0),
+            ]
+            _ = poll(&descriptors, nfds_t(descriptors.count), DatabaseWatcher.pollInterval)
+            if descriptors[2].revents & Int16(POLLERR | POLLHUP) != 0 { return .success }
+            for signal in signals.received() {
+                switch signal {
+                case SIGINT, SIGTERM: return .success
+                case SIGTSTP: try suspend(signals)
+                default: needsRedraw = true
+                }
+            }
+            try deliverChanges()
+        }
+    }
+
+    /// Ctrl-Z: gives the terminal back, stops for real, and takes the screen again on `fg`.
+    private func suspend(_ signals: SignalPipe) throws {
+        screen?.leave()
+        signals.restoreDefault(SIGTSTP)
+        raise(SIGTSTP)
+        // Continued.
+        signals.install(SIGTSTP)
+        try screen?.enter()
+        needsRedraw = true
+    }
+
+    private func refreshReport() throws {
+        let month: Month
+        if case .report(let given) = view, let given { month = given } else { month = .current() }
+        let next = try store.monthlyReport(for: month)
+        guard next != report else { return }
+        report = next
+        if screen == nil {
+            try output.write(WatchEvent.report(next))
+            try output.flush()
+        }
+        needsRedraw = true
+    }
+
+    private func writeEveryRow() throws(OutputError) {
+        guard let live else { return }
+        if live.request.sectioning != nil {
+            for (index, section) in live.sections.enumerated() {
+                try output.write(WatchEvent.line(for: .sectionInsert(index: index, name: section.name)))
+            }
+        }
+        for index in live.indices {
+            try output.write(WatchEvent.line(for: .insert(index: index, transaction: live[index])))
+        }
+    }
+
+    // MARK: - Drawing
+
+    private func redraw() throws {
+        needsRedraw = false
+        guard let screen else { return }
+        switch view {
+        case .list: try screen.draw(listLines(rows: screen.size.rows))
+        case .report:
+            let table = report?.table(bars: PercentBar(colored: usesColor)) ?? ""
+            try screen.draw(["budget watch report: \(report?.month.description ?? "")    (Ctrl-C to quit)", ""]
+                            + table.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        }
+    }
+
+    /// The header and the last rows that fit.
+    func listLines(rows: Int) -> [String] {
+        guard let live else { return [] }
+        let visible = Swift.max(0, rows - 3)
+        var table = Table(columns: [("ID", .right), ("DATE", .left), ("AMOUNT", .right),
+                                    ("CATEGORY", .left), ("PAYEE", .left), ("NOTE", .left)])
+        for index in Swift.max(0, live.count - visible)..<live.count {
+            let row = live[index]
+            table.append([.integer(row.id), .date(row.date.description), .money(row.amount),
+                          .text(row.category), .text(row.payee), .text(row.note)])
+        }
+        let count = live.count == 1 ? "1 transaction" : "\(live.count) transactions"
+        return ["budget watch list: \(count)    (Ctrl-C to quit)", ""]
+            + table.render().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    // MARK: - LiveTransactionsDelegate
+
+    func liveTransactions(_ transactions: LiveTransactions, didChange change: TransactionChange) {
+        guard screen == nil, writeError == nil else { return }
+        do {
+            try output.write(WatchEvent.line(for: change))
+            if change == .reload { try writeEveryRow() }
+        } catch {
+            writeError = error
+        }
+    }
+
+    func liveTransactions(_ transactions: LiveTransactions, didChangeContentWith changeSet: TransactionChangeSet) {
+        needsRedraw = true
+        guard screen == nil, writeError == nil else { return }
+        do {
+            try output.write(WatchEvent.sync(count: changeSet.count))
+            try output.flush()
+        } catch {
+            writeError = error
+        }
+    }
+}
+
+@available(*, unavailable)
+extension WatchSession: Sendable {}
