@@ -15,7 +15,7 @@ extension Commands {
 
     static let watch = Command(spec: CommandSpec(
         name: "watch",
-        abstract: "Show transactions or a month's report, kept current as the book changes.",
+        abstract: "Show transactions or a report, redrawn as they change.",
         discussion: """
         Sees every change, from this process or any other (another terminal's 'budget add', the \
         sqlite3 shell), within a tenth of a second. On a terminal it redraws in place; Ctrl-C quits.

@@ -34,6 +34,11 @@ final class SignalPipe {
         }
         self.signals = signals
         for signal in signals { install(signal) }
+        // A parent may have started us with these blocked (the mask survives exec): unblock them.
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in signals { sigaddset(&set, signal) }
+        sigprocmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// Handles `signal` by writing its number to the pipe.

@@ -6,7 +6,7 @@ import Glibc
 /// `budget watch`: a live list (or this month's report) kept current from every process's
 /// commits, drawn on a terminal or streamed as JSON lines.
 ///
-/// One `poll` loop waits on three things at once, at most ``DatabaseWatcher/pollInterval`` ms:
+/// One `poll` loop waits on three things at once (at most ``DatabaseWatcher/pollInterval`` ms):
 /// the database folder (inotify), the signal self-pipe, and stdout (`POLLERR` when a pipe's
 /// reader went away, so `watch | head` ends even while nothing changes).
 ///
@@ -86,7 +86,7 @@ final class WatchSession: LiveTransactionsDelegate {
                 // No events asked: poll still reports POLLERR/POLLHUP when the reader is gone.
                 pollfd(fd: screen == nil ? stdoutDescriptor : -1, events: 0, revents: 0),
             ]
-            _ = poll(&descriptors, nfds_t(descriptors.count), DatabaseWatcher.pollInterval)
+            _ = poll(&descriptors, nfds_t(descriptors.count), watcher.nextTimeout())
             if descriptors[2].revents & Int16(POLLERR | POLLHUP) != 0 { return .success }
             for signal in signals.received() {
                 switch signal {

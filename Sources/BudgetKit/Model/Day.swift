@@ -86,7 +86,10 @@ public struct Day: Hashable, Sendable, Comparable, Codable, CustomStringConverti
     }
 
     /// Days since 1970-01-01 (Howard Hinnant's `days_from_civil`).
-    public var daysSinceEpoch: Int {
+    public var daysSinceEpoch: Int { Day.daysSinceEpoch(year: year, month: month, day: day) }
+
+    /// Days since 1970-01-01 of a valid civil date, without making a `Day`.
+    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400

@@ -21,8 +21,8 @@ import Glibc
 /// }
 /// ```
 ///
-/// To wait in your own `poll` loop, poll ``fileDescriptor`` for `POLLIN` (with a timeout of at
-/// most ``pollInterval``) and call ``checkForChanges()`` when it wakes or times out.
+/// To wait in your own `poll` loop, poll ``fileDescriptor`` for `POLLIN` with the timeout
+/// ``nextTimeout()`` gives, and call ``checkForChanges()`` when it wakes or times out.
 ///
 /// Not thread-safe: use it on the thread that owns its store.
 public final class DatabaseWatcher {
@@ -33,6 +33,7 @@ public final class DatabaseWatcher {
     /// The inotify descriptor (readable when the folder changed), or -1 without inotify.
     public let fileDescriptor: Int32
     private var lastDataVersion: Int64
+    private var quickChecks = 0
 
     /// Starts watching the store's file.
     ///
@@ -63,11 +64,25 @@ public final class DatabaseWatcher {
     /// - Returns: whether another connection committed.
     @discardableResult
     public func checkForChanges() -> Bool {
-        drain()
-        guard let version = try? store.connection.dataVersion(), version != lastDataVersion else { return false }
+        let woken = drain()
+        guard let version = try? store.connection.dataVersion(), version != lastDataVersion else {
+            // A writer's -wal frames land (and wake us) a moment before its commit is visible:
+            // after a wake-up that found nothing yet, look again soon, not a whole interval later.
+            if woken { quickChecks = 20 }
+            return false
+        }
+        quickChecks = 0
         lastDataVersion = version
         store.notifyCommitObservers()
         return true
+    }
+
+    /// How long the next `poll` of ``fileDescriptor`` should wait at most, in milliseconds:
+    /// ``pollInterval``, or 1 for a few rounds after a wake-up that found no commit yet.
+    public func nextTimeout() -> Int32 {
+        guard quickChecks > 0 else { return DatabaseWatcher.pollInterval }
+        quickChecks -= 1
+        return 1
     }
 
     /// Waits up to `milliseconds` for another connection's commit and delivers it.
@@ -79,7 +94,7 @@ public final class DatabaseWatcher {
         while true {
             if checkForChanges() { return true }
             guard remaining > 0 else { return false }
-            let slice = Int32(Swift.min(remaining, Int(DatabaseWatcher.pollInterval)))
+            let slice = Int32(Swift.min(remaining, Int(nextTimeout())))
             let started = DatabaseWatcher.nowMilliseconds()
             if fileDescriptor >= 0 {
                 var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
@@ -93,10 +108,14 @@ public final class DatabaseWatcher {
     }
 
     /// Reads and drops pending inotify events: only the wake-up matters.
-    private func drain() {
-        guard fileDescriptor >= 0 else { return }
+    ///
+    /// - Returns: whether there were any.
+    private func drain() -> Bool {
+        guard fileDescriptor >= 0 else { return false }
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while buffer.withUnsafeMutableBytes({ read(fileDescriptor, $0.baseAddress, $0.count) }) > 0 {}
+        var any = false
+        while buffer.withUnsafeMutableBytes({ read(fileDescriptor, $0.baseAddress, $0.count) }) > 0 { any = true }
+        return any
     }
 
     static func nowMilliseconds() -> Int {

@@ -30,7 +30,13 @@ struct LiveQuery {
         let payee = request.sort.key == .payee ? ", budget_fold(t.payee)" : ""
         keysAreOrdered = request.sort.key == .date && request.sectioning != .category
         let direction = request.sort.ascending ? "" : " DESC"
-        keys = "SELECT t.id, t.date, t.amount, t.category_id\(payee) FROM transactions AS t\(condition)"
+        // Only the columns the order needs (placeholders for the others), so sorting by date
+        // reads the date index alone: a covering scan, no row lookups.
+        let sort = request.sort.key, sectioning = request.sectioning
+        let date = sort == .date || sectioning == .month ? "t.date" : "NULL"
+        let amount = sort == .amount ? "t.amount" : "0"
+        let category = sort == .category || sectioning == .category ? "t.category_id" : "0"
+        keys = "SELECT t.id, \(date), \(amount), \(category)\(payee) FROM transactions AS t\(condition)"
             + (keysAreOrdered ? " ORDER BY t.date\(direction), t.id\(direction)" : "")
         count = "SELECT count(*) FROM transactions AS t\(condition)"
         let placeholders = Array(repeating: "?", count: LiveQuery.batch).joined(separator: ", ")

@@ -125,14 +125,21 @@ public final class LiveTransactions {
                       foldedPayee: payeeColumn.map { row.text($0) })
         }
         if query.keysAreOrdered {
+            // By date (by month sections or none): integers only, straight from SQLite's bytes.
             var keys = OrderedKeys(sorted: [RowKey](), capacity: capacity)
-            var previous: RowKey?
+            let monthSections = order.sectioning == .month, ascending = order.ascending
+            var previous = KeyEntry(sort: 0, id: 0)
             var inOrder = true
             try statement.forEachRow(query.filterValues) { row in
-                let next = key(row)
-                if inOrder, let previous, order.compare(previous, next) >= 0 { inOrder = false }
+                let id = row.int64(0)
+                let (days, month) = row.isoDayNumbers(1)
+                let next = KeyEntry(sort: days, id: id)
+                if keys.count > 0 {
+                    let increasing = (previous.sort, previous.id) < (next.sort, next.id)
+                    if increasing != ascending { inOrder = false }
+                }
                 previous = next
-                keys.append(next)
+                keys.append(RowKey(section: monthSections ? month : 0, sort: days, id: id))
             }
             if inOrder { return keys }
             // Stored dates SQLite orders differently from the days they parse to (text written

@@ -1,0 +1,142 @@
+import BudgetKit
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The built `budget` binary as separate processes: another process's `budget add` reaching a
+/// live list and a running `budget watch`, signals, and a reader that goes away.
+@Suite(.serialized) struct WatchEndToEndTests {
+    /// A running `budget watch --format jsonl` whose stdout is a pipe this test reads.
+    final class WatchProcess {
+        let pid: pid_t
+        private(set) var readEnd: Int32
+        private var pending: [UInt8] = []
+
+        init(binary: String, database: String, arguments: [String] = []) {
+            var ends: [Int32] = [-1, -1]
+            precondition(pipe(&ends) == 0)
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+            posix_spawn_file_actions_addclose(&actions, ends[0])
+            let words = [binary, "--db", database, "watch"] + arguments + ["--format", "jsonl"]
+            var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+            defer { argv.forEach { free($0) } }
+            var pid: pid_t = 0
+            precondition(posix_spawn(&pid, binary, &actions, nil, &argv, environ) == 0)
+            close(ends[1])
+            self.pid = pid
+            readEnd = ends[0]
+        }
+
+        /// Lines read until one satisfies `done` or `seconds` pass.
+        func lines(until done: (String) -> Bool, seconds: Double = 5) -> [String] {
+            var lines: [String] = []
+            let deadline = time(nil) + Int(seconds.rounded(.up))
+            while time(nil) <= deadline {
+                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = String(decoding: pending[..<newline], as: UTF8.self)
+                    pending.removeSubrange(...newline)
+                    lines.append(line)
+                    if done(line) { return lines }
+                }
+                var descriptor = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+                guard poll(&descriptor, 1, 200) >= 0 else { continue }
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                let count = read(readEnd, &buffer, buffer.count)
+                if count > 0 { pending += buffer[..<count] } else if count == 0 { break }
+            }
+            return lines
+        }
+
+        /// Closes the reading end: the reader goes away.
+        func closeReader() {
+            close(readEnd)
+            readEnd = -1
+        }
+
+        /// The exit status, waiting at most `seconds`; `nil` if it is still running.
+        func exitStatus(within seconds: Double = 3) -> Int32? {
+            for _ in 0..<Int(seconds * 100) {
+                var status: Int32 = 0
+                if waitpid(pid, &status, WNOHANG) == pid { return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F) }
+                usleep(10_000)
+            }
+            return nil
+        }
+
+        deinit {
+            if exitStatus(within: 0) == nil {
+                kill(pid, SIGKILL)
+                var status: Int32 = 0
+                waitpid(pid, &status, 0)
+            }
+            if readEnd >= 0 { close(readEnd) }
+        }
+    }
+
+    func budget(_ database: String, _ words: String...) -> Int32 {
+        let command = ([EndToEndTests.binary!, "-q", "--db", database] + words).map { "'\($0)'" }.joined(separator: " ")
+        return (system(command + " > /dev/null") >> 8) & 0xFF
+    }
+
+    @Test(.enabled(if: EndToEndTests.binary != nil))
+    func aSeparateBudgetProcessReachesALiveListWithTheRightChangeSet() throws {
+        let sandbox = Sandbox()
+        #expect(budget(sandbox.database, "add-category", "Food", "300") == 0)
+        #expect(budget(sandbox.database, "add", "5", "Food", "First", "--date", "2026-11-01") == 0)
+        #expect(budget(sandbox.database, "add", "6", "Food", "Third", "--date", "2026-11-03") == 0)
+        let store = try BudgetStore(path: sandbox.database)
+        let live = try LiveTransactions(store: store)
+        let watcher = try DatabaseWatcher(store: store)
+        let before = try live.snapshot()
+        #expect(budget(sandbox.database, "add", "7.25", "Food", "Second", "--date", "2026-11-02") == 0)
+        #expect(watcher.wait(milliseconds: 3000))
+        let after = try live.snapshot()
+        #expect(after.transactions.map(\.payee) == ["First", "Second", "Third"])
+        #expect(budget(sandbox.database, "edit", "\(after.transactions[0].id)", "--date", "2026-11-05") == 0)
+        let recorder = Recorder()
+        live.delegate = recorder
+        #expect(watcher.wait(milliseconds: 3000))
+        let move = try #require(recorder.changeSets.first?.moves.first)
+        #expect((move.from, move.to, move.transaction.payee) == (0, 2, "First"))
+        #expect(recorder.changeSets.first?.applied(to: after) == (try LiveTransactions(store: store).snapshot()))
+        #expect(before.transactions.count == 2)
+    }
+
+    final class Recorder: LiveTransactionsDelegate {
+        var changeSets: [TransactionChangeSet] = []
+        func liveTransactions(_ transactions: LiveTransactions, didChangeContentWith changeSet: TransactionChangeSet) {
+            changeSets.append(changeSet)
+        }
+    }
+
+    @Test(.enabled(if: EndToEndTests.binary != nil))
+    func budgetWatchStreamsAnotherProcesssAddAndExitsZeroOnSIGTERM() throws {
+        let sandbox = Sandbox()
+        #expect(budget(sandbox.database, "add-category", "Food", "300") == 0)
+        #expect(budget(sandbox.database, "add", "5", "Food", "First", "--date", "2026-11-01") == 0)
+        let watch = WatchProcess(binary: EndToEndTests.binary!, database: sandbox.database)
+        #expect(watch.lines { $0.contains("\"sync\"") }.count == 2)
+        #expect(budget(sandbox.database, "add", "2.50", "Food", "Before", "--date", "2026-10-31") == 0)
+        let lines = watch.lines { $0.contains("\"sync\"") }
+        #expect(lines == [
+            "{\"event\": \"insert\", \"index\": 0, \"transaction\": {\"id\": 2, \"date\": \"2026-10-31\", \"amount\": 2.50, \"category\": \"Food\", \"payee\": \"Before\", \"note\": \"\"}}",
+            "{\"event\": \"sync\", \"count\": 2}",
+        ])
+        kill(watch.pid, SIGTERM)
+        #expect(watch.exitStatus() == 0)
+    }
+
+    @Test(.enabled(if: EndToEndTests.binary != nil))
+    func budgetWatchEndsQuietlyWhenItsReaderGoesAwayEvenWhileIdle() throws {
+        let sandbox = Sandbox()
+        #expect(budget(sandbox.database, "add-category", "Food", "300") == 0)
+        let watch = WatchProcess(binary: EndToEndTests.binary!, database: sandbox.database)
+        #expect(watch.lines { $0.contains("\"sync\"") } == ["{\"event\": \"sync\", \"count\": 0}"])
+        watch.closeReader()
+        #expect(watch.exitStatus() == 0)
+    }
+}
