@@ -33,9 +33,10 @@ import Glibc
         return (String(decoding: output, as: UTF8.self), (status >> 8) & 0xFF)
     }
 
-    @Test(.enabled(if: binary != nil)) func exportIntoHeadEndsQuietlyAndDiskFullIsExit74() throws {
+    @Test func exportIntoHeadEndsQuietlyAndDiskFullIsExit74() throws {
+        let binary = try #require(Self.binary, "make test builds the budget binary beside the tests")
         let sandbox = Sandbox()
-        let budget = "BUDGET_DB=\(sandbox.database) \(Self.binary!)"
+        let budget = "BUDGET_DB=\(sandbox.database) \(binary)"
         #expect(shell("\(budget) add-category Food 300 2>&1").output == "Added expense category Food: 300.00 a month from \(currentMonth()).\n")
         for _ in 0..<3 { _ = shell("\(budget) -q add 12.50 Food Lunch") }
         #expect(shell("\(budget) add -2.25 Food Refund 2>/dev/null") == ("4\n", 0))
