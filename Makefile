@@ -5,6 +5,7 @@ PREFIX  ?= /usr/local
 SWIFT   ?= swift
 RELEASE  = -c release --static-swift-stdlib
 ARGS    ?= report
+BENCH   ?=
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build test bench install uninstall run clean
@@ -34,7 +35,7 @@ test: deps
 bench: deps
 	$(SWIFT) build $(RELEASE) --product budget
 	$(SWIFT) build $(RELEASE) --product budget-bench
-	$$($(SWIFT) build $(RELEASE) --show-bin-path)/budget-bench $$($(SWIFT) build $(RELEASE) --show-bin-path)/budget
+	$$($(SWIFT) build $(RELEASE) --show-bin-path)/budget-bench $$($(SWIFT) build $(RELEASE) --show-bin-path)/budget $(BENCH)
 
 install: build
 	install -d "$(DESTDIR)$(PREFIX)/bin"

@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 // `make bench`: every figure beside a baseline measured in the same run.
-// Usage: budget-bench PATH-TO-RELEASE-BUDGET
+// Usage: budget-bench PATH-TO-RELEASE-BUDGET [live] [core] [scripting]   (all groups by default)
 
 guard CommandLine.arguments.count >= 2 else {
     say("usage: budget-bench PATH-TO-BUDGET")
@@ -15,7 +15,12 @@ let folder = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern
 defer { _ = system("rm -rf '\(folder)'") }
 let fixtures = Fixtures(budget: CommandLine.arguments[1], sqlite3: Processes.which("sqlite3"), folder: folder)
 
+let groups = Set(CommandLine.arguments.dropFirst(2))
+func wanted(_ group: String) -> Bool { groups.isEmpty || groups.contains(group) }
+
 say("budget benchmarks (\(folder))")
-CoreBenchmarks(fixtures: fixtures).run()
-ScriptingBenchmarks(fixtures: fixtures).run()
+// Live results first: they measure this process's resident memory, which only grows.
+if wanted("live") { runLiveResultsBenchmarks(fixtures: fixtures) }
+if wanted("core") { CoreBenchmarks(fixtures: fixtures).run() }
+if wanted("scripting") { ScriptingBenchmarks(fixtures: fixtures).run() }
 system("rm -rf '\(folder)'")
