@@ -50,7 +50,7 @@ public enum BudgetCLI {
         case .run(let invocation):
             let context = CommandContext(invocation: invocation, environment: environment, stdout: stdout, stderr: stderr)
             do {
-                return ExitStatus(try Commands.named(invocation.command.name)!.run(context))
+                return ExitStatus(try Commands.command(for: invocation.command)!.run(context))
             } catch var error as UsageError {
                 // A usage error found by a run function (options that conflict) shows that command's usage.
                 error.command = error.command ?? invocation.command
