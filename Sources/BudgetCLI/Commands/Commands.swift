@@ -5,7 +5,7 @@
 enum Commands {
     static let all: [Command] = [
         addCategory, categories, showCategory, setBudget, setRollover, renameCategory, deleteCategory,
-        add, edit, delete, list, export, rule, report, backup, help,
+        add, edit, delete, list, export, importFile, rule, report, backup, help,
     ]
 
     /// Every command's spec, for the parser and the help renderer.
