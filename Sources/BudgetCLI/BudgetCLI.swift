@@ -64,17 +64,14 @@ public enum BudgetCLI {
         }
     }
 
-    /// The process environment as a dictionary (the first of duplicate names wins, as getenv does).
+    /// The environment variables `budget` reads. Only these are copied out of `environ`: building
+    /// a dictionary of the whole environment costs more than the rest of a `budget add` start-up.
+    static let environmentNames = ["BUDGET_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "COLUMNS", "TERM"]
+
     static func processEnvironment() -> [String: String] {
         var environment: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "=") {
-                let name = String(text[..<equals])
-                if environment[name] == nil { environment[name] = String(text[text.index(after: equals)...]) }
-            }
-            entry += 1
+        for name in environmentNames {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
         }
         return environment
     }
