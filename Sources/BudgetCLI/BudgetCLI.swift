@@ -5,8 +5,9 @@ import Glibc
 
 /// The `budget` command line: parses argv, runs the command, returns the exit status.
 ///
-/// Everything goes through ``run(_:environment:stdout:stderr:)``, which takes the environment
-/// and both outputs as parameters, so tests run the whole CLI in process against temporary files.
+/// Everything goes through ``run(_:environment:stdin:stdout:stderr:)``, which takes the
+/// environment, standard input and both outputs as parameters, so tests run the whole CLI in
+/// process against temporary files.
 public enum BudgetCLI {
     /// The version `--version` prints.
     public static let version = "0.1.0"
