@@ -5,8 +5,9 @@ import Glibc
 
 /// The `budget` command line: parses argv, runs the command, returns the exit status.
 ///
-/// Everything goes through ``run(_:environment:stdout:stderr:)``, which takes the environment
-/// and both outputs as parameters, so tests run the whole CLI in process against temporary files.
+/// Everything goes through ``run(_:environment:stdin:stdout:stderr:)``, which takes the
+/// environment, standard input and both outputs as parameters, so tests run the whole CLI in
+/// process against temporary files.
 public enum BudgetCLI {
     /// The version `--version` prints.
     public static let version = "0.1.0"
@@ -16,16 +17,20 @@ public enum BudgetCLI {
     /// - Parameter arguments: argv without the program name.
     /// - Returns: the exit status.
     public static func main(arguments: [String]) -> Int32 {
-        run(arguments, environment: processEnvironment(), stdout: Output(fileDescriptor: 1), stderr: Output(fileDescriptor: 2))
+        run(arguments, environment: processEnvironment(), stdin: Input(fileDescriptor: 0),
+            stdout: Output(fileDescriptor: 1), stderr: Output(fileDescriptor: 2))
     }
 
-    /// Parses `arguments`, runs the command, writes data to `stdout` and messages to `stderr`,
-    /// and returns the exit status (see ``ExitStatus``).
-    static func run(_ arguments: [String], environment: [String: String], stdout: Output, stderr: Output) -> Int32 {
+    /// Parses `arguments`, runs the command, reads `stdin` (`budget import -`), writes data to
+    /// `stdout` and messages to `stderr`, and returns the exit status (see ``ExitStatus``).
+    ///
+    /// Standard input is empty unless given: a test never waits on the terminal.
+    static func run(_ arguments: [String], environment: [String: String], stdin: Input = Input(bytes: []),
+                    stdout: Output, stderr: Output) -> Int32 {
         let help = HelpRenderer(commands: Commands.specs)
         let status: ExitStatus
         do {
-            status = try execute(arguments, help: help, environment: environment, stdout: stdout, stderr: stderr)
+            status = try execute(arguments, help: help, environment: environment, stdin: stdin, stdout: stdout, stderr: stderr)
             try stdout.flush()
         } catch {
             // Data written before the failure goes out first; the first error is the one reported.
@@ -39,7 +44,7 @@ public enum BudgetCLI {
     }
 
     private static func execute(_ arguments: [String], help: HelpRenderer, environment: [String: String],
-                                stdout: Output, stderr: Output) throws -> ExitStatus {
+                                stdin: Input, stdout: Output, stderr: Output) throws -> ExitStatus {
         switch try CommandLineParser(commands: Commands.specs).parse(arguments) {
         case .help(let spec):
             try stdout.write(spec.map(help.help(for:)) ?? help.rootHelp())
@@ -48,9 +53,10 @@ public enum BudgetCLI {
             try stdout.write("budget \(version)\n")
             return .success
         case .run(let invocation):
-            let context = CommandContext(invocation: invocation, environment: environment, stdout: stdout, stderr: stderr)
+            let context = CommandContext(invocation: invocation, environment: environment,
+                                         stdin: stdin, stdout: stdout, stderr: stderr)
             do {
-                return ExitStatus(try Commands.named(invocation.command.name)!.run(context))
+                return ExitStatus(try Commands.command(for: invocation.command)!.run(context))
             } catch var error as UsageError {
                 // A usage error found by a run function (options that conflict) shows that command's usage.
                 error.command = error.command ?? invocation.command

@@ -107,15 +107,31 @@ import Testing
         (["add", "5", "Food", "--date", "30/02/2026"], "The value '30/02/2026' is invalid for '--date <day>': expected YYYY-MM-DD, today or yesterday"),
         (["report", "--month", "2026-13"], "The value '2026-13' is invalid for '--month <month>': expected YYYY-MM, this or last"),
         (["delete", "0"], "The value '0' is invalid for '<id>': expected a transaction id (a whole number, 1 or more)"),
-        (["help", "nope"], "Unknown command 'nope'"),
+        (["help", "xyzzy"], "Unknown command 'xyzzy'"),
+        (["help", "rule", "ad"], "Unknown command 'ad'. Did you mean 'add'?"),
+        (["help", "rule", "add", "x"], "Unexpected argument 'x'"),
+        (["help", "add", "x", "y"], "2 unexpected arguments: 'x', 'y'"),
+        (["rule", "list", "x"], "Unexpected argument 'x'"),
         (["list", "--version"], "Unknown option '--version'"),
     ])
     func mistakesAreNamedAsSwiftArgumentParserNamesThem(words: [String], message: String) {
         #expect(usageError(words) == message)
     }
 
+    @Test func aGroupsNextWordSelectsItsSubcommand() throws {
+        let invocation = try invocation(["--db", "/tmp/x.sqlite3", "rule", "add", "-q", "coffee", "Eating out"])
+        #expect(invocation.command.path == "rule add")
+        #expect(invocation.arguments.text("pattern") == "coffee")
+        #expect(invocation.arguments.text("category") == "Eating out")
+        #expect(invocation.quiet)
+        #expect(Commands.command(for: invocation.command)?.spec.path == "rule add")
+        guard case .help(let spec) = try parser.parse(["rule"]) else { Issue.record("expected help"); return }
+        #expect(spec?.path == "rule")
+        #expect(spec?.subcommands.map(\.path) == ["rule add", "rule list", "rule remove"])
+    }
+
     @Test func everySpecHasUniqueNamesAndOptionalArgumentsLast() {
-        for spec in Commands.specs {
+        for spec in Commands.specs.flatMap(\.tree) {
             let names = spec.arguments.map(\.name) + (spec.options + OptionSpec.global).map(\.long)
             #expect(Set(names).count == names.count, "\(spec.name) reuses a name")
             let firstOptional = spec.arguments.firstIndex { $0.isOptional || $0.isVariadic } ?? spec.arguments.count
@@ -123,7 +139,16 @@ import Testing
             #expect(spec.arguments.dropLast().allSatisfy { !$0.isVariadic }, "\(spec.name)")
         }
         #expect(Set(Commands.specs.map(\.name)).count == Commands.specs.count)
+        for group in Commands.specs.flatMap(\.tree) where group.isGroup {
+            #expect(Set(group.subcommands.map(\.name)).count == group.subcommands.count, "\(group.path)")
+            #expect(group.arguments.isEmpty && group.options.isEmpty, "\(group.path)")
+        }
     }
+}
+
+extension CommandSpec {
+    /// This spec and every spec nested in it.
+    var tree: [CommandSpec] { [self] + subcommands.flatMap(\.tree) }
 }
 
 @Suite struct SuggestionTests {

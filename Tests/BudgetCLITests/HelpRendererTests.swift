@@ -84,7 +84,7 @@ import Testing
 
     @Test func everyCommandHasHelpWithinEightyColumns() {
         let renderer = HelpRenderer(commands: Commands.specs)
-        for spec in Commands.specs {
+        for spec in Commands.specs.flatMap(\.tree) {
             for line in renderer.help(for: spec).split(separator: "\n") where !line.hasPrefix("USAGE:") {
                 #expect(line.count <= 80, "\(spec.name): \(line)")
             }

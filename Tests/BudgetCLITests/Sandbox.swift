@@ -37,21 +37,45 @@ final class Sandbox {
 
     /// Runs `budget` with these words.
     @discardableResult
-    func run(_ arguments: String..., environment extra: [String: String] = [:], terminal: Bool = false) -> Run {
-        run(arguments, environment: extra, terminal: terminal)
+    func run(_ arguments: String..., environment extra: [String: String] = [:], terminal: Bool = false,
+             stdin: String = "") -> Run {
+        run(arguments, environment: extra, terminal: terminal, stdin: stdin)
     }
 
     @discardableResult
-    func run(_ arguments: [String], environment extra: [String: String] = [:], terminal: Bool = false) -> Run {
+    func run(_ arguments: [String], environment extra: [String: String] = [:], terminal: Bool = false,
+             stdin: String = "") -> Run {
         let stdout = Output(capturingAsTerminal: terminal)
         let stderr = Output()
-        let status = BudgetCLI.run(arguments, environment: environment.merging(extra) { $1 }, stdout: stdout, stderr: stderr)
+        let status = BudgetCLI.run(arguments, environment: environment.merging(extra) { $1 },
+                                   stdin: Input(bytes: Array(stdin.utf8)), stdout: stdout, stderr: stderr)
         return Run(status: status, stdout: stdout.text, stderr: stderr.text)
+    }
+
+    /// Writes a file in the sandbox and returns its path.
+    @discardableResult
+    func write(_ name: String, _ text: String) -> String {
+        write(name, bytes: Array(text.utf8))
+    }
+
+    /// Writes bytes to a file in the sandbox and returns its path.
+    @discardableResult
+    func write(_ name: String, bytes: [UInt8]) -> String {
+        let path = directory + "/" + name
+        guard let file = fopen(path, "wb") else { preconditionFailure("cannot write \(path)") }
+        precondition(fwrite(bytes, 1, bytes.count, file) == bytes.count, "cannot write \(path)")
+        fclose(file)
+        return path
     }
 
     /// Runs words that must succeed, returning stdout.
     @discardableResult
     func succeed(_ arguments: String...) -> String {
+        succeed(arguments)
+    }
+
+    @discardableResult
+    func succeed(_ arguments: [String]) -> String {
         let result = run(arguments)
         if result.status != 0 {
             Issue.record("budget \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.stderr)")

@@ -34,7 +34,7 @@ extension Commands {
         name: "edit",
         abstract: "Change a transaction.",
         discussion: "Only the fields given change. Prints a confirmation on standard error.",
-        arguments: [ArgumentSpec(name: "id", help: "The transaction's id (see 'budget list').", kind: .id)],
+        arguments: [ArgumentSpec(name: "id", help: "The transaction's id (see 'budget list').", kind: .transactionID)],
         options: [
             .value("amount", "amount", kind: .money, help: "The new amount."),
             .value("category", "category", help: "The new category."),
@@ -58,7 +58,7 @@ extension Commands {
         name: "delete",
         abstract: "Delete transactions.",
         discussion: "All or nothing: when one id is unknown, none is deleted.",
-        arguments: [ArgumentSpec(name: "id", help: "The ids of the transactions (see 'budget list').", kind: .id, isVariadic: true)]
+        arguments: [ArgumentSpec(name: "id", help: "The ids of the transactions (see 'budget list').", kind: .transactionID, isVariadic: true)]
     )) { context in
         var seen: Set<Int64> = []
         let ids = context.arguments.integers("id").filter { seen.insert($0).inserted }
@@ -66,6 +66,11 @@ extension Commands {
         context.confirm(ids.count == 1 ? "Deleted transaction \(ids[0])." : "Deleted \(ids.count) transactions.")
         return .success
     }
+}
+
+extension ValueKind {
+    /// A transaction id, as `budget list` shows them.
+    static let transactionID = ValueKind.id(of: "transaction", listedBy: "budget list")
 }
 
 extension Transaction {

@@ -5,15 +5,21 @@
 enum Commands {
     static let all: [Command] = [
         addCategory, categories, showCategory, setBudget, setRollover, renameCategory, deleteCategory,
-        add, edit, delete, list, export, report, watch, backup, help,
+        add, edit, delete, list, export, importFile, rule, report, watch, backup, help,
     ]
 
     /// Every command's spec, for the parser and the help renderer.
     static let specs = all.map(\.spec)
 
-    /// The command named `name`.
-    static func named(_ name: String) -> Command? {
-        all.first { $0.spec.name == name }
+    /// The command `spec` describes, found by its path (`rule add`).
+    static func command(for spec: CommandSpec) -> Command? {
+        var candidates = all
+        var found: Command?
+        for name in spec.parents + [spec.name] {
+            found = candidates.first { $0.spec.name == name }
+            candidates = found?.subcommands ?? []
+        }
+        return found
     }
 
     static let backup = Command(spec: CommandSpec(
@@ -33,7 +39,8 @@ enum Commands {
     static let help = Command(spec: CommandSpec(
         name: "help",
         abstract: "Show help for budget or one of its commands.",
-        arguments: [ArgumentSpec(name: "command", help: "The command.", isOptional: true)]
+        arguments: [ArgumentSpec(name: "command", help: "The command (and subcommand: help rule add).",
+                                 isOptional: true, isVariadic: true)]
     )) { _ in
         preconditionFailure("the parser answers 'help' itself")
     }

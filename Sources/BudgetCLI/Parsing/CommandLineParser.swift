@@ -67,12 +67,12 @@ struct CommandLineParser {
             case .terminator:
                 continue
             case .word(let word):
-                if command != nil {
+                if let current = command, !current.isGroup {
                     positionals.append(word)
-                } else if let spec = commands.first(where: { $0.name == word }) {
+                } else if let spec = (command?.subcommands ?? commands).first(where: { $0.name == word }) {
                     command = spec
                 } else {
-                    record(.unknownCommand(word, among: commands.map(\.name)))
+                    record(.unknownCommand(word, among: (command?.subcommands ?? commands).map(\.name)))
                     break scan
                 }
             case .long(let name, let inlineValue):
@@ -104,7 +104,9 @@ struct CommandLineParser {
             throw error
         }
         guard let command else { return flags.contains("version") ? .version : .help(nil) }
-        if command.name == "help" { return try helpTarget(positionals, spec: command) }
+        // A group alone (`budget rule`) is answered like `budget` alone: with its help.
+        if command.isGroup { return .help(command) }
+        if command.path == "help" { return try helpTarget(positionals, spec: command) }
 
         var parsed = ParsedArguments(spec: command)
         parsed.flags = flags.subtracting(["quiet"])
@@ -127,14 +129,20 @@ struct CommandLineParser {
         return .run(Invocation(command: command, arguments: parsed, databasePath: database, quiet: flags.contains("quiet")))
     }
 
-    /// `budget help [COMMAND]`.
-    private func helpTarget(_ positionals: [String], spec: CommandSpec) throws(UsageError) -> ParseResult {
-        guard let name = positionals.first else { return .help(nil) }
-        guard positionals.count == 1 else {
-            throw UsageError(message: UsageError.unexpectedArguments(Array(positionals.dropFirst())).message, command: spec)
-        }
-        guard let target = commands.first(where: { $0.name == name }) else {
-            throw .unknownCommand(name, among: commands.map(\.name))
+    /// `budget help [COMMAND [SUBCOMMAND]]`.
+    private func helpTarget(_ words: [String], spec: CommandSpec) throws(UsageError) -> ParseResult {
+        var target: CommandSpec?
+        for (index, word) in words.enumerated() {
+            if let target, !target.isGroup {
+                throw UsageError(message: UsageError.unexpectedArguments(Array(words[index...])).message, command: spec)
+            }
+            let choices = target?.subcommands ?? commands
+            guard let next = choices.first(where: { $0.name == word }) else {
+                var error = UsageError.unknownCommand(word, among: choices.map(\.name))
+                error.command = target
+                throw error
+            }
+            target = next
         }
         return .help(target)
     }

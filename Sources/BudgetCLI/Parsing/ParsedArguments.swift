@@ -76,9 +76,9 @@ struct ParsedArguments {
         }
     }
 
-    /// A usage error when `name` was given without `other`.
+    /// A usage error when the option or flag `name` was given without `other`.
     func require(_ other: String, with name: String) throws(UsageError) {
-        if has(name), !has(other), let option = spec.option(long: other) {
+        if has(name) || flags.contains(name), !has(other), !flags.contains(other), let option = spec.option(long: other) {
             throw .conflict("'--\(name)' needs '\(option.label)' too")
         }
     }

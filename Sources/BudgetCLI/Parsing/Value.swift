@@ -39,9 +39,9 @@ extension ValueKind {
         case .count:
             guard let number = ValueKind.wholeNumber(word) else { throw .reason("expected a whole number, 0 or more", hint: nil) }
             return .integer(number)
-        case .id:
+        case .id(let thing, let listing):
             guard let number = ValueKind.wholeNumber(word), number > 0 else {
-                throw .reason("expected a transaction id (a whole number, 1 or more)", hint: "see the ids with 'budget list'")
+                throw .reason("expected a \(thing) id (a whole number, 1 or more)", hint: "see the ids with '\(listing)'")
             }
             return .integer(number)
         case .choice(let choices):

@@ -7,6 +7,8 @@ import BudgetKit
 final class CommandContext {
     /// The command's typed values.
     let arguments: ParsedArguments
+    /// Standard input: what `budget import -` reads (injected: tests pass bytes).
+    let stdin: Input
     /// Data: what scripts read.
     let stdout: Output
     /// Messages: confirmations, warnings, errors.
@@ -18,11 +20,12 @@ final class CommandContext {
     private let databaseOption: String?
     private var openedStore: BudgetStore?
 
-    init(invocation: Invocation, environment: [String: String], stdout: Output, stderr: Output) {
+    init(invocation: Invocation, environment: [String: String], stdin: Input, stdout: Output, stderr: Output) {
         arguments = invocation.arguments
         databaseOption = invocation.databasePath
         quiet = invocation.quiet
         self.environment = environment
+        self.stdin = stdin
         self.stdout = stdout
         self.stderr = stderr
     }

@@ -17,6 +17,8 @@ enum Failure {
             return "budget: error: cannot write output: \(error.reason)\n"
         case let error as SQLiteError:
             return "budget: error: database error: \(error.message)\n"
+        case let error as InputError:
+            return "budget: error: \(error.message)\n"
         case let error as EnvironmentError:
             return "budget: error: \(error.message)\nhint: \(error.hint)\n"
         default:

@@ -4,6 +4,9 @@
 /// so what a command accepts and what its help says cannot drift apart. Adding a command means
 /// adding one spec and one run function to ``Commands``.
 ///
+/// A spec with ``subcommands`` is a group (`rule`): the next word picks one of them
+/// (`budget rule add`), and the group itself only has help.
+///
 /// It deliberately has no reflection, no property wrappers and no per-command parsing code.
 struct CommandSpec: Sendable {
     /// The word that selects the command: `add-category`.
@@ -16,6 +19,25 @@ struct CommandSpec: Sendable {
     var arguments: [ArgumentSpec] = []
     /// Named options and flags, in the order help lists them.
     var options: [OptionSpec] = []
+    /// For a group, its subcommands, in the order help lists them; set by
+    /// ``Command/init(group:subcommands:)``. A group has no arguments or options of its own.
+    var subcommands: [CommandSpec] = []
+    /// The names of the groups it is nested in, outermost first: `["rule"]` for `rule add`.
+    var parents: [String] = []
+
+    /// Whether it groups subcommands rather than running itself.
+    var isGroup: Bool { !subcommands.isEmpty }
+
+    /// The words that select it: `rule add`.
+    var path: String { (parents + [name]).joined(separator: " ") }
+
+    /// The same spec nested in the group `parent` (and its subcommands with it).
+    func nested(under parent: String) -> CommandSpec {
+        var spec = self
+        spec.parents.insert(parent, at: 0)
+        spec.subcommands = subcommands.map { $0.nested(under: parent) }
+        return spec
+    }
 
     /// The option named `--long`, if the command has one (global options included).
     func option(long: String) -> OptionSpec? {
@@ -114,8 +136,9 @@ enum ValueKind: Sendable, Equatable {
     case month
     /// A whole number, zero or more: a count.
     case count
-    /// A transaction id: a whole number, 1 or more.
-    case id
+    /// The id of a `thing` (`transaction`, `rule`): a whole number, 1 or more; its errors point
+    /// to the command that lists them (`budget list`).
+    case id(of: String, listedBy: String)
     /// One of a fixed list of words.
     case choice([String])
 }

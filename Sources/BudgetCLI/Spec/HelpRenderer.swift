@@ -32,30 +32,35 @@ struct HelpRenderer {
         return text
     }
 
-    /// Help for one command.
+    /// Help for one command; for a group, its subcommands too.
     func help(for spec: CommandSpec) -> String {
         var overview = spec.abstract
         if !spec.discussion.isEmpty { overview += "\n\n" + spec.discussion }
         var sections: [String] = []
         sections.append(section("ARGUMENTS", spec.arguments.map { ($0.label, $0.help) }))
         sections.append(section("OPTIONS", (spec.options + OptionSpec.global).map(optionRow)))
-        return Self.wrap("OVERVIEW: " + overview, width: Self.width) + "\n\n"
+        sections.append(section("SUBCOMMANDS", spec.subcommands.map { ($0.name, $0.abstract) }))
+        var text = Self.wrap("OVERVIEW: " + overview, width: Self.width) + "\n\n"
             + "USAGE: " + usage(for: spec) + "\n\n"
             + sections.filter { !$0.isEmpty }.joined(separator: "\n")
+        if spec.isGroup { text += "\n  See '\(Self.toolName) help \(spec.path) <subcommand>' for detailed help.\n" }
+        return text
     }
 
-    /// `budget add <amount> <category> [<payee>] [--date <day>] [--note <text>]`.
+    /// `budget add <amount> <category> [<payee>] [--date <day>] [--note <text>]`, or
+    /// `budget rule <subcommand>` for a group.
     ///
     /// Global options are left out (they are listed under OPTIONS); past 12 options, optional
     /// ones collapse into `[<options>]`, as in swift-argument-parser.
     func usage(for spec: CommandSpec?) -> String {
         guard let spec else { return "\(Self.toolName) [--db <path>] <subcommand>" }
-        var parts = [Self.toolName, spec.name]
+        if spec.isGroup { return "\(Self.toolName) \(spec.path) <subcommand>" }
+        var parts = [Self.toolName] + spec.parents + [spec.name]
         for argument in spec.arguments {
             parts.append(argument.isOptional ? "[\(argument.label)]" : argument.label)
         }
         if spec.options.count > 12 {
-            parts.insert("[<options>]", at: 2)
+            parts.insert("[<options>]", at: 2 + spec.parents.count)
         } else {
             parts += spec.options.map { "[\($0.label)]" }
         }
@@ -64,7 +69,7 @@ struct HelpRenderer {
 
     /// The lines shown under a usage error: the usage and where to find more.
     func usageLines(for spec: CommandSpec?) -> String {
-        let helpCommand = spec.map { "\(Self.toolName) \($0.name) --help" } ?? "\(Self.toolName) --help"
+        let helpCommand = spec.map { "\(Self.toolName) \($0.path) --help" } ?? "\(Self.toolName) --help"
         return "Usage: \(usage(for: spec))\n  See '\(helpCommand)' for more information.\n"
     }
 

@@ -1,0 +1,156 @@
+import Testing
+@testable import BudgetCLI
+
+/// Every bad row and bad option of `budget import`: its exact message, its exit status, nothing
+/// on stdout, and a book left exactly as it was (the good rows before a bad one included).
+@Suite struct ImportBadInputTests {
+    static let hint = "hint: fix that row and run the command again; nothing was imported\n"
+    static let usageLines = "Usage: budget import [<options>] <file>\n  See 'budget import --help' for more information.\n"
+
+    /// A good row on line 2, then `row` on line 3.
+    static func file(_ row: String, header: String = "date,amount,category,payee") -> String {
+        header + "\n2026-11-20,1.00,Food,Good\n" + row + "\n"
+    }
+
+    @Test(arguments: [
+        (file("2026-11-31,3.20,Food,Coffee"), [], "3:1: invalid date '2026-11-31' (expected YYYY-MM-DD)"),
+        (file("21.11.2026,3.20,Food,Coffee"), [], "3:1: invalid date '21.11.2026' (expected YYYY-MM-DD)"),
+        (file(" ,3.20,Food,Coffee"), [], "3:1: empty date"),
+        (file("2026-11-21,,Food,Coffee"), [], "3:2: empty amount"),
+        (file("2026-11-21,12.345,Food,Coffee"), [], "3:2: invalid amount '12.345': it has more than two decimals"),
+        ("date;amount;category;payee\n2026-11-20;1,00;Food;Good\n2026-11-21;3.20;Food;Coffee\n", ["--delimiter", ";", "--decimal-comma"],
+         "3:2: invalid amount '3.20': its digit grouping is wrong"),
+        (file("2026-11-21"), [], "3:2: missing amount: the row has 1 field"),
+        (file("2026-11-21,3.20,Fod,Coffee"), [], "3:3: no category named 'Fod'"),
+        (file("2026-11-21,3.20,,Coffee"), [],
+         "3:1: no category for payee 'Coffee': the row names none, no rule matches and there is no default category"),
+        (file("2026-11-21,3.20,Food,Bob\"s"), [],
+         "3:4: a quote inside an unquoted field (quote the whole field and double the quotes inside it)"),
+        (file("2026-11-21,3.20,Food,\"Bob\"s"), [], "3:4: unexpected text after the closing quote of a quoted field"),
+        (file("2026-11-21,3.20,Food,\"Bob,\n2026-11-22,1.00,Food,Ann"), [],
+         "3:4: a quoted field is not closed before the end of the file"),
+        (file("", header: "date,value"), [], "1:1: no column named 'amount' in the header (it has 'date', 'value')"),
+        (file("", header: "date,amount,category,payee"), ["--payee-column", "9"], "1:1: no column 9: the header has 4 columns"),
+        ("date,out,in,category\n2026-11-20,1.00,,Food\n2026-11-21,,,Food\n", ["--debit-column", "out", "--credit-column", "in"],
+         "3:2: empty amount: both the debit and the credit are empty"),
+    ] as [(String, [String], String)])
+    func aBadRowStopsTheImportAndChangesNothing(text: String, options: [String], message: String) throws {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        let file = sandbox.write("bank.csv", text)
+        let before = try sandbox.snapshot()
+        let result = sandbox.run(["import", file] + options)
+        #expect(result.status == 65)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "budget: error: \(file):\(message)\n" + Self.hint)
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    @Test func invalidUTF8IsABadRow() throws {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        let file = sandbox.write("latin1.csv", bytes: Array("date,amount,category,payee\n2026-11-21,3.20,Food,Caf".utf8) + [0xE9, 0x0A])
+        let before = try sandbox.snapshot()
+        let result = sandbox.run("import", file)
+        #expect(result.status == 65)
+        #expect(result.stderr == "budget: error: \(file):2:4: invalid UTF-8 text (save the file as UTF-8)\n" + Self.hint)
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    @Test func aBadRowInADryRunIsReportedTheSameWay() throws {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        let file = sandbox.write("bank.csv", Self.file("2026-11-21,x,Food,Coffee"))
+        let before = try sandbox.snapshot()
+        let result = sandbox.run("import", file, "--dry-run")
+        #expect(result.status == 65)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "budget: error: \(file):3:2: invalid amount 'x': it is not a number like 12.50\n" + Self.hint)
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    @Test(arguments: [
+        (["--negate", "--debit-column", "Out", "--credit-column", "In"], "'--negate' cannot be used with '--debit-column'\n" + usageLines),
+        (["--amount-column", "3", "--debit-column", "Out", "--credit-column", "In"],
+         "'--amount-column' cannot be used with '--debit-column'\n" + usageLines),
+        (["--amount-column", "3", "--credit-column", "In"], "'--amount-column' cannot be used with '--credit-column'\n" + usageLines),
+        (["--debit-column", "Out"], "'--debit-column' needs '--credit-column <column>' too\n" + usageLines),
+        (["--credit-column", "In"], "'--credit-column' needs '--debit-column <column>' too\n" + usageLines),
+        (["--format", "csv"], "'--format' needs '--dry-run' too\n" + usageLines),
+        (["--delimiter", ";;"], """
+         The value ';;' is invalid for '--delimiter <char>': expected one ASCII character other than a quote or a line break, or tab
+         hint: write --delimiter ';' or --delimiter tab
+
+         """),
+        (["--delimiter", "\""], """
+         The value '"' is invalid for '--delimiter <char>': expected one ASCII character other than a quote or a line break, or tab
+         hint: write --delimiter ';' or --delimiter tab
+
+         """),
+        (["--date-format", "DD.MM.YY"], """
+         The value 'DD.MM.YY' is invalid for '--date-format <pattern>': expected YYYY, MM and DD once each, with punctuation or spaces between
+         hint: write the pattern of the file's dates, like DD.MM.YYYY, MM/DD/YYYY or YYYYMMDD
+
+         """),
+        (["--date-column", ""], """
+         The value '' is invalid for '--date-column <column>': expected a header's text or a column number from 1
+         hint: name the column as the file's header writes it, or count from 1 at the left
+
+         """),
+        (["--payee-column", "0"], """
+         The value '0' is invalid for '--payee-column <column>': expected a header's text or a column number from 1
+         hint: name the column as the file's header writes it, or count from 1 at the left
+
+         """),
+        (["--source", ""], """
+         The value '' is invalid for '--source <name>': a source name cannot be empty
+         hint: name the account the statement comes from, like visa or giro
+
+         """),
+        (["--skip-lines", "-1"], "The value '-1' is invalid for '--skip-lines <n>': expected a whole number, 0 or more\n" + usageLines),
+        (["--negate=yes"], "The option '--negate' does not take any value, but 'yes' was specified.\n" + usageLines),
+    ] as [([String], String)])
+    func badOptionsAreUsageErrors(options: [String], message: String) throws {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        let file = sandbox.write("bank.csv", Self.file("2026-11-21,3.20,Food,Coffee"))
+        let before = try sandbox.snapshot()
+        let result = sandbox.run(["import", file] + options)
+        #expect(result.status == 64)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "budget: error: " + message)
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    @Test func aMissingFileArgumentIsAUsageError() {
+        let result = Sandbox().run("import")
+        #expect(result.status == 64)
+        #expect(result.stderr == "budget: error: Missing expected argument '<file>'\n" + Self.usageLines)
+    }
+
+    @Test func aFileThatCannotBeReadIsAFailureAndCreatesNoBook() throws {
+        let sandbox = Sandbox()
+        let missing = sandbox.run("import", sandbox.directory + "/nope.csv")
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "budget: error: cannot read \(sandbox.directory)/nope.csv: No such file or directory\n")
+        #expect(try sandbox.snapshot() == "(no database)")
+        let directory = sandbox.run("import", sandbox.directory)
+        #expect(directory.status == 1)
+        #expect(directory.stderr == "budget: error: cannot read \(sandbox.directory): Is a directory\n")
+    }
+
+    @Test func anUnknownDefaultCategoryIsAFailure() throws {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        let file = sandbox.write("bank.csv", "date,amount,payee\n2026-11-21,3.20,Coffee\n")
+        let before = try sandbox.snapshot()
+        let result = sandbox.run("import", file, "--default-category", "Fod")
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+        budget: error: no category named 'Fod'
+        hint: see the categories with 'budget categories', or add one with 'budget add-category NAME AMOUNT'
+
+        """)
+        #expect(try sandbox.snapshot() == before)
+    }
+}

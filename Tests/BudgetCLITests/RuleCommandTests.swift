@@ -1,0 +1,152 @@
+import BudgetKit
+import Testing
+@testable import BudgetCLI
+
+@Suite struct RuleCommandTests {
+    func book() -> Sandbox {
+        let sandbox = Sandbox()
+        sandbox.succeed("add-category", "Food", "300", "--from", "2026-01")
+        sandbox.succeed("add-category", "Eating out", "100", "--from", "2026-01")
+        return sandbox
+    }
+
+    @Test func addPrintsTheNewIdAloneAndConfirmsOnStderr() throws {
+        let sandbox = book()
+        let result = sandbox.run("rule", "add", "Coffee", "eating out")
+        #expect(result.status == 0)
+        #expect(result.stdout == "1\n")
+        #expect(result.stderr == "Added rule 1: payees containing 'Coffee' go to Eating out.\n")
+        #expect(try BudgetStore(path: sandbox.database).rules() == [ImportRule(id: 1, pattern: "Coffee", category: "Eating out")])
+    }
+
+    @Test func listShowsTheRulesInTheOrderTheyAreTried() {
+        let sandbox = book()
+        sandbox.succeed("rule", "add", "coffee", "Eating out")
+        sandbox.succeed("rule", "add", "rewe, markt", "Food")
+        #expect(sandbox.succeed("rule", "list") == """
+        ID  PATTERN      CATEGORY
+         1  coffee       Eating out
+         2  rewe, markt  Food
+
+        """)
+        #expect(sandbox.succeed("rule", "list", "--format", "csv") == "id,pattern,category\n1,coffee,Eating out\n2,\"rewe, markt\",Food\n")
+        #expect(sandbox.succeed("rule", "list", "--format", "json") == """
+        [
+          {"id": 1, "pattern": "coffee", "category": "Eating out"},
+          {"id": 2, "pattern": "rewe, markt", "category": "Food"}
+        ]
+
+        """)
+    }
+
+    @Test func removeDeletesOneRule() throws {
+        let sandbox = book()
+        sandbox.succeed("rule", "add", "coffee", "Eating out")
+        sandbox.succeed("rule", "add", "market", "Food")
+        let result = sandbox.run("rule", "remove", "1")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Removed rule 1.\n")
+        #expect(try BudgetStore(path: sandbox.database).rules().map(\.id) == [2])
+    }
+
+    @Test(arguments: [
+        (["rule", "remove", "7"], 1, """
+        budget: error: no rule with id 7
+        hint: see the ids with 'budget rule list'
+
+        """),
+        (["rule", "remove", "x"], 64, """
+        budget: error: The value 'x' is invalid for '<id>': expected a rule id (a whole number, 1 or more)
+        hint: see the ids with 'budget rule list'
+
+        """),
+        (["rule", "add", "coffee", "Fod"], 1, """
+        budget: error: no category named 'Fod'
+        hint: see the categories with 'budget categories', or add one with 'budget add-category NAME AMOUNT'
+
+        """),
+        (["rule", "add", "", "Food"], 64, """
+        budget: error: invalid rule pattern '': it must not be empty
+        hint: write part of the payee, such as 'coffee'; --default-category catches the rest
+
+        """),
+        (["rule", "add", "coffee"], 64, """
+        budget: error: Missing expected argument '<category>'
+        Usage: budget rule add <pattern> <category>
+          See 'budget rule add --help' for more information.
+
+        """),
+        (["rule", "ad", "coffee", "Food"], 64, """
+        budget: error: Unknown command 'ad'. Did you mean 'add'?
+        Usage: budget rule <subcommand>
+          See 'budget rule --help' for more information.
+
+        """),
+        (["rule", "list", "--month", "this"], 64, """
+        budget: error: Unknown option '--month'
+        Usage: budget rule list [--format <format>]
+          See 'budget rule list --help' for more information.
+
+        """),
+    ] as [([String], Int32, String)])
+    func mistakesAreNamedAndChangeNothing(words: [String], status: Int32, message: String) throws {
+        let sandbox = book()
+        sandbox.succeed("rule", "add", "market", "Food")
+        let before = try BudgetStore(path: sandbox.database).rules()
+        let result = sandbox.run(words)
+        #expect(result.status == status)
+        #expect(result.stdout == "")
+        #expect(result.stderr == message)
+        #expect(try BudgetStore(path: sandbox.database).rules() == before)
+    }
+
+    @Test(arguments: [["rule"], ["rule", "--help"], ["help", "rule"], ["rule", "-h"]])
+    func theGroupsHelpListsItsSubcommands(words: [String]) {
+        let result = Sandbox().run(words)
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+        OVERVIEW: Manage the rules that categorize imported payees.
+
+        When a row of an imported file names no category, the first rule added whose
+        pattern is part of its payee, ignoring case, gives it one; --default-category
+        catches the rest. A category column in the file beats the rules.
+
+        USAGE: budget rule <subcommand>
+
+        OPTIONS:
+          --db <path>             The database file (default: $BUDGET_DB, else in
+                                  $XDG_DATA_HOME).
+          -q, --quiet             Do not print confirmations on standard error.
+          -h, --help              Show help information.
+
+        SUBCOMMANDS:
+          add                     Add a rule after the existing ones and print its id.
+          list                    List the rules in the order they are tried.
+          remove                  Remove a rule.
+
+          See 'budget help rule <subcommand>' for detailed help.
+
+        """)
+    }
+
+    @Test(arguments: [["rule", "remove", "--help"], ["help", "rule", "remove"], ["rule", "-h", "remove"]])
+    func aSubcommandsHelpNamesItsWholePath(words: [String]) {
+        #expect(Sandbox().run(words).stdout == """
+        OVERVIEW: Remove a rule.
+
+        Transactions it categorized keep their category.
+
+        USAGE: budget rule remove <id>
+
+        ARGUMENTS:
+          <id>                    The rule's id (see 'budget rule list').
+
+        OPTIONS:
+          --db <path>             The database file (default: $BUDGET_DB, else in
+                                  $XDG_DATA_HOME).
+          -q, --quiet             Do not print confirmations on standard error.
+          -h, --help              Show help information.
+
+        """)
+    }
+}
