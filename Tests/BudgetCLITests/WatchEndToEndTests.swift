@@ -82,8 +82,9 @@ import Glibc
         return (system(command + " > /dev/null") >> 8) & 0xFF
     }
 
-    @Test(.enabled(if: EndToEndTests.binary != nil))
+    @Test
     func aSeparateBudgetProcessReachesALiveListWithTheRightChangeSet() throws {
+        try #require(EndToEndTests.binary != nil, "make test builds the budget binary beside the tests")
         let sandbox = Sandbox()
         #expect(budget(sandbox.database, "add-category", "Food", "300") == 0)
         #expect(budget(sandbox.database, "add", "5", "Food", "First", "--date", "2026-11-01") == 0)
@@ -113,8 +114,9 @@ import Glibc
         }
     }
 
-    @Test(.enabled(if: EndToEndTests.binary != nil))
+    @Test
     func budgetWatchStreamsAnotherProcesssAddAndExitsZeroOnSIGTERM() throws {
+        try #require(EndToEndTests.binary != nil, "make test builds the budget binary beside the tests")
         let sandbox = Sandbox()
         #expect(budget(sandbox.database, "add-category", "Food", "300") == 0)
         #expect(budget(sandbox.database, "add", "5", "Food", "First", "--date", "2026-11-01") == 0)
@@ -130,8 +132,9 @@ import Glibc
         #expect(watch.exitStatus() == 0)
     }
 
-    @Test(.enabled(if: EndToEndTests.binary != nil))
+    @Test
     func budgetWatchEndsQuietlyWhenItsReaderGoesAwayEvenWhileIdle() throws {
+        try #require(EndToEndTests.binary != nil, "make test builds the budget binary beside the tests")
         let sandbox = Sandbox()
         #expect(budget(sandbox.database, "add-category", "Food", "300") == 0)
         let watch = WatchProcess(binary: EndToEndTests.binary!, database: sandbox.database)
