@@ -37,8 +37,18 @@ public struct ImportKeyer: Sendable {
         let hash = Self.hash(date: date, amount: amount, payee: payee)
         let occurrence = counts[hash, default: 0] + 1
         counts[hash] = occurrence
-        return escapedSource + "|" + date.description + "|" + amount.description + "|"
-            + Self.escaped(payee) + "|" + String(occurrence)
+        var key: [UInt8] = []
+        key.reserveCapacity(escapedSource.utf8.count + payee.utf8.count + 40)
+        key += escapedSource.utf8
+        key.append(UInt8(ascii: "|"))
+        key += date.description.utf8
+        key.append(UInt8(ascii: "|"))
+        key += amount.description.utf8
+        key.append(UInt8(ascii: "|"))
+        key += Self.escaped(payee).utf8
+        key.append(UInt8(ascii: "|"))
+        key += String(occurrence).utf8
+        return String(decoding: key, as: UTF8.self)
     }
 
     private static func escaped(_ text: String) -> String {

@@ -114,7 +114,22 @@ public struct Day: Hashable, Sendable, Comparable, Codable, CustomStringConverti
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        Month.pad(year, 4) + "-" + Month.pad(month, 2) + "-" + Month.pad(day, 2)
+        // Ten ASCII bytes written in place: this runs once per row on import and export.
+        String(unsafeUninitializedCapacity: 10) { buffer in
+            func put(_ value: Int, at offset: Int, digits: Int) {
+                var value = value
+                for index in stride(from: offset + digits - 1, through: offset, by: -1) {
+                    buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+            }
+            put(year, at: 0, digits: 4)
+            buffer[4] = UInt8(ascii: "-")
+            put(month, at: 5, digits: 2)
+            buffer[7] = UInt8(ascii: "-")
+            put(day, at: 8, digits: 2)
+            return 10
+        }
     }
 
     public static func < (lhs: Day, rhs: Day) -> Bool {
