@@ -36,8 +36,10 @@ struct LiveQuery {
         let date = sort == .date || sectioning == .month ? "t.date" : "NULL"
         let amount = sort == .amount ? "t.amount" : "0"
         let category = sort == .category || sectioning == .category ? "t.category_id" : "0"
-        keys = "SELECT t.id, \(date), \(amount), \(category)\(payee) FROM transactions AS t\(condition)"
-            + (keysAreOrdered ? " ORDER BY t.date\(direction), t.id\(direction)" : "")
+        keys = keysAreOrdered
+            // Ordered by the date index itself: only what the loop reads, id and date.
+            ? "SELECT t.id, t.date FROM transactions AS t\(condition) ORDER BY t.date\(direction), t.id\(direction)"
+            : "SELECT t.id, \(date), \(amount), \(category)\(payee) FROM transactions AS t\(condition)"
         count = "SELECT count(*) FROM transactions AS t\(condition)"
         let placeholders = Array(repeating: "?", count: LiveQuery.batch).joined(separator: ", ")
         let select = "SELECT t.id, t.date, t.amount, coalesce(c.name, ''), t.payee, t.note, t.category_id\(payee)"
