@@ -289,6 +289,9 @@ import Testing
       --category-column <column>
                               The category's column (default: category, if the
                               header has it).
+      --ignore-category-column
+                              Ignore the file's category column (a bank's own
+                              categories): use rules and --default-category.
       --note-column <column>  The note's column (default: note, if the header has
                               it).
       --default-category <name>
@@ -309,4 +312,28 @@ import Testing
       -h, --help              Show help information.
 
     """
+}
+
+@Suite struct ImportCategoryColumnTests {
+    @Test func aBanksOwnCategoryColumnCanBeIgnoredInFavourOfRulesAndTheDefault() throws {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Food", "300", "--from", "2026-01")
+        sandbox.succeed("-q", "add-category", "Misc", "100", "--from", "2026-01")
+        sandbox.succeed("-q", "rule", "add", "grocer", "Food")
+        let path = sandbox.write("card.csv",
+            "date,amount,payee,category\n2026-11-02,-12.00,Corner Grocer,Food & Drink\n2026-11-03,-5.00,Cinema,Entertainment\n")
+        let refused = sandbox.run("import", path, "--negate")
+        #expect(refused.status == 65)
+        #expect(refused.stderr.hasPrefix("budget: error: \(path):2:4: no category named 'Food & Drink'\n"))
+        let run = sandbox.run("import", path, "--negate", "--ignore-category-column", "--default-category", "Misc")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(sandbox.succeed("list", "--format", "csv") == """
+            id,date,amount,category,payee,note
+            1,2026-11-02,12.00,Food,Corner Grocer,
+            2,2026-11-03,5.00,Misc,Cinema,
+
+            """)
+        let conflict = sandbox.run("import", path, "--ignore-category-column", "--category-column", "category")
+        #expect(conflict.status == 64)
+    }
 }

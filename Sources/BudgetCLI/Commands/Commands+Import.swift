@@ -38,6 +38,7 @@ extension Commands {
             .value("credit-column", "column", help: "The column of money in, with --debit-column."),
             .value("payee-column", "column", help: "The payee's column (default: payee, if the header has it)."),
             .value("category-column", "column", help: "The category's column (default: category, if the header has it)."),
+            .flag("ignore-category-column", help: "Ignore the file's category column (a bank's own categories): use rules and --default-category."),
             .value("note-column", "column", help: "The note's column (default: note, if the header has it)."),
             .value("default-category", "name", help: "The category of rows that neither the file nor a rule puts in one."),
             .flag("decimal-comma", help: "Amounts are written like 1.234,56."),

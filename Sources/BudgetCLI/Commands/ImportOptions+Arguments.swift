@@ -14,6 +14,7 @@ extension ImportOptions {
             try arguments.requireAtMostOne(of: other, "debit-column")
             try arguments.requireAtMostOne(of: other, "credit-column")
         }
+        try arguments.requireAtMostOne(of: "category-column", "ignore-category-column")
         try arguments.require("credit-column", with: "debit-column")
         try arguments.require("debit-column", with: "credit-column")
 
@@ -34,6 +35,7 @@ extension ImportOptions {
         }
         payeeColumn = try Self.column("payee-column", arguments)
         categoryColumn = try Self.column("category-column", arguments)
+        ignoresCategoryColumn = arguments.flag("ignore-category-column")
         noteColumn = try Self.column("note-column", arguments)
         defaultCategory = arguments.text("default-category")
         decimalComma = arguments.flag("decimal-comma")

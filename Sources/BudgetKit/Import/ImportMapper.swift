@@ -157,7 +157,7 @@ public struct ImportMapper: Sendable {
             columns.credit = try find(credit, required: true)
         }
         columns.payee = try findOptional(options.payeeColumn, default: "payee")
-        columns.category = try findOptional(options.categoryColumn, default: "category")
+        columns.category = options.ignoresCategoryColumn ? nil : try findOptional(options.categoryColumn, default: "category")
         columns.note = try findOptional(options.noteColumn, default: "note")
         return columns
     }

@@ -58,6 +58,9 @@ public struct ImportOptions: Hashable, Sendable {
     /// The category column; `nil` means a column named `category` when the header has one.
     /// An empty cell leaves the category to the rules and ``defaultCategory``.
     public var categoryColumn: ImportColumn? = nil
+    /// Ignore the file's category column even when the header has one (a bank's own categories,
+    /// say), leaving every row to the rules and ``defaultCategory``.
+    public var ignoresCategoryColumn = false
     /// The note column; `nil` means a column named `note` when the header has one.
     public var noteColumn: ImportColumn? = nil
     /// The category for rows that neither the file nor a rule puts in one.
