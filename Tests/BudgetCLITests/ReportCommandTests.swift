@@ -125,3 +125,13 @@ import Testing
         #expect(result.stderr.hasPrefix("budget: error: \(message)\nUsage: budget report "))
     }
 }
+
+@Suite struct EmptyBookReportTests {
+    @Test func anEmptyBookSaysHowToStart() {
+        let sandbox = Sandbox()
+        let run = sandbox.run("report", "--month", "2026-11")
+        #expect(run.status == 0)
+        #expect(run.stderr == "No category has a budget or transactions in 2026-11. Start with: budget add-category Food 300\n")
+        #expect(sandbox.run("-q", "report", "--month", "2026-11").stderr == "")
+    }
+}

@@ -49,6 +49,10 @@ extension Commands {
         if format == .table {
             let bars = context.stdout.isTerminal ? PercentBar(colored: context.usesColor) : nil
             try context.stdout.write(report.table(bars: bars))
+            if report.lines.isEmpty {
+                try context.stdout.flush()
+                context.confirm("No category has a budget or transactions in \(month). Start with: budget add-category Food 300")
+            }
         } else {
             var writer = try RecordWriter(format: format, columns: reportColumns, output: context.stdout)
             for line in report.lines { try writer.write(reportCells(line, month: month)) }
