@@ -26,10 +26,12 @@ struct Migrator {
 
     /// Reads the file's identity and version without writing anything.
     func inspect(_ connection: Connection) throws -> (applicationID: Int32, version: Int, isEmpty: Bool) {
-        let application = Int32(truncatingIfNeeded: try connection.int64("PRAGMA application_id") ?? 0)
-        let version = Int(try connection.int64("PRAGMA user_version") ?? 0)
-        let objects = try connection.int64("SELECT count(*) FROM sqlite_schema") ?? 0
-        return (application, version, objects == 0)
+        // One statement for all three: it runs on every start of every command.
+        let row = try connection.cached("""
+            SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version),
+                   (SELECT count(*) FROM sqlite_schema)
+            """).first { (Int32(truncatingIfNeeded: $0.int64(0)), Int($0.int64(1)), $0.int64(2) == 0) }
+        return row ?? (0, 0, true)
     }
 
     /// Classifies the file, and migrates it when it is ours and older (or new and empty).
