@@ -41,6 +41,8 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     case cannotWriteBackup(path: String, reason: String)
     /// A bad row or field in an input file: `FILE:LINE:COLUMN: message`.
     case badInput(file: String, line: Int, column: Int, message: String)
+    /// Amounts that add up beyond 64 bits (about 92 quadrillion).
+    case totalTooLarge
     /// Any other SQLite failure.
     case database(SQLiteError)
     /// No import rule has this id.
@@ -88,6 +90,8 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
             return "cannot write the backup to \(path): \(reason)"
         case .badInput(let file, let line, let column, let message):
             return "\(file):\(line):\(column): \(message)"
+        case .totalTooLarge:
+            return "the amounts add up to more than budget can count (about 92 quadrillion)"
         case .database(let error):
             return "database error: \(error.message)"
         case .unknownRule(let id):
@@ -119,6 +123,7 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
         case .backupExists: return "choose a new file name; a backup never overwrites a file"
         case .cannotWriteBackup: return "check that the folder exists and is writable"
         case .badInput: return "fix that row and run the command again; nothing was imported"
+        case .totalTooLarge: return "look for a mistyped amount, e.g. with 'budget list --min 1000000000'"
         case .database: return nil
         case .unknownRule: return "see the ids with 'budget rule list'"
         case .invalidRulePattern: return "write part of the payee, such as 'coffee'; --default-category catches the rest"

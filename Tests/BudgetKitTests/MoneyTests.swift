@@ -4,7 +4,7 @@ import Testing
 @Suite struct MoneyTests {
     @Test(arguments: [
         ("12", 1200), ("12.5", 1250), ("12.50", 1250), ("-3", -300), ("+3", 300),
-        ("1,234.56", 123456), ("0.01", 1), ("-0.5", -50), (".5", 50), ("1,000,000", 100_000_000),
+        ("1,234.56", 123456), ("0.01", 1), ("99,999,999,999.99", 9_999_999_999_999), ("-99999999999.99", -9_999_999_999_999), ("-0.5", -50), (".5", 50), ("1,000,000", 100_000_000),
     ])
     func parsesWhatPeopleType(text: String, minorUnits: Int64) throws {
         #expect(try Money(parsing: text).minorUnits == minorUnits)
@@ -20,8 +20,10 @@ import Testing
         ("1,23", "invalid amount '1,23': its digit grouping is wrong"),
         ("12,345,67", "invalid amount '12,345,67': its digit grouping is wrong"),
         (" 12", "invalid amount ' 12': it is not a number like 12.50"),
-        ("92233720368547758.08", "invalid amount '92233720368547758.08': it is too large"),
-        ("99999999999999999999", "invalid amount '99999999999999999999': it is too large"),
+        ("92233720368547758.08", "invalid amount '92233720368547758.08': it is too large (at most 99,999,999,999.99)"),
+        ("99999999999999999999", "invalid amount '99999999999999999999': it is too large (at most 99,999,999,999.99)"),
+        ("100,000,000,000", "invalid amount '100,000,000,000': it is too large (at most 99,999,999,999.99)"),
+        ("-100000000000.00", "invalid amount '-100000000000.00': it is too large (at most 99,999,999,999.99)"),
     ])
     func rejectsWithAMessageNamingTheInput(text: String, message: String) {
         #expect(throws: BudgetError.self) { try Money(parsing: text) }

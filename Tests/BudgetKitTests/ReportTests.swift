@@ -1,4 +1,7 @@
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import BudgetKit
 
 @Suite struct ReportTests {
@@ -47,13 +50,39 @@ import Testing
         #expect(TrendRow(name: "x", kind: .expense, actuals: [Money(minorUnits: 1), .zero, .zero]).average == .zero)
     }
 
-    @Test func aCategoryWithTransactionsBeforeItsFirstMonthIsStillReported() throws {
+    @Test func beforeItsFirstMonthACategoryIsNotListedEvenWithTransactions() throws {
         let dir = TemporaryDirectory()
         let store = try dir.store()
         try store.addCategory(named: "Food", monthlyBudget: money("300"), from: month("2026-11"))
         try store.addTransaction(amount: money("5"), category: "Food", date: day("2026-09-01"))
-        #expect(try store.monthlyReport(for: month("2026-09")).expenses.map(\.budget) == [.zero])
-        #expect(try store.monthlyReport(for: month("2026-10")).expenses.isEmpty)
+        #expect(try store.monthlyReport(for: month("2026-09")).expenses.isEmpty)
+        #expect(try store.monthlyReport(for: month("2026-11")).expenses.map(\.actual) == [.zero])
+        try store.setBudget(money("300"), forCategory: "Food", from: month("2026-09"))
+        #expect(try store.monthlyReport(for: month("2026-09")).expenses.map(\.actual) == [money("5")])
+    }
+
+    @Test func rolloverStartsAtTheFirstFromEntryNotAnEarlierOneMonthOverride() throws {
+        let dir = TemporaryDirectory()
+        let store = try dir.store()
+        try store.addCategory(named: "Food", monthlyBudget: money("100"), from: month("2026-10"), rollover: true)
+        try store.setBudget(money("999"), forCategory: "Food", onlyIn: month("2026-01"))
+        #expect(try store.monthlyReport(for: month("2026-11")).expenses[0].rollover == money("100"))
+    }
+
+    @Test func hugeAmountsNeverCrashAReport() throws {
+        let dir = TemporaryDirectory()
+        let store = try dir.store()
+        let largest = Money.largestEntry
+        try store.addCategory(named: "A", monthlyBudget: largest, from: month("2026-01"), rollover: true)
+        try store.addCategory(named: "B", monthlyBudget: Money(minorUnits: 1), from: month("2026-01"))
+        for _ in 0..<3 { try store.addTransaction(amount: largest, category: "B", date: day("2026-11-02")) }
+        let report = try store.monthlyReport(for: month("2026-11"))
+        #expect(report.expenses.map(\.category) == ["A", "B"])
+        #expect(report.expenses[1].percentUsed?.description == "100000000000000.0")
+        #expect(report.expenses[0].rollover == Money(minorUnits: largest.minorUnits * 10))
+        // SQLite refuses a sum beyond 64 bits; budget says so instead of crashing.
+        #expect(system("sqlite3 '\(dir.file("budget.sqlite3"))' \"UPDATE transactions SET amount = 9223372036854775807\"") == 0)
+        #expect(throws: BudgetError.totalTooLarge) { try store.monthlyReport(for: month("2026-11")) }
     }
 
     @Test func setBudgetFromAMonthReplacesLaterMonthsButKeepsEarlierOnes() throws {

@@ -93,7 +93,7 @@ extension Commands {
         var total = Money.zero
         let summary = try store.importTransactions(from: &rows, dryRun: true) {
             table.append(cells($0))
-            if $0.added { total += $0.transaction.amount }
+            if $0.added { total = try total.adding($0.transaction.amount) }
         }
         table.appendRule()
         table.append(texts: ["", "Total new", total.description])

@@ -58,7 +58,7 @@ extension Commands {
         var total = Money.zero
         try store.forEachTransaction(matching: filter) {
             table.append(cells($0))
-            total += $0.amount
+            total = try total.adding($0.amount)
         }
         table.appendRule()
         table.append(texts: ["", "Total", total.description])

@@ -22,11 +22,17 @@ public struct Money: Hashable, Sendable, Comparable, Codable, CustomStringConver
     /// Zero.
     public static let zero = Money(minorUnits: 0)
 
+    /// The largest amount a user can enter: 99,999,999,999.99 (just under 10^13 minor units).
+    ///
+    /// Far beyond any household budget, and small enough that sums over a million rows, and a
+    /// century of monthly budgets, stay exact in 64 bits.
+    public static let largestEntry = Money(minorUnits: 9_999_999_999_999)
+
     /// Parses an amount as a person writes it.
     ///
     /// Accepts an optional sign, digits with optional thousands separators (`1,234`), and at most
     /// two decimals after a point. Rejects exponents, `NaN`, empty text, more than two decimals and
-    /// amounts beyond the range of `Int64` minor units.
+    /// amounts beyond ``largestEntry`` either way.
     ///
     /// - Parameter text: the amount, such as `"-12.50"` or `"1,234.56"`.
     /// - Throws: ``BudgetError/invalidAmount(_:reason:)`` naming the text.
@@ -63,6 +69,29 @@ public struct Money: Hashable, Sendable, Comparable, Codable, CustomStringConver
     public static func += (lhs: inout Money, rhs: Money) { lhs.minorUnits += rhs.minorUnits }
     /// Subtracts in place; traps on overflow.
     public static func -= (lhs: inout Money, rhs: Money) { lhs.minorUnits -= rhs.minorUnits }
+
+    /// The sum, or ``BudgetError/totalTooLarge`` when it does not fit in 64 bits (only reachable
+    /// by adding up about a million amounts of ``largestEntry``).
+    public func adding(_ other: Money) throws(BudgetError) -> Money {
+        let (sum, overflow) = minorUnits.addingReportingOverflow(other.minorUnits)
+        if overflow { throw .totalTooLarge }
+        return Money(minorUnits: sum)
+    }
+
+    /// The sum, clamped to the 64-bit range instead of trapping: for report lines and totals,
+    /// whose inputs SQLite has already summed without overflow.
+    public func clampedAdding(_ other: Money) -> Money {
+        let (sum, overflow) = minorUnits.addingReportingOverflow(other.minorUnits)
+        guard overflow else { return Money(minorUnits: sum) }
+        return Money(minorUnits: other.minorUnits > 0 ? .max : .min)
+    }
+
+    /// The difference, clamped to the 64-bit range instead of trapping.
+    public func clampedSubtracting(_ other: Money) -> Money {
+        let (difference, overflow) = minorUnits.subtractingReportingOverflow(other.minorUnits)
+        guard overflow else { return Money(minorUnits: difference) }
+        return Money(minorUnits: other.minorUnits < 0 ? .max : .min)
+    }
 
     public init(from decoder: any Decoder) throws {
         minorUnits = try decoder.singleValueContainer().decode(Int64.self)
@@ -105,7 +134,7 @@ enum MoneyParser {
                     digitsSinceGroup += 1
                     let (times10, o1) = whole.multipliedReportingOverflow(by: 10)
                     let (sum, o2) = times10.addingReportingOverflow(digit)
-                    if o1 || o2 { throw fail("it is too large") }
+                    if o1 || o2 { throw fail("it is too large (at most 99,999,999,999.99)") }
                     whole = sum
                 }
             case groupSeparator where !sawPoint:
@@ -128,8 +157,9 @@ enum MoneyParser {
         if fractionDigits == 1 { fraction *= 10 }
         let (cents, o1) = whole.multipliedReportingOverflow(by: 100)
         let (total, o2) = cents.addingReportingOverflow(fraction)
-        // Int64.max is the limit both ways, so every amount can be negated.
-        if o1 || o2 || total > UInt64(Int64.max) { throw fail("it is too large") }
+        if o1 || o2 || total > UInt64(Money.largestEntry.minorUnits) {
+            throw fail("it is too large (at most 99,999,999,999.99)")
+        }
         return Money(minorUnits: negative ? -Int64(total) : Int64(total))
     }
 }

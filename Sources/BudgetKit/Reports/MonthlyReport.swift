@@ -23,7 +23,7 @@ public struct MonthlyReport: Hashable, Sendable {
     public var lines: [ReportLine] { expenses + income }
 
     /// Expense categories whose actual is strictly above their budget plus rollover.
-    public var overspent: [ReportLine] { expenses.filter { $0.actual > $0.budget + $0.rollover } }
+    public var overspent: [ReportLine] { expenses.filter { $0.actual > $0.available } }
 
     /// Creates a report from its lines; totals are summed here.
     public init(month: Month, expenses: [ReportLine], income: [ReportLine]) {
@@ -48,10 +48,12 @@ public struct ReportLine: Hashable, Sendable {
     /// The sum of the month's transactions.
     public let actual: Money
 
+    /// `budget + rollover`: what there was to spend.
+    public var available: Money { budget.clampedAdding(rollover) }
     /// `budget + rollover - actual`.
-    public var remaining: Money { budget + rollover - actual }
+    public var remaining: Money { available.clampedSubtracting(actual) }
     /// `actual / (budget + rollover)` in tenths of a percent; `nil` when there is nothing to use.
-    public var percentUsed: PercentTenths? { PercentTenths(actual, of: budget + rollover) }
+    public var percentUsed: PercentTenths? { PercentTenths(actual, of: available) }
 
     /// Creates a line.
     public init(category: String, kind: BudgetCategory.Kind, budget: Money, rollover: Money, actual: Money) {
@@ -72,13 +74,13 @@ public struct ReportTotals: Hashable, Sendable {
     /// Sum of actual amounts.
     public let actual: Money
     /// Sum of remaining amounts.
-    public var remaining: Money { budget + rollover - actual }
+    public var remaining: Money { budget.clampedAdding(rollover).clampedSubtracting(actual) }
     /// Percent used of the summed budget and rollover.
-    public var percentUsed: PercentTenths? { PercentTenths(actual, of: budget + rollover) }
+    public var percentUsed: PercentTenths? { PercentTenths(actual, of: budget.clampedAdding(rollover)) }
 
     init(_ lines: [ReportLine]) {
-        budget = lines.reduce(.zero) { $0 + $1.budget }
-        rollover = lines.reduce(.zero) { $0 + $1.rollover }
-        actual = lines.reduce(.zero) { $0 + $1.actual }
+        budget = lines.reduce(.zero) { $0.clampedAdding($1.budget) }
+        rollover = lines.reduce(.zero) { $0.clampedAdding($1.rollover) }
+        actual = lines.reduce(.zero) { $0.clampedAdding($1.actual) }
     }
 }

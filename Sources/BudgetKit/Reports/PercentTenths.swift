@@ -11,14 +11,16 @@ public struct PercentTenths: Hashable, Sendable, Comparable, Codable, CustomStri
     /// `part` as a percentage of `whole`, or `nil` when `whole` is zero or negative (no budget to use).
     public init?(_ part: Money, of whole: Money) {
         guard whole.minorUnits > 0 else { return nil }
-        let (scaled, overflow) = part.minorUnits.multipliedReportingOverflow(by: 2000)
-        if overflow {
-            // Only for amounts beyond 4.6 quadrillion: lose the rounding rather than trap.
-            tenths = part.minorUnits / whole.minorUnits * 1000
+        // A ratio beyond a trillion (a cent of budget, billions spent) is shown clamped.
+        let limit: Int64 = 1_000_000_000_000
+        let ratio = part.minorUnits / whole.minorUnits
+        if ratio >= limit || ratio <= -limit {
+            tenths = ratio > 0 ? limit * 1000 : -limit * 1000
             return
         }
-        // round(part * 1000 / whole), half away from zero: (2x/w + sign) / 2.
-        let doubled = scaled / whole.minorUnits
+        // round(part * 1000 / whole), half away from zero: (2000 part / whole + sign) / 2, in 128
+        // bits so no amount overflows; the quotient is below 2000 trillion.
+        let doubled = whole.minorUnits.dividingFullWidth(part.minorUnits.multipliedFullWidth(by: 2000)).quotient
         tenths = (doubled + (doubled >= 0 ? 1 : -1)) / 2
     }
 

@@ -22,7 +22,7 @@ public struct TrendRow: Hashable, Sendable {
     public let actuals: [Money]
 
     /// The sum over all months.
-    public var total: Money { actuals.reduce(.zero, +) }
+    public var total: Money { actuals.reduce(.zero) { $0.clampedAdding($1) } }
     /// The total divided by the number of months, rounded half away from zero to the cent.
     public var average: Money {
         guard !actuals.isEmpty else { return .zero }

@@ -1,8 +1,8 @@
 extension BudgetStore {
     /// The report for `month`: per category its budget, rollover, actual, remaining and percent used.
     ///
-    /// A category is listed when it has a budget in effect that month or transactions in it; before
-    /// its first month and without transactions it is left out. The SQL reads only that month's
+    /// A category is listed when it has a budget in effect that month: before its first month it
+    /// is left out, even if transactions are dated then. The SQL reads only that month's
     /// rows (a covering index on category and date), plus, for rollover categories, the sum of
     /// their earlier months.
     ///
@@ -18,7 +18,9 @@ extension BudgetStore {
                     let history = histories[id, default: []]
                     let budget = history.budget(in: month)
                     let actual = row.optionalInt64(4)
-                    guard budget != nil || actual != nil else { return }
+                    // Before its first month a category has no budget and is not listed, even
+                    // with transactions dated then (set-budget --from moves the first month).
+                    guard budget != nil else { return }
                     let kind = BudgetCategory.Kind(rawValue: row.text(2)) ?? .expense
                     let rollover = row.int64(3) != 0 ? try rolloverInto(month, categoryID: id, history: history) : .zero
                     let line = ReportLine(category: row.text(1), kind: kind, budget: budget ?? .zero, rollover: rollover,
@@ -33,16 +35,17 @@ extension BudgetStore {
     /// What carries into `month`: the sum over the category's earlier months, from its first budget
     /// month, of budget minus actual.
     func rolloverInto(_ month: Month, categoryID: Int64, history: [BudgetChange]) throws -> Money {
-        guard let start = history.map(\.month).min(), start < month else { return .zero }
+        // From the first `from` entry: a one-month override set earlier does not start it.
+        guard let start = history.filter({ $0.scope == .from }).map(\.month).min(), start < month else { return .zero }
         var budgets = Money.zero
         var current = start
         while current < month {
-            budgets += history.budget(in: current) ?? .zero
+            budgets = budgets.clampedAdding(history.budget(in: current) ?? .zero)
             current = current.next
         }
         let spent = try connection.int64(ReportQuery.actualBetween,
                                          [.integer(categoryID), start.firstDay.sqliteValue, month.firstDay.sqliteValue]) ?? 0
-        return budgets - Money(minorUnits: spent)
+        return budgets.clampedSubtracting(Money(minorUnits: spent))
     }
 
     /// Actual amounts per month from `first` through `last`, one row per category or payee.

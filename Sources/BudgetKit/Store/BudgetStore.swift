@@ -117,6 +117,7 @@ public final class BudgetStore {
         if error.isBusy { return BudgetError.databaseBusy(path: path) }
         if error.isCannotOpen { return BudgetError.cannotOpenDatabase(path: path, reason: error.message) }
         if error.isDiskProblem { return BudgetError.diskProblem(path: path, reason: error.message) }
+        if error.message == "integer overflow" { return BudgetError.totalTooLarge }
         return BudgetError.database(error)
     }
 
