@@ -1,4 +1,7 @@
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import BudgetKit
 
 @Suite struct BudgetStoreImportTests {
@@ -203,5 +206,33 @@ import Testing
         try importText(store, "date,amount,category\n2026-11-21,1,Food\n2026-11-22,2,Food\n")
         #expect(try store.connection.int64("SELECT count(*) FROM change_log WHERE entity = 'transaction'") == 2)
         #expect(try store.connection.int64("SELECT count(*) FROM change_log WHERE entity = 'reload'") == 0)
+    }
+}
+
+@Suite struct ImportEdgeCaseTests {
+    @Test func aBlankCategoryCellLeavesTheRowToRulesAndTheDefault() throws {
+        let dir = TemporaryDirectory()
+        let store = try dir.store()
+        try store.addCategory(named: "Misc", monthlyBudget: Money(minorUnits: 100))
+        var options = ImportOptions()
+        options.defaultCategory = "Misc"
+        var rows = ImportReader(file: "bank.csv", options: options, text: "date,amount,category,payee\n2026-11-21,1.00,   ,Shop\n")
+        #expect(try store.importTransactions(from: &rows).added == 1)
+        #expect(try store.transactions().map(\.category) == ["Misc"])
+    }
+
+    @Test func aRuleWhoseCategoryWasDeletedInTheShellIsSkipped() throws {
+        let dir = TemporaryDirectory()
+        let store = try dir.store()
+        try store.addCategory(named: "Coffee", monthlyBudget: Money(minorUnits: 100))
+        try store.addCategory(named: "Misc", monthlyBudget: Money(minorUnits: 100))
+        try store.addRule(pattern: "bean", category: "Coffee")
+        // The sqlite3 shell does not enforce foreign keys: the rule outlives its category.
+        #expect(system("sqlite3 '\(dir.file("budget.sqlite3"))' \"DELETE FROM budgets WHERE category_id = 1; DELETE FROM categories WHERE name = 'Coffee'\"") == 0)
+        var options = ImportOptions()
+        options.defaultCategory = "Misc"
+        var rows = ImportReader(file: "bank.csv", options: options, text: "date,amount,payee\n2026-11-21,3.20,Bean There\n")
+        #expect(try store.importTransactions(from: &rows).added == 1)
+        #expect(try store.transactions().map(\.category) == ["Misc"])
     }
 }

@@ -146,5 +146,9 @@ import Glibc
         #expect(stat(dir.file("copy.sqlite3"), &info) == 0)
         #expect(info.st_mode & 0o777 == 0o600)
         #expect(throws: BudgetError.backupExists(path: dir.file("copy.sqlite3"))) { try store.backup(to: dir.file("copy.sqlite3")) }
+        // Not even an empty file that happens to be there (it keeps its mode and content).
+        #expect(system("touch '\(dir.file("empty"))'") == 0)
+        #expect(throws: BudgetError.backupExists(path: dir.file("empty"))) { try store.backup(to: dir.file("empty")) }
+        #expect(stat(dir.file("empty"), &info) == 0 && info.st_size == 0)
     }
 }

@@ -103,9 +103,11 @@ public struct ImportMapper: Sendable {
 
         let payee = optional(columns.payee)
         let category = optional(columns.category)
+        // A cell of spaces is as good as empty: the rules and the default category decide.
+        let noCategory = Self.trimmed(category).isEmpty
         return ImportRow(line: record.line, date: date, amount: amount, convention: convention, payee: payee,
-                         category: category.isEmpty ? nil : category,
-                         categoryField: category.isEmpty ? nil : columns.category.map { $0 + 1 },
+                         category: noCategory ? nil : category,
+                         categoryField: noCategory ? nil : columns.category.map { $0 + 1 },
                          note: optional(columns.note),
                          importKey: keyer.key(date: date, amount: amount, payee: payee))
     }

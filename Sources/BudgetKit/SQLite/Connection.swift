@@ -34,14 +34,20 @@ final class Connection {
             sqlite3_close_v2(handle)
             throw error
         }
+        for code in [sqlite3_extended_result_codes(handle, 1), sqlite3_busy_timeout(handle, Connection.busyTimeoutMilliseconds)]
+        where code != SQLITE_OK {
+            let error = SQLiteError(code: code, connection: handle)
+            sqlite3_close_v2(handle)
+            throw error
+        }
         self.handle = handle
-        sqlite3_extended_result_codes(handle, 1)
-        sqlite3_busy_timeout(handle, Connection.busyTimeoutMilliseconds)
     }
 
     deinit {
         statementCache.removeAll()
-        sqlite3_close_v2(handle)
+        // close_v2 only fails for a bad handle; with every statement finalized above it closes now.
+        let code = sqlite3_close_v2(handle)
+        assert(code == SQLITE_OK, "sqlite3_close_v2 failed: \(code)")
     }
 
     /// Whether SQLite opened the file read-only (for example because the file is write-protected).

@@ -148,9 +148,11 @@ private struct BulkImporter {
             byID[row.id] = row
         }
         self.categories = categories
+        // A rule whose category was deleted behind budget's back (the sqlite3 shell does not
+        // enforce foreign keys by default) is skipped.
         rules = try connection.cached("SELECT pattern, category_id FROM rules ORDER BY id").map {
-            (pattern: $0.text(0).lowercased(), category: byID[$0.int64(1)]!)
-        }
+            (pattern: $0.text(0).lowercased(), categoryID: $0.int64(1))
+        }.compactMap { rule in byID[rule.categoryID].map { (pattern: rule.pattern, category: $0) } }
         self.defaultCategory = try defaultCategory.map { try store.categoryRow(named: $0) }
         if staged {
             try connection.execute(Self.createStaging)

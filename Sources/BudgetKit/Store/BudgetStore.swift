@@ -148,23 +148,21 @@ public final class BudgetStore {
     }
 
     /// Writes a consistent copy of the whole book to a new file at `path` (mode 0600), while
-    /// other processes may go on writing. Never overwrites an existing file.
+    /// other processes may go on writing. Never overwrites an existing file, even an empty one.
     ///
     /// - Throws: ``BudgetError/backupExists(path:)`` or ``BudgetError/cannotWriteBackup(path:reason:)``.
     public func backup(to path: String) throws {
-        var info = stat()
-        if stat(path, &info) == 0 && ((info.st_mode & S_IFMT) == S_IFDIR || info.st_size > 0) {
-            throw BudgetError.backupExists(path: path)
-        }
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        // O_EXCL: never an existing file (nor one made meanwhile); O_NOFOLLOW: never through a link.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
+            if errno == EEXIST || errno == ELOOP { throw BudgetError.backupExists(path: path) }
             throw BudgetError.cannotWriteBackup(path: path, reason: String(cString: strerror(errno)).lowercased())
         }
         close(descriptor)
         do {
             try connection.vacuum(into: path)
         } catch {
-            unlink(path)
+            unlink(path)   // the empty file this call created
             throw BudgetError.cannotWriteBackup(path: path, reason: error.message)
         }
     }
