@@ -15,7 +15,7 @@ import Glibc
             "category": "Food", "payee": "Café \\"Chez\\" Nous", "note": "line\\nbreak"}}
 
             """)
-        #expect(WatchEvent.line(for: .delete(index: 2, id: 9)) == "{\"event\": \"delete\", \"index\": 2, \"id\": 9}\n")
+        #expect(WatchEvent.line(for: .delete(index: 2, id: 9)) == "{\"event\": \"delete\", \"index\": 2, \"id\": 9, \"transaction\": {\"id\": 9}}\n")
         #expect(WatchEvent.line(for: .move(from: 5, to: 1, transaction: lunch)).hasPrefix("{\"event\": \"move\", \"index\": 1, \"from\": 5, \"transaction\": {\"id\": 7,"))
         #expect(WatchEvent.line(for: .update(index: 4, newIndex: 3, transaction: lunch)).hasPrefix("{\"event\": \"update\", \"index\": 3, \"from\": 4, "))
         #expect(WatchEvent.line(for: .sectionInsert(index: 0, name: "2026-11")) == "{\"event\": \"section-insert\", \"index\": 0, \"name\": \"2026-11\"}\n")

@@ -27,7 +27,9 @@ enum WatchEvent {
             line += "\"section-insert\", \"index\": \(index), \"name\": "
             JSON.appendString(name, to: &line)
         case .delete(let index, let id):
-            line += "\"delete\", \"index\": \(index), \"id\": \(id)"
+            // The row is gone from the book: its id is all there is to say (as `.transaction.id`
+            // too, so scripts read every event the same way).
+            line += "\"delete\", \"index\": \(index), \"id\": \(id), \"transaction\": {\"id\": \(id)}"
         case .insert(let index, let transaction):
             line += "\"insert\", \"index\": \(index), \"transaction\": "
             appendTransaction(transaction, to: &line)
