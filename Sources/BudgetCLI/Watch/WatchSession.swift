@@ -28,7 +28,7 @@ final class WatchSession: LiveTransactionsDelegate {
     private let watcher: DatabaseWatcher
     private(set) var live: LiveTransactions?
     private var report: MonthlyReport?
-    private var writeError: OutputError?
+    private var writeError: (any Error)?
     private var needsRedraw = false
 
     init(store: BudgetStore, view: View, output: Output, terminal: Bool, usesColor: Bool) throws {
@@ -123,7 +123,9 @@ final class WatchSession: LiveTransactionsDelegate {
         needsRedraw = true
     }
 
-    private func writeEveryRow() throws(OutputError) {
+    /// Streams the current rows as inserts. A row that cannot be read (a failed page load) is an
+    /// error, never a stand-in row.
+    private func writeEveryRow() throws {
         guard let live else { return }
         if live.request.sectioning != nil {
             for (index, section) in live.sections.enumerated() {
@@ -131,7 +133,7 @@ final class WatchSession: LiveTransactionsDelegate {
             }
         }
         for index in live.indices {
-            try output.write(WatchEvent.line(for: .insert(index: index, transaction: live[index])))
+            try output.write(WatchEvent.line(for: .insert(index: index, transaction: live.transaction(at: index))))
         }
     }
 
