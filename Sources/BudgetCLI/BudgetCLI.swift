@@ -31,7 +31,12 @@ public enum BudgetCLI {
         let status: ExitStatus
         do {
             status = try execute(arguments, help: help, environment: environment, stdin: stdin, stdout: stdout, stderr: stderr)
-            try stdout.flush()
+            do {
+                try stdout.flush()
+            } catch .closed where status != .success {
+                // A command that chose its status with the reader gone (`report --check | head`)
+                // keeps it.
+            }
         } catch {
             // Data written before the failure goes out first; the first error is the one reported.
             try? stdout.flush()

@@ -71,6 +71,18 @@ import Glibc
         #expect(result.out.split(separator: "\n").map { $0.trimmingCharacters() } == ["200", "200"])
     }
 
+    @Test func reportCheckKeepsItsVerdictWhenTheReaderIsGone() {
+        let folder = Folder()
+        let result = shell("""
+            budget -q add-category Food 10 --from 2026-11 || exit 9
+            budget -q add 25 Food --date 2026-11-02 >/dev/null || exit 8
+            (sleep 0.3; budget report --month 2026-11 --check) | true
+            echo "status ${PIPESTATUS[0]}"
+            """, in: folder)
+        #expect(result.out == "status 2\n")
+        #expect(result.err == "budget: overspent in 2026-11: Food: 25.00 spent of 10.00 (15.00 over)\n")
+    }
+
     @Test func theReadmeTourRunsOnAFreshDefaultDatabase() {
         let folder = Folder()
         let result = shell("""

@@ -45,25 +45,31 @@ extension Commands {
     private static func printMonthlyReport(_ context: CommandContext) throws -> Outcome {
         let month = context.arguments.month("month") ?? .current()
         let report = try context.store().monthlyReport(for: month)
-        let format = context.arguments.format
-        if format == .table {
-            let bars = context.stdout.isTerminal ? PercentBar(colored: context.usesColor) : nil
-            try context.stdout.write(report.table(bars: bars))
-            if report.lines.isEmpty {
-                try context.stdout.flush()
-                context.confirm("No category has a budget or transactions in \(month). Start with: budget add-category Food 300")
+        let check = context.arguments.flag("check")
+        do throws(any Error) {
+            let format = context.arguments.format
+            if format == .table {
+                let bars = context.stdout.isTerminal ? PercentBar(colored: context.usesColor) : nil
+                try context.stdout.write(report.table(bars: bars))
+                if report.lines.isEmpty {
+                    try context.stdout.flush()
+                    context.confirm("No category has a budget or transactions in \(month). Start with: budget add-category Food 300")
+                }
+            } else {
+                var writer = try RecordWriter(format: format, columns: reportColumns, output: context.stdout)
+                for line in report.lines { try writer.write(reportCells(line, month: month)) }
+                try writer.finish()
             }
-        } else {
-            var writer = try RecordWriter(format: format, columns: reportColumns, output: context.stdout)
-            for line in report.lines { try writer.write(reportCells(line, month: month)) }
-            try writer.finish()
+            // The report is out before the verdict: flush so a reader sees them in that order.
+            if check { try context.stdout.flush() }
+        } catch {
+            // The reader went away (`report --check | head`): the verdict still matters to cron.
+            guard check, error as? OutputError == .closed else { throw error }
         }
-        guard context.arguments.flag("check") else { return .success }
-        // The report is out before the verdict: flush so a reader sees them in that order.
-        try context.stdout.flush()
+        guard check else { return .success }
         for line in report.overspent {
             context.warn("budget: overspent in \(month): \(line.category): \(line.actual) spent of "
-                + "\(line.budget + line.rollover) (\(-line.remaining) over)")
+                + "\(line.available) (\(Money.zero.clampedSubtracting(line.remaining)) over)")
         }
         return report.overspent.isEmpty ? .success : .overspent
     }
