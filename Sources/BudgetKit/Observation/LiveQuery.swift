@@ -15,12 +15,6 @@ struct LiveQuery {
     let filterValues: [SQLiteValue]
     /// Whether the keys query returns rows already in the list's order.
     let keysAreOrdered: Bool
-    /// Date-ordered keys before a day (`?` after the filter's values).
-    let keysBeforeDay: String
-    /// Date-ordered keys from a day on (`?` after the filter's values).
-    let keysFromDay: String
-    /// The first and last date matching the filter.
-    let dateRange: String
     /// Rows by id, whatever the filter says (for pages).
     let rowsByID: String
     /// Rows by id that match the filter (for changed rows).
@@ -46,12 +40,6 @@ struct LiveQuery {
             // Ordered by the date index itself: only what the loop reads, id and date.
             ? "SELECT t.id, t.date FROM transactions AS t\(condition) ORDER BY t.date\(direction), t.id\(direction)"
             : "SELECT t.id, \(date), \(amount), \(category)\(payee) FROM transactions AS t\(condition)"
-        // The two halves of a date-ordered key scan, split at a day, for loading them in parallel.
-        let conjunction = condition.isEmpty ? " WHERE " : " AND "
-        let ordered = " ORDER BY t.date\(direction), t.id\(direction)"
-        keysBeforeDay = "SELECT t.id, t.date FROM transactions AS t\(condition)\(conjunction)t.date < ?" + ordered
-        keysFromDay = "SELECT t.id, t.date FROM transactions AS t\(condition)\(conjunction)t.date >= ?" + ordered
-        dateRange = "SELECT min(t.date), max(t.date) FROM transactions AS t\(condition)"
         count = "SELECT count(*) FROM transactions AS t\(condition)"
         let placeholders = Array(repeating: "?", count: LiveQuery.batch).joined(separator: ", ")
         let select = "SELECT t.id, t.date, t.amount, coalesce(c.name, ''), t.payee, t.note, t.category_id\(payee)"

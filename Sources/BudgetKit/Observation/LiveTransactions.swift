@@ -108,8 +108,7 @@ public final class LiveTransactions {
                 lastSequence = try store.changeLogHighWater()
                 highestKnownID = try connection.int64("SELECT max(id) FROM transactions") ?? 0
                 order.categories = try store.categoryTable()
-                keys = try LiveTransactions.loadKeys(query: query, order: order, connection: connection,
-                                                     path: store.path, sequence: lastSequence)
+                keys = try LiveTransactions.loadKeys(query: query, order: order, connection: connection)
             }
             self.order = order
             self.query = query
@@ -117,8 +116,7 @@ public final class LiveTransactions {
         cache.removeAll()
     }
 
-    static func loadKeys(query: LiveQuery, order: KeyOrder, connection: Connection, path: String,
-                         sequence: Int64) throws -> OrderedKeys {
+    static func loadKeys(query: LiveQuery, order: KeyOrder, connection: Connection) throws -> OrderedKeys {
         let capacity = Int(try connection.int64(query.count, query.filterValues) ?? 0)
         let statement = try connection.prepare(query.keys)
         let payeeColumn: Int32? = order.needsFoldedPayee ? 4 : nil
@@ -127,14 +125,26 @@ public final class LiveTransactions {
                       foldedPayee: payeeColumn.map { row.text($0) })
         }
         if query.keysAreOrdered {
-            // By date (by month sections or none): integers only, straight from SQLite's bytes,
-            // the two halves at once on a large list.
-            let scan = try loadOrderedKeys(query: query, order: order, connection: connection, path: path,
-                                           sequence: sequence, capacity: capacity, statement: statement)
-            if scan.inOrder { return scan.keys }
+            // By date (by month sections or none): integers only, straight from SQLite's bytes.
+            var keys = OrderedKeys(sorted: [RowKey](), capacity: capacity)
+            let monthSections = order.sectioning == .month, ascending = order.ascending
+            var previous = KeyEntry(sort: 0, id: 0)
+            var inOrder = true
+            try statement.forEachRow(query.filterValues) { row in
+                let id = row.int64(0)
+                let (days, month) = row.isoDayNumbers(1)
+                let next = KeyEntry(sort: days, id: id)
+                if keys.count > 0 {
+                    let increasing = (previous.sort, previous.id) < (next.sort, next.id)
+                    if increasing != ascending { inOrder = false }
+                }
+                previous = next
+                keys.append(RowKey(section: monthSections ? month : 0, sort: days, id: id))
+            }
+            if inOrder { return keys }
             // Stored dates SQLite orders differently from the days they parse to (text written
             // by hand in the sqlite3 shell): memory's order is the truth.
-            var all = (0..<scan.keys.count).map { scan.keys.key(at: $0) }
+            var all = (0..<keys.count).map { keys.key(at: $0) }
             order.sort(&all)
             return OrderedKeys(sorted: all, capacity: all.count)
         }

@@ -172,15 +172,6 @@ struct OrderedKeys {
         return finals
     }
 
-    /// Appends every key of `other`, all of which sort after every key held.
-    mutating func append(contentsOf other: OrderedKeys) {
-        entries.reserveCapacity(entries.count + other.entries.count)
-        for (index, run) in other.runs.enumerated() {
-            let start = other.runStarts[index]
-            append(run: run.key, entries: other.entries[start..<start + run.count])
-        }
-    }
-
     private mutating func append(run key: Int64, entries slice: ArraySlice<KeyEntry>) {
         guard !slice.isEmpty else { return }
         if let last = runs.indices.last, runs[last].key == key {
