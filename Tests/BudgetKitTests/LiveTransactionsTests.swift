@@ -238,3 +238,23 @@ import Glibc
         #expect(try store.connection.int64("SELECT min(seq) FROM change_log") == (try store.changeLogHighWater()) - BudgetStore.changeLogKept + 1)
     }
 }
+
+@Suite struct LiveTransactionsMalformedDateTests {
+    @Test func datesWrittenByHandInTheShellNeitherCrashNorBreakTheOrder() throws {
+        let dir = TemporaryDirectory()
+        let store = try dir.store()
+        try store.addCategory(named: "Food", monthlyBudget: Money(minorUnits: 100))
+        try store.addTransaction(amount: Money(minorUnits: 1), category: "Food", date: Day(iso: "2026-11-02")!)
+        // Short, long, empty and non-numeric dates: each reads as 0001-01-01 and sorts first.
+        #expect(sqliteShell(dir.file("budget.sqlite3"), """
+            INSERT INTO transactions (date, amount, category_id) VALUES ('2026-11-5', 2, 1), ('2026-11-050', 3, 1),
+                ('', 4, 1), ('2026', 5, 1), ('abcd-ef-gh', 6, 1), ('2026-02-30', 7, 1);
+            """) == 0)
+        for sectioning in [nil, TransactionSectioning.month] {
+            let live = try LiveTransactions(store: store, request: TransactionRequest(sectioning: sectioning))
+            #expect(live.count == 7)
+            #expect(live.map(\.amount.minorUnits).last == 1)
+            #expect(Set(live.dropLast().map(\.date.description)) == ["0001-01-01"])
+        }
+    }
+}

@@ -60,7 +60,7 @@ final class KeyOrder {
         }
         let value: Int64
         switch sort {
-        case .date: value = Int64(day.daysSinceEpoch)
+        case .date: value = Int64(day.ordinal)
         case .amount: value = amount
         case .payee: value = payeeReference(foldedPayee ?? "")
         case .category: value = categoryID

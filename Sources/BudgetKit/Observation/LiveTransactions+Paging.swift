@@ -54,7 +54,7 @@ extension LiveTransactions {
         var row = Transaction(id: key.id, date: Day(year: 1, month: 1, day: 1)!, amount: .zero, category: "")
         if order.sectioning == .category { row.category = order.sectionName(key.section) }
         switch order.sort {
-        case .date: row.date = Day(daysSinceEpoch: Int(key.sort))
+        case .date: row.date = Day(ordinal: Int(key.sort)) ?? row.date
         case .amount: row.amount = Money(minorUnits: key.sort)
         case .payee: row.payee = order.payees[Int(key.sort)]
         case .category: row.category = order.categories[key.sort]?.name ?? ""
