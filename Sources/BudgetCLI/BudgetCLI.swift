@@ -72,7 +72,7 @@ public enum BudgetCLI {
 
     /// The environment variables `budget` reads. Only these are copied out of `environ`: building
     /// a dictionary of the whole environment costs more than the rest of a `budget add` start-up.
-    static let environmentNames = ["BUDGET_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "COLUMNS", "TERM"]
+    static let environmentNames = ["BUDGET_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR"]
 
     static func processEnvironment() -> [String: String] {
         var environment: [String: String] = [:]

@@ -8,10 +8,6 @@ struct Row {
     @inline(__always)
     func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
 
-    /// The column as an Int (0 for NULL).
-    @inline(__always)
-    func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
-
     /// Whether the column is NULL.
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
@@ -21,9 +17,6 @@ struct Row {
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
-
-    /// The column as text, or `nil` for NULL.
-    func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
 
     /// The column as an optional integer.
     func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }

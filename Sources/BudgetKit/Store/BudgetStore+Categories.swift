@@ -35,14 +35,15 @@ extension BudgetStore {
     /// Every category with the budget in effect in `month` (zero before its first month), by name.
     public func categories(in month: Month = .current()) throws -> [BudgetCategory] {
         try reading {
-            let rows = try connection.cached("SELECT id, name, kind, rollover FROM categories ORDER BY name_key").map([]) {
-                (id: $0.int64(0), name: $0.text(1), kind: BudgetCategory.Kind(rawValue: $0.text(2)) ?? .expense, rollover: $0.int64(3) != 0)
-            }
-            let histories = try allBudgetHistories()
-            return rows.map {
-                BudgetCategory(id: $0.id, name: $0.name, kind: $0.kind,
-                               monthlyBudget: histories[$0.id, default: []].budget(in: month) ?? .zero, rollover: $0.rollover)
-            }
+            try categories(in: month, histories: allBudgetHistories())
+        }
+    }
+
+    /// Every category with its budget in `month`, from histories already read.
+    func categories(in month: Month, histories: [Int64: [BudgetChange]]) throws -> [BudgetCategory] {
+        try allCategoryRows().map {
+            BudgetCategory(id: $0.id, name: $0.name, kind: $0.kind,
+                           monthlyBudget: histories[$0.id, default: []].budget(in: month) ?? .zero, rollover: $0.rollover)
         }
     }
 
@@ -145,18 +146,31 @@ extension BudgetStore {
     // MARK: - Internals
 
     struct CategoryRow {
+        /// The columns ``init(_:)`` reads, in order.
+        static let columns = "id, name, kind, rollover"
+
         let id: Int64
         let name: String
         let kind: BudgetCategory.Kind
         let rollover: Bool
+
+        init(_ row: Row) {
+            id = row.int64(0)
+            name = row.text(1)
+            kind = BudgetCategory.Kind(rawValue: row.text(2)) ?? .expense
+            rollover = row.int64(3) != 0
+        }
+    }
+
+    /// Every category row, by name.
+    func allCategoryRows() throws -> [CategoryRow] {
+        try connection.cached("SELECT \(CategoryRow.columns) FROM categories ORDER BY name_key").map([], CategoryRow.init)
     }
 
     /// The category row for `name`, ignoring case.
     func categoryRow(named name: String) throws -> CategoryRow {
         let key = BudgetCategory.nameKey(name.trimmingSpaces())
-        let row = try connection.cached("SELECT id, name, kind, rollover FROM categories WHERE name_key = ?").first([.text(key)]) {
-            CategoryRow(id: $0.int64(0), name: $0.text(1), kind: BudgetCategory.Kind(rawValue: $0.text(2)) ?? .expense, rollover: $0.int64(3) != 0)
-        }
+        let row = try connection.cached("SELECT \(CategoryRow.columns) FROM categories WHERE name_key = ?").first([.text(key)], CategoryRow.init)
         guard let row else { throw BudgetError.unknownCategory(name) }
         return row
     }

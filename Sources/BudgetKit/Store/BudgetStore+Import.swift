@@ -140,10 +140,7 @@ private struct BulkImporter {
         let connection = store.connection
         var categories: [String: BudgetStore.CategoryRow] = [:]
         var byID: [Int64: BudgetStore.CategoryRow] = [:]
-        try connection.cached("SELECT id, name, kind, rollover FROM categories").forEachRow {
-            let row = BudgetStore.CategoryRow(id: $0.int64(0), name: $0.text(1),
-                                              kind: BudgetCategory.Kind(rawValue: $0.text(2)) ?? .expense,
-                                              rollover: $0.int64(3) != 0)
+        for row in try store.allCategoryRows() {
             categories[BudgetCategory.nameKey(row.name)] = row
             byID[row.id] = row
         }

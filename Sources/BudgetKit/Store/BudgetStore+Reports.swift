@@ -70,7 +70,7 @@ extension BudgetStore {
                 }
                 if grouping == .category {
                     let histories = try allBudgetHistories()
-                    for category in try categories(in: end) where table[category.kind.rawValue + "\u{0}" + category.name] == nil {
+                    for category in try categories(in: end, histories: histories) where table[category.kind.rawValue + "\u{0}" + category.name] == nil {
                         let history = histories[category.id, default: []]
                         if months.contains(where: { history.budget(in: $0) != nil }) {
                             table[category.kind.rawValue + "\u{0}" + category.name] =
