@@ -68,6 +68,23 @@ final class Sandbox {
         return path
     }
 
+    /// The bytes of a file (a path, or a name in the sandbox); empty when it cannot be read.
+    func bytes(_ path: String) -> [UInt8] {
+        guard let file = fopen(path.hasPrefix("/") ? path : directory + "/" + path, "rb") else { return [] }
+        defer { fclose(file) }
+        var result: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, file)
+            if count <= 0 { break }
+            result += buffer[0..<count]
+        }
+        return result
+    }
+
+    /// The text of a file (a path, or a name in the sandbox).
+    func read(_ path: String) -> String { String(decoding: bytes(path), as: UTF8.self) }
+
     /// Runs words that must succeed, returning stdout.
     @discardableResult
     func succeed(_ arguments: String...) -> String {
