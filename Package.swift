@@ -18,7 +18,7 @@ let package = Package(
         .target(name: "BudgetCLI", dependencies: ["BudgetKit"]),
         .executableTarget(name: "budget", dependencies: ["BudgetCLI"]),
         .executableTarget(name: "budget-bench", dependencies: ["BudgetKit", "BudgetCLI"], path: "Benchmarks"),
-        .testTarget(name: "BudgetKitTests", dependencies: ["BudgetKit"]),
+        .testTarget(name: "BudgetKitTests", dependencies: ["BudgetKit"], exclude: ["Fixtures"]),
         .testTarget(name: "BudgetCLITests", dependencies: ["BudgetCLI", "BudgetKit"]),
     ],
     swiftLanguageModes: [.v6]

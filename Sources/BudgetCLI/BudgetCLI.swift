@@ -10,15 +10,21 @@ import Glibc
 /// process against temporary files.
 public enum BudgetCLI {
     /// The version `--version` prints.
-    public static let version = "0.1.0"
+    public static let version = "0.2.0"
 
-    /// Runs `budget` with the real environment, stdout and stderr.
+    /// Runs `budget` with the process's arguments, environment, stdin, stdout and stderr.
     ///
-    /// - Parameter arguments: argv without the program name.
     /// - Returns: the exit status.
-    public static func main(arguments: [String]) -> Int32 {
-        run(arguments, environment: processEnvironment(), stdin: Input(fileDescriptor: 0),
-            stdout: Output(fileDescriptor: 1), stderr: Output(fileDescriptor: 2))
+    public static func main() -> Int32 {
+        let stdout = Output(fileDescriptor: 1), stderr = Output(fileDescriptor: 2)
+        let arguments: [String], environment: [String: String]
+        do {
+            arguments = try decode(CommandLine.unsafeArgv, count: Int(CommandLine.argc))
+            environment = try processEnvironment()
+        } catch {
+            return report(error, command: nil, stdout: stdout, stderr: stderr)
+        }
+        return run(arguments, environment: environment, stdin: Input(fileDescriptor: 0), stdout: stdout, stderr: stderr)
     }
 
     /// Parses `arguments`, runs the command, reads `stdin` (`budget import -`), writes data to
@@ -27,57 +33,85 @@ public enum BudgetCLI {
     /// Standard input is empty unless given: a test never waits on the terminal.
     static func run(_ arguments: [String], environment: [String: String], stdin: Input = Input(bytes: []),
                     stdout: Output, stderr: Output) -> Int32 {
-        let help = HelpRenderer(commands: Commands.specs)
-        let status: ExitStatus
+        var command: CommandInfo?
         do {
-            status = try execute(arguments, help: help, environment: environment, stdin: stdin, stdout: stdout, stderr: stderr)
+            let outcome: Outcome
+            switch try CommandLineParser(tree: Commands.tree).parse(arguments) {
+            case .help(let info):
+                let renderer = HelpRenderer(commands: Commands.info)
+                try stdout.write(info.map(renderer.help(for:)) ?? renderer.rootHelp())
+                outcome = .success
+            case .version:
+                try stdout.write("budget \(version)\n")
+                outcome = .success
+            case .run(let parsed, let info, let globals):
+                command = info
+                let context = CommandContext(command: info, globals: globals, environment: environment,
+                                             stdin: stdin, stdout: stdout, stderr: stderr)
+                outcome = try parsed.run(context)
+            }
             do {
                 try stdout.flush()
-            } catch .closed where status != .success {
-                // A command that chose its status with the reader gone (`report --check | head`)
-                // keeps it.
+            } catch {
+                // A command that chose its status with the reader gone (`report --check | head`) keeps it.
+                guard error == .closed, outcome != .success else { throw error }
             }
-        } catch {
-            // Data written before the failure goes out first; the first error is the one reported.
-            try? stdout.flush()
-            try? stderr.write(Failure.message(for: error, help: help))
             try? stderr.flush()
-            return ExitStatus(error).rawValue
+            return ExitStatus(outcome).rawValue
+        } catch {
+            return report(error, command: command, stdout: stdout, stderr: stderr)
         }
-        try? stderr.flush()
-        return status.rawValue
     }
 
-    private static func execute(_ arguments: [String], help: HelpRenderer, environment: [String: String],
-                                stdin: Input, stdout: Output, stderr: Output) throws -> ExitStatus {
-        switch try CommandLineParser(commands: Commands.specs).parse(arguments) {
-        case .help(let spec):
-            try stdout.write(spec.map(help.help(for:)) ?? help.rootHelp())
-            return .success
-        case .version:
-            try stdout.write("budget \(version)\n")
-            return .success
-        case .run(let invocation):
-            let context = CommandContext(invocation: invocation, environment: environment,
-                                         stdin: stdin, stdout: stdout, stderr: stderr)
-            do {
-                return ExitStatus(try Commands.command(for: invocation.command)!.run(context))
-            } catch var error as UsageError {
-                // A usage error found by a run function (options that conflict) shows that command's usage.
-                error.command = error.command ?? invocation.command
-                throw error
-            }
+    /// Writes the error to stderr (after any data already written to stdout) and returns its status.
+    private static func report(_ error: any Error, command: CommandInfo?, stdout: Output, stderr: Output) -> Int32 {
+        var error = error
+        if var usage = error as? UsageError {
+            // A usage error found while running (options that conflict) shows that command's usage.
+            usage.command = usage.command ?? command
+            error = usage
         }
+        // Data written before the failure goes out first; the first error is the one reported.
+        try? stdout.flush()
+        try? stderr.write(Failure.message(for: error, help: HelpRenderer(commands: Commands.info)))
+        try? stderr.flush()
+        return ExitStatus(error).rawValue
+    }
+
+    /// The words of argv after the program's name, refusing any that is not valid UTF-8 (it
+    /// would otherwise be stored with U+FFFD in place of its bytes).
+    static func decode(_ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, count: Int) throws(UsageError) -> [String] {
+        var words: [String] = []
+        for index in 1..<Swift.max(1, count) {
+            guard let pointer = argv[index] else { continue }
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+            words.append(try word(bytes, position: index))
+        }
+        return words
+    }
+
+    /// One argument's bytes as text, or a usage error naming its position.
+    static func word(_ bytes: some Collection<UInt8>, position: Int) throws(UsageError) -> String {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw UsageError(message: "argument \(position) is not valid UTF-8 text",
+                             hint: "budget stores text as UTF-8: convert the argument, for example with iconv")
+        }
+        return text
     }
 
     /// The environment variables `budget` reads. Only these are copied out of `environ`: building
     /// a dictionary of the whole environment costs more than the rest of a `budget add` start-up.
-    static let environmentNames = ["BUDGET_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR"]
+    static let environmentNames = ["BUDGET_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM"]
 
-    static func processEnvironment() -> [String: String] {
+    static func processEnvironment() throws(EnvironmentError) -> [String: String] {
         var environment: [String: String] = [:]
         for name in environmentNames {
-            if let value = getenv(name) { environment[name] = String(cString: value) }
+            guard let value = getenv(name) else { continue }
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self), count: strlen(value))
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw EnvironmentError(message: "\(name) is not valid UTF-8 text", hint: "set \(name) to a UTF-8 path", isUsage: true)
+            }
+            environment[name] = text
         }
         return environment
     }

@@ -8,12 +8,12 @@ import Testing
 
     @Test(arguments: [
         (["add", "12.345", "Food"], usage, """
-        budget: error: The value '12.345' is invalid for '<amount>': it has more than two decimals
+        budget: error: the value '12.345' is invalid for '<amount>': it has more than two decimals
         hint: write amounts like 12.50, -2.25 or 1,234.56 (at most two decimals)
 
         """),
         (["add", "1e3", "Food"], usage, """
-        budget: error: The value '1e3' is invalid for '<amount>': it is not a number like 12.50
+        budget: error: the value '1e3' is invalid for '<amount>': it is not a number like 12.50
         hint: write amounts like 12.50, -2.25 or 1,234.56 (at most two decimals)
 
         """),
@@ -23,20 +23,20 @@ import Testing
 
         """),
         (["add", "5", "Food", "--date", "2026-02-30"], usage, """
-        budget: error: The value '2026-02-30' is invalid for '--date <day>': there is no such day
+        budget: error: the value '2026-02-30' is invalid for '--date <day>': there is no such day
         hint: write dates like 2026-11-21, or use today or yesterday
 
         """),
         (["list", "--mnth", "2026-11"], usage, """
-        budget: error: Unknown option '--mnth'. Did you mean '--month'?
-        Usage: budget list [--month <month>] [--from <day>] [--to <day>] [--category <name>] [--payee <text>] [--min <amount>] [--max <amount>] [--limit <n>] [--format <format>]
-          See 'budget list --help' for more information.
+        budget: error: unknown option '--mnth'; did you mean '--month'?
+        usage: budget list [--month <month>] [--from <day>] [--to <day>] [--category <name>] [--payee <text>] [--min <amount>] [--max <amount>] [--limit <n>] [--format <format>]
+          see 'budget list --help' for more information
 
         """),
         (["add", "5"], usage, """
-        budget: error: Missing expected argument '<category>'
-        Usage: budget add <amount> <category> [<payee>] [--date <day>] [--note <text>]
-          See 'budget add --help' for more information.
+        budget: error: missing argument '<category>'
+        usage: budget add <amount> <category> [<payee>] [--date <day>] [--note <text>]
+          see 'budget add --help' for more information
 
         """),
         (["add-category", "food", "10"], failure, """
@@ -55,15 +55,15 @@ import Testing
 
         """),
         (["list", "--limit", "abc"], usage, """
-        budget: error: The value 'abc' is invalid for '--limit <n>': expected a whole number, 0 or more
-        Usage: budget list [--month <month>] [--from <day>] [--to <day>] [--category <name>] [--payee <text>] [--min <amount>] [--max <amount>] [--limit <n>] [--format <format>]
-          See 'budget list --help' for more information.
+        budget: error: the value 'abc' is invalid for '--limit <n>': expected a whole number, 0 or more
+        usage: budget list [--month <month>] [--from <day>] [--to <day>] [--category <name>] [--payee <text>] [--min <amount>] [--max <amount>] [--limit <n>] [--format <format>]
+          see 'budget list --help' for more information
 
         """),
         (["lst"], usage, """
-        budget: error: Unknown command 'lst'. Did you mean 'list'?
-        Usage: budget [--db <path>] <subcommand>
-          See 'budget --help' for more information.
+        budget: error: unknown command 'lst'; did you mean 'list'?
+        usage: budget [--db <path>] <subcommand>
+          see 'budget --help' for more information
 
         """),
         (["delete-category", "Food"], failure, """
@@ -77,9 +77,9 @@ import Testing
 
         """),
         (["delete-category", "Food", "--move-to", "Rent", "--force"], usage, """
-        budget: error: '--move-to' cannot be used with '--force'
-        Usage: budget delete-category <name> [--move-to <other>] [--force]
-          See 'budget delete-category --help' for more information.
+        budget: error: '--move-to <other>' cannot be used with '--force'
+        usage: budget delete-category <name> [--move-to <other>] [--force]
+          see 'budget delete-category --help' for more information
 
         """),
         (["rename-category", "Food", "rent"], failure, """
@@ -88,7 +88,7 @@ import Testing
 
         """),
         (["add-category", "Travel", "-5"], usage, """
-        budget: error: The value '-5' is invalid for '<amount>': a budget cannot be negative
+        budget: error: the value '-5' is invalid for '<amount>': a budget cannot be negative
         hint: write the monthly budget as 0 or more, like 300 or 12.50
 
         """),
@@ -103,13 +103,13 @@ import Testing
 
         """),
         (["set-rollover", "Food", "yes"], usage, """
-        budget: error: The value 'yes' is invalid for '<state>'. Please provide one of 'on' and 'off'.
-        Usage: budget set-rollover <name> <state>
-          See 'budget set-rollover --help' for more information.
+        budget: error: the value 'yes' is invalid for '<state>': expected 'on' or 'off'
+        usage: budget set-rollover <name> <state>
+          see 'budget set-rollover --help' for more information
 
         """),
         (["edit", "1"], usage, """
-        budget: error: Nothing to change
+        budget: error: nothing to change
         hint: give at least one of --amount, --category, --payee, --note or --date
 
         """),
@@ -119,9 +119,9 @@ import Testing
 
         """),
         (["report", "--from", "2026-01"], usage, """
-        budget: error: '--from' needs '--to <month>' too
-        Usage: budget report [--month <month>] [--check] [--from <month>] [--to <month>] [--by <grouping>] [--format <format>]
-          See 'budget report --help' for more information.
+        budget: error: '--from <month>' needs '--to <month>' too
+        usage: budget report [--month <month>] [--check] [--from <month>] [--to <month>] [--by <grouping>] [--format <format>]
+          see 'budget report --help' for more information
 
         """),
         (["list", "--category", "Nope"], failure, """

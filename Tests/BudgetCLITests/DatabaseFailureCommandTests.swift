@@ -54,7 +54,7 @@ import Glibc
         #expect(run.status == 1)
         #expect(run.stderr == """
             budget: error: \(sandbox.database) is damaged (database disk image is malformed)
-            hint: restore it from a backup ('budget backup PATH' makes one), or try the sqlite3 shell's .recover
+            hint: see what is wrong with 'budget check'; 'budget restore BACKUP' puts a backup in its place
 
             """ || run.stderr == """
             budget: error: \(sandbox.database) is not a budget database

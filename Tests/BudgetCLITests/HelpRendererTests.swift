@@ -76,17 +76,19 @@ import Testing
         #expect(result.stdout.hasPrefix("OVERVIEW: Track spending against monthly budgets, in one SQLite file.\n"))
         #expect(result.stdout.contains("\nUSAGE: budget [--db <path>] <subcommand>\n\nOPTIONS:\n"))
         #expect(result.stdout.contains("  --version               Show the version.\n  -h, --help              Show help information.\n"))
-        for spec in Commands.specs {
-            #expect(result.stdout.contains("\n  \(spec.name)" + String(repeating: " ", count: 24 - spec.name.count) + spec.abstract + "\n"))
+        for command in Commands.info where !command.configuration.isHidden {
+            #expect(result.stdout.contains("\n  \(command.name)" + String(repeating: " ", count: 24 - command.name.count)
+                + command.configuration.abstract + "\n"))
         }
+        #expect(!result.stdout.contains("__complete"))
         #expect(result.stdout.hasSuffix("\n  See 'budget help <subcommand>' for detailed help.\n"))
     }
 
     @Test func everyCommandHasHelpWithinEightyColumns() {
-        let renderer = HelpRenderer(commands: Commands.specs)
-        for spec in Commands.specs.flatMap(\.tree) {
-            for line in renderer.help(for: spec).split(separator: "\n") where !line.hasPrefix("USAGE:") {
-                #expect(line.count <= 80, "\(spec.name): \(line)")
+        let renderer = HelpRenderer(commands: Commands.info)
+        for command in Commands.info.flatMap(\.tree) {
+            for line in renderer.help(for: command).split(separator: "\n") where !line.hasPrefix("USAGE:") {
+                #expect(line.count <= 80, "\(command.name): \(line)")
             }
         }
     }

@@ -5,7 +5,7 @@ import Testing
 /// on stdout, and a book left exactly as it was (the good rows before a bad one included).
 @Suite struct ImportBadInputTests {
     static let hint = "hint: fix that row and run the command again; nothing was imported\n"
-    static let usageLines = "Usage: budget import [<options>] <file>\n  See 'budget import --help' for more information.\n"
+    static let usageLines = "usage: budget import [<options>] <file>\n  see 'budget import --help' for more information\n"
 
     /// A good row on line 2, then `row` on line 3.
     static func file(_ row: String, header: String = "date,amount,category,payee") -> String {
@@ -70,45 +70,45 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--negate", "--debit-column", "Out", "--credit-column", "In"], "'--negate' cannot be used with '--debit-column'\n" + usageLines),
+        (["--negate", "--debit-column", "Out", "--credit-column", "In"], "'--negate' cannot be used with '--debit-column <column>'\n" + usageLines),
         (["--amount-column", "3", "--debit-column", "Out", "--credit-column", "In"],
-         "'--amount-column' cannot be used with '--debit-column'\n" + usageLines),
-        (["--amount-column", "3", "--credit-column", "In"], "'--amount-column' cannot be used with '--credit-column'\n" + usageLines),
-        (["--debit-column", "Out"], "'--debit-column' needs '--credit-column <column>' too\n" + usageLines),
-        (["--credit-column", "In"], "'--credit-column' needs '--debit-column <column>' too\n" + usageLines),
-        (["--format", "csv"], "'--format' needs '--dry-run' too\n" + usageLines),
+         "'--amount-column <column>' cannot be used with '--debit-column <column>'\n" + usageLines),
+        (["--amount-column", "3", "--credit-column", "In"], "'--amount-column <column>' cannot be used with '--credit-column <column>'\n" + usageLines),
+        (["--debit-column", "Out"], "'--debit-column <column>' needs '--credit-column <column>' too\n" + usageLines),
+        (["--credit-column", "In"], "'--credit-column <column>' needs '--debit-column <column>' too\n" + usageLines),
+        (["--format", "csv"], "'--format <format>' needs '--dry-run' too\n" + usageLines),
         (["--delimiter", ";;"], """
-         The value ';;' is invalid for '--delimiter <char>': expected one ASCII character other than a quote or a line break, or tab
+         the value ';;' is invalid for '--delimiter <char>': expected one ASCII character other than a quote or a line break, or tab
          hint: write --delimiter ';' or --delimiter tab
 
          """),
         (["--delimiter", "\""], """
-         The value '"' is invalid for '--delimiter <char>': expected one ASCII character other than a quote or a line break, or tab
+         the value '"' is invalid for '--delimiter <char>': expected one ASCII character other than a quote or a line break, or tab
          hint: write --delimiter ';' or --delimiter tab
 
          """),
         (["--date-format", "DD.MM.YY"], """
-         The value 'DD.MM.YY' is invalid for '--date-format <pattern>': expected YYYY, MM and DD once each, with punctuation or spaces between
+         the value 'DD.MM.YY' is invalid for '--date-format <pattern>': expected YYYY, MM and DD once each, with punctuation or spaces between
          hint: write the pattern of the file's dates, like DD.MM.YYYY, MM/DD/YYYY or YYYYMMDD
 
          """),
         (["--date-column", ""], """
-         The value '' is invalid for '--date-column <column>': expected a header's text or a column number from 1
+         the value '' is invalid for '--date-column <column>': expected a header's text or a column number from 1
          hint: name the column as the file's header writes it, or count from 1 at the left
 
          """),
         (["--payee-column", "0"], """
-         The value '0' is invalid for '--payee-column <column>': expected a header's text or a column number from 1
+         the value '0' is invalid for '--payee-column <column>': expected a header's text or a column number from 1
          hint: name the column as the file's header writes it, or count from 1 at the left
 
          """),
         (["--source", ""], """
-         The value '' is invalid for '--source <name>': a source name cannot be empty
+         the value '' is invalid for '--source <name>': a source name cannot be empty
          hint: name the account the statement comes from, like visa or giro
 
          """),
-        (["--skip-lines", "-1"], "The value '-1' is invalid for '--skip-lines <n>': expected a whole number, 0 or more\n" + usageLines),
-        (["--negate=yes"], "The option '--negate' does not take any value, but 'yes' was specified.\n" + usageLines),
+        (["--skip-lines", "-1"], "the value '-1' is invalid for '--skip-lines <n>': expected a whole number, 0 or more\n" + usageLines),
+        (["--negate=yes"], "the option '--negate' does not take a value, but 'yes' was given\n" + usageLines),
     ] as [([String], String)])
     func badOptionsAreUsageErrors(options: [String], message: String) throws {
         let sandbox = Sandbox()
@@ -125,7 +125,7 @@ import Testing
     @Test func aMissingFileArgumentIsAUsageError() {
         let result = Sandbox().run("import")
         #expect(result.status == 64)
-        #expect(result.stderr == "budget: error: Missing expected argument '<file>'\n" + Self.usageLines)
+        #expect(result.stderr == "budget: error: missing argument '<file>'\n" + Self.usageLines)
     }
 
     @Test func aFileThatCannotBeReadIsAFailureAndCreatesNoBook() throws {

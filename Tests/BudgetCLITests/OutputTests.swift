@@ -62,12 +62,18 @@ import Glibc
     @Test(arguments: [
         (nil, ["BUDGET_DB": "/a.sqlite3", "XDG_DATA_HOME": "/x", "HOME": "/h"], "/a.sqlite3"),
         ("/opt.sqlite3", ["BUDGET_DB": "/a.sqlite3"], "/opt.sqlite3"),
-        (nil, ["BUDGET_DB": "", "XDG_DATA_HOME": "/x", "HOME": "/h"], "/x/budget/budget.sqlite3"),
         (nil, ["XDG_DATA_HOME": "", "HOME": "/h"], "/h/.local/share/budget/budget.sqlite3"),
         (nil, ["HOME": "/h"], "/h/.local/share/budget/budget.sqlite3"),
     ] as [(String?, [String: String], String)])
     func followsDbThenBudgetDBThenXDG(option: String?, environment: [String: String], path: String) throws {
         #expect(try DatabaseLocation.path(option: option, environment: environment) == path)
+    }
+
+    @Test func anEmptyBudgetDBIsAUsageErrorNeverTheDefaultBook() throws {
+        #expect(throws: EnvironmentError(message: "BUDGET_DB is set but empty",
+                                         hint: "set it to the book's path, or unset it to use the default book", isUsage: true)) {
+            try DatabaseLocation.path(option: nil, environment: ["BUDGET_DB": "", "XDG_DATA_HOME": "/x", "HOME": "/h"])
+        }
     }
 
     @Test func theDbOptionReachesTheStore() throws {

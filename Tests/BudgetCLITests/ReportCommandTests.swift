@@ -114,15 +114,15 @@ import Testing
     }
 
     @Test(arguments: [
-        (["report", "--by", "payee"], "'--by' needs '--from <month>' and '--to <month>'"),
-        (["report", "--from", "2026-01", "--to", "2026-02", "--check"], "'--from' cannot be used with '--check'"),
-        (["report", "--from", "2026-01", "--to", "2026-02", "--month", "2026-01"], "'--from' cannot be used with '--month'"),
-        (["report", "--to", "2026-02"], "'--to' needs '--from <month>' too"),
+        (["report", "--by", "payee"], "'--by <grouping>' needs '--from <month>' and '--to <month>'"),
+        (["report", "--from", "2026-01", "--to", "2026-02", "--check"], "'--from <month>' cannot be used with '--check'"),
+        (["report", "--from", "2026-01", "--to", "2026-02", "--month", "2026-01"], "'--from <month>' cannot be used with '--month <month>'"),
+        (["report", "--to", "2026-02"], "'--to <month>' needs '--from <month>' too"),
     ])
     func trendOptionsGoTogether(arguments: [String], message: String) {
         let result = Sandbox().run(arguments)
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("budget: error: \(message)\nUsage: budget report "))
+        #expect(result.stderr.hasPrefix("budget: error: \(message)\nusage: budget report "))
     }
 }
 

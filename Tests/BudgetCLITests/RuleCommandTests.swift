@@ -56,7 +56,7 @@ import Testing
 
         """),
         (["rule", "remove", "x"], 64, """
-        budget: error: The value 'x' is invalid for '<id>': expected a rule id (a whole number, 1 or more)
+        budget: error: the value 'x' is invalid for '<id>': expected a rule id (a whole number, 1 or more)
         hint: see the ids with 'budget rule list'
 
         """),
@@ -71,21 +71,21 @@ import Testing
 
         """),
         (["rule", "add", "coffee"], 64, """
-        budget: error: Missing expected argument '<category>'
-        Usage: budget rule add <pattern> <category>
-          See 'budget rule add --help' for more information.
+        budget: error: missing argument '<category>'
+        usage: budget rule add <pattern> <category>
+          see 'budget rule add --help' for more information
 
         """),
         (["rule", "ad", "coffee", "Food"], 64, """
-        budget: error: Unknown command 'ad'. Did you mean 'add'?
-        Usage: budget rule <subcommand>
-          See 'budget rule --help' for more information.
+        budget: error: unknown command 'ad'; did you mean 'add'?
+        usage: budget rule <subcommand>
+          see 'budget rule --help' for more information
 
         """),
         (["rule", "list", "--month", "this"], 64, """
-        budget: error: Unknown option '--month'
-        Usage: budget rule list [--format <format>]
-          See 'budget rule list --help' for more information.
+        budget: error: unknown option '--month'
+        usage: budget rule list [--format <format>]
+          see 'budget rule list --help' for more information
 
         """),
     ] as [([String], Int32, String)])

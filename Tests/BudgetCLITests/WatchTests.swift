@@ -78,7 +78,7 @@ import Glibc
         let sandbox = Sandbox()
         let result = sandbox.run("watch", "report", "--category", "Food")
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("budget: error: '--category' applies to 'watch list', not 'watch report'"))
+        #expect(result.stderr.hasPrefix("budget: error: '--category <name>' applies to 'watch list', not 'watch report'"))
     }
 
     @Test func theTerminalViewShowsTheLastRowsThatFit() throws {

@@ -1,47 +1,16 @@
-/// Every command of `budget`, in the order `budget --help` lists them.
+/// Every command of `budget`, in the order `budget --help` lists them: the one tree the parser
+/// walks and help, completions and the man page describe.
 ///
-/// Adding a command: write its ``Command`` (a spec and a run function) in an extension, and
-/// list it here.
+/// Adding a command: write its ``BudgetCommand`` type and list it here.
 enum Commands {
-    static let all: [Command] = [
-        addCategory, categories, showCategory, setBudget, setRollover, renameCategory, deleteCategory,
-        add, edit, delete, list, export, importFile, rule, report, watch, backup, help,
+    static let tree: [CommandTree] = [
+        .command(AddCategory.self), .command(Categories.self), .command(ShowCategory.self), .command(SetBudget.self),
+        .command(SetRollover.self), .command(RenameCategory.self), .command(DeleteCategory.self),
+        .command(Add.self), .command(Edit.self), .command(Delete.self), .command(List.self), .command(Export.self),
+        .command(Import.self), RuleCommands.tree, .command(Report.self), .command(Watch.self), .command(Backup.self),
+        .command(Completions.self), .command(Help.self), .command(Complete.self),
     ]
 
-    /// Every command's spec, for the parser and the help renderer.
-    static let specs = all.map(\.spec)
-
-    /// The command `spec` describes, found by its path (`rule add`).
-    static func command(for spec: CommandSpec) -> Command? {
-        var candidates = all
-        var found: Command?
-        for name in spec.parents + [spec.name] {
-            found = candidates.first { $0.spec.name == name }
-            candidates = found?.subcommands ?? []
-        }
-        return found
-    }
-
-    static let backup = Command(spec: CommandSpec(
-        name: "backup",
-        abstract: "Copy the whole database, consistently, to a new file.",
-        discussion: "Safe while other budget processes are writing. Never overwrites a file.",
-        arguments: [ArgumentSpec(name: "path", help: "The new file.")]
-    )) { context in
-        let store = try context.store()
-        let path = context.arguments.text("path")!
-        try store.backup(to: path)
-        context.confirm("Backed up \(store.path) to \(path).")
-        return .success
-    }
-
-    /// `budget help [COMMAND]`: answered by the parser (``ParseResult/help(_:)``), like `--help`.
-    static let help = Command(spec: CommandSpec(
-        name: "help",
-        abstract: "Show help for budget or one of its commands.",
-        arguments: [ArgumentSpec(name: "command", help: "The command (and subcommand: help rule add).",
-                                 isOptional: true, isVariadic: true)]
-    )) { _ in
-        preconditionFailure("the parser answers 'help' itself")
-    }
+    /// What help knows of every command, in order.
+    static let info: [CommandInfo] = tree.map { $0.info() }
 }

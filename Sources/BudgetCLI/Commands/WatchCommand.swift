@@ -1,19 +1,8 @@
 import BudgetKit
 
-extension Commands {
-    /// The options of `watch`: `list`'s filters (no `--limit`: a live list holds every match),
-    /// an order and sections, and the output.
-    static let watchOptions: [OptionSpec] = filterOptions.filter { $0.long != "limit" } + [
-        .value("sort", "key", kind: .choice(TransactionSort.Key.allCases.map(\.rawValue)), default: "date",
-               help: "Order rows by this, then by id."),
-        .flag("descending", help: "Largest (or newest) first."),
-        .value("sections", "by", kind: .choice(TransactionSectioning.allCases.map(\.rawValue)),
-               help: "Group rows by category or by month."),
-        .value("format", "format", kind: .choice(["table", "jsonl"]), default: "table",
-               help: "table draws on the terminal; jsonl prints JSON lines (always, when stdout is not a terminal)."),
-    ]
-
-    static let watch = Command(spec: CommandSpec(
+/// `budget watch [list|report]`: a live list or report, redrawn (or streamed) as it changes.
+struct Watch: BudgetCommand {
+    static let configuration = CommandConfiguration(
         name: "watch",
         abstract: "Show transactions or a report, redrawn as they change.",
         discussion: """
@@ -27,28 +16,64 @@ extension Commands {
         in the list after it.
           budget watch --format jsonl | while read -r event; do ...; done
         """,
-        arguments: [ArgumentSpec(name: "view", help: "list (the default) or report.", kind: .choice(["list", "report"]), isOptional: true)],
-        options: watchOptions
-    )) { context in
-        let arguments = context.arguments
-        let view: WatchSession.View
-        if arguments.text("view") == "report" {
-            for name in ["from", "to", "category", "payee", "min", "max", "sort", "sections"] where arguments.has(name) {
-                throw UsageError.conflict("'--\(name)' applies to 'watch list', not 'watch report'")
-            }
-            if arguments.flag("descending") { throw UsageError.conflict("'--descending' applies to 'watch list', not 'watch report'") }
-            view = .report(month: arguments.month("month"))
-        } else {
-            let request = TransactionRequest(
-                filter: try transactionFilter(arguments),
-                sort: TransactionSort(TransactionSort.Key(rawValue: arguments.text("sort") ?? "date") ?? .date,
-                                      ascending: !arguments.flag("descending")),
-                sectioning: arguments.text("sections").flatMap(TransactionSectioning.init(rawValue:)))
-            view = .list(request)
+        access: .read)
+
+    enum View: String, ChoiceValue {
+        case list, report
+    }
+
+    enum Format: String, ChoiceValue {
+        case table, jsonl
+    }
+
+    static var arguments: [CommandArgument<Watch>] {
+        [.argument(\.view, "view", help: "list (the default) or report.")]
+            + .group(\.filters, FilterOptions.arguments.filter { $0.info.name != "limit" })
+            + [
+                .option(\.sort, "sort", "key", help: "Order rows by this, then by id (default: date)."),
+                .flag(\.descending, "descending", help: "Largest (or newest) first."),
+                .option(\.sections, "sections", "by", help: "Group rows by category or by month."),
+                .option(\.format, "format", "format",
+                        help: "table draws on the terminal; jsonl prints JSON lines (default: table on a terminal, else jsonl)."),
+            ]
+    }
+
+    var view: View?
+    var filters = FilterOptions()
+    var sort: TransactionSort.Key?
+    var descending = false
+    var sections: TransactionSectioning?
+    var format: Format?
+
+    func validate() throws(UsageError) {
+        try filters.validate()
+        guard view == .report else { return }
+        let listOnly: [(String, Bool)] = [
+            ("--from <day>", filters.from != nil), ("--to <day>", filters.to != nil), ("--category <name>", filters.category != nil),
+            ("--payee <text>", filters.payee != nil), ("--min <amount>", filters.min != nil), ("--max <amount>", filters.max != nil),
+            ("--sort <key>", sort != nil), ("--descending", descending), ("--sections <by>", sections != nil),
+        ]
+        if let (label, _) = listOnly.first(where: \.1) {
+            throw .conflict("'\(label)' applies to 'watch list', not 'watch report'")
         }
-        let terminal = context.stdout.isTerminal && arguments.text("format") != "jsonl"
+    }
+
+    func run(_ context: CommandContext) throws -> Outcome {
+        let view: WatchSession.View
+        if self.view == .report {
+            view = .report(month: filters.month)
+        } else {
+            view = .list(TransactionRequest(filter: filters.filter,
+                                            sort: TransactionSort(sort ?? .date, ascending: !descending),
+                                            sectioning: sections))
+        }
+        let terminal = context.stdout.isTerminal && context.environment["TERM"] != "dumb"
+        if format == .table && !terminal {
+            throw UsageError(message: "'--format table' needs a terminal that can redraw, and standard output is not one",
+                             hint: "use --format jsonl to stream changes into a pipe or a file")
+        }
         let session = try WatchSession(store: context.store(), view: view, output: context.stdout,
-                                       terminal: terminal, usesColor: context.usesColor)
+                                       terminal: terminal && format != .jsonl, usesColor: context.usesColor)
         return try session.run()
     }
 }

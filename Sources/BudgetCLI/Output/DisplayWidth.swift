@@ -52,25 +52,4 @@ enum DisplayWidth {
             return false
         }
     }
-
-    /// User text made safe for a one-line table cell: control characters (newlines, tabs,
-    /// escape sequences that could recolour the terminal) shown as `\n`, `\t`, `\r`, `\u{1b}`.
-    static func visible(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case _ where isControl(scalar): result += "\\u{" + String(scalar.value, radix: 16) + "}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
-    }
 }

@@ -18,7 +18,7 @@ extension MonthlyReport {
         var table = Table(columns: [("CATEGORY", .left), ("BUDGET", .right), ("ROLLOVER", .right), ("ACTUAL", .right),
                                     ("REMAINING", .right), ("USED", .right), ("", .left)])
         func add(_ line: ReportLine) {
-            var texts = [DisplayWidth.visible(line.category)] + [line.budget, line.rollover, line.actual, line.remaining].map(\.description)
+            var texts = [TerminalText.visible(line.category)] + [line.budget, line.rollover, line.actual, line.remaining].map(\.description)
             texts.append(line.percentUsed.map { "\($0)%" } ?? "")
             if let bars { texts.append(bars.render(line.percentUsed, kind: line.kind)) }
             table.append(texts: texts)

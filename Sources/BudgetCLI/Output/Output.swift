@@ -66,12 +66,25 @@ final class Output {
     /// The captured text of an in-memory output.
     var text: String { String(decoding: captured, as: UTF8.self) }
 
-    /// Appends text, writing the buffer out when it is full.
+    /// Appends text, writing the buffer out when it is full. On a terminal, control, C1 and
+    /// bidi-control characters are shown escaped (``TerminalText/visible(_:keepingLayout:)``);
+    /// pipes and files get the text exactly.
     ///
     /// - Throws: ``OutputError`` from this or an earlier write: once output failed, it stays failed.
     func write(_ text: String) throws(OutputError) {
+        try write(bytes: isTerminal ? TerminalText.visible(text, keepingLayout: true).utf8 : text.utf8)
+    }
+
+    /// Appends text our code rendered for a terminal (its colours and cursor moves are ours, its
+    /// user parts already escaped), as it is.
+    func write(_ text: TerminalText) throws(OutputError) {
+        try write(bytes: text.rendered.utf8)
+    }
+
+    /// Appends bytes exactly (a backup streamed to a pipe).
+    func write<Bytes: Sequence>(bytes: Bytes) throws(OutputError) where Bytes.Element == UInt8 {
         if let failure { throw failure }
-        buffer.append(contentsOf: text.utf8)
+        buffer.append(contentsOf: bytes)
         if buffer.count >= Self.bufferLimit { try flush() }
     }
 

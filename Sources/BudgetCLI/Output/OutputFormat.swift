@@ -1,5 +1,5 @@
-/// How data is printed: `--format table|csv|tsv|json`.
-enum OutputFormat: String, CaseIterable, Sendable {
+/// How data is printed: `--format table|csv|tsv|json` (any case: `--format CSV` too).
+enum OutputFormat: String, ChoiceValue, Sendable {
     /// Aligned columns for people, with totals where they make sense.
     case table
     /// RFC 4180 CSV with a header row: one row per record, no totals.
@@ -8,12 +8,11 @@ enum OutputFormat: String, CaseIterable, Sendable {
     case tsv
     /// A JSON array of objects with the same keys as the CSV header: one object per line.
     case json
+}
 
-    /// Every format's name, for `.choice` in specs.
-    static let names = allCases.map(\.rawValue)
-
-    /// The `--format` option, with its default (`table`, or `csv` for `export`).
-    static func option(default format: OutputFormat = .table) -> OptionSpec {
-        .value("format", "format", kind: .choice(names), default: format.rawValue, help: "The output format.")
+extension CommandArgument {
+    /// The `--format` option, bound to a property whose initial value is the default.
+    static func format(_ keyPath: WritableKeyPath<C, OutputFormat>, default format: OutputFormat = .table) -> Self {
+        .option(keyPath, "format", "format", default: format.rawValue, help: "The output format.")
     }
 }

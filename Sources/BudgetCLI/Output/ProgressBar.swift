@@ -52,8 +52,19 @@ final class ProgressBar {
         let now = clock()
         guard now &- lastDraw >= Self.interval else { return }
         lastDraw = now
+        draw(Self.line(done: done, total: total))
+    }
+
+    /// The whole input is read: draws the full bar at once (if a bar is showing), however little
+    /// time passed since the last draw, so the bar never sits below 100% while the rows are saved.
+    func completeReading() {
+        guard drawn else { return }
+        draw(Self.line(done: total, total: total) + " saving")
+    }
+
+    private func draw(_ line: String) {
         drawn = true
-        try? output.write("\r" + Self.line(done: done, total: total))
+        try? output.write(TerminalText(rendered: "\r" + line))
         try? output.flush()
     }
 
@@ -61,7 +72,7 @@ final class ProgressBar {
     func finish() {
         guard drawn else { return }
         drawn = false
-        try? output.write("\r\u{1B}[K")
+        try? output.write(TerminalText(rendered: "\r\u{1B}[K"))
         try? output.flush()
     }
 

@@ -32,7 +32,7 @@ struct Table {
 
     /// Adds a row of data cells, made safe for one line.
     mutating func append(_ cells: [Cell]) {
-        rows.append(.cells(cells.map { DisplayWidth.visible($0.plainText) }))
+        rows.append(.cells(cells.map { TerminalText.visible($0.plainText) }))
     }
 
     /// Adds a row of ready texts (totals, bars): not escaped.

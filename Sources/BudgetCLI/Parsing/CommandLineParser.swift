@@ -1,177 +1,259 @@
 /// What a command line asks for.
 enum ParseResult {
-    /// Show help: for a command, or for `budget` itself when `nil`.
-    case help(CommandSpec?)
+    /// Show help: for a command or group, or for `budget` itself when `nil`.
+    case help(CommandInfo?)
     /// Show the version.
     case version
-    /// Run a command.
-    case run(Invocation)
+    /// Run a command, its properties set from the words.
+    case run(any BudgetCommand, CommandInfo, GlobalOptions)
 }
 
-/// A parsed command line ready to run: the command, its typed values and the global options.
-struct Invocation {
-    var command: CommandSpec
-    var arguments: ParsedArguments
-    /// `--db PATH`, if given.
-    var databasePath: String?
-    /// `--quiet`: no confirmations on stderr.
-    var quiet: Bool
-}
-
-/// The one parser every command goes through, in two steps (as ripgrep does):
+/// The one parser every command goes through, in two steps (as ripgrep does): words are matched
+/// against the options the command declares, then each value is converted to its property's type.
 ///
-/// 1. raw: words become tokens (``Token``), options are matched against the command's spec and
-///    the global options (`--db` and `--quiet` before or after the command name), values are
-///    collected as words;
-/// 2. typed: positional words are assigned to the spec's arguments, then every word is converted
-///    by its ``ValueKind``.
-///
-/// `--help` anywhere wins over any other mistake on the line. Supports `--opt=value`, `--`,
-/// clusters of short flags, and negative numbers as values (`-12.50`).
+/// - `--name value`, `--name=value`, `-x value`, `-xvalue`, clusters of short flags (`-qh`).
+/// - An option that takes a value takes the next word, whatever it looks like (`--note -x`,
+///   `--payee --`), as getopt_long does.
+/// - A word starting with `-` and a digit or a point (`-12.50`) is a value, never an option; so
+///   is a lone `-`; after `--` every word is a value.
+/// - `--db` and `--quiet` go before or after the command name; `--help` anywhere wins over any
+///   other mistake on the line.
+/// - A single-value option given twice, and two options that set the same property (they
+///   exclude each other), are usage errors, never a silent "last one wins".
 struct CommandLineParser {
-    /// Every command's spec.
-    let commands: [CommandSpec]
+    let tree: [CommandTree]
 
     func parse(_ words: [String]) throws(UsageError) -> ParseResult {
-        let tokens = Token.tokenize(words)
-        var command: CommandSpec?
-        var positionals: [String] = []
-        var rawValues: [(option: OptionSpec, word: String)] = []
-        var flags: Set<String> = []
-        var firstError: UsageError?
-        var index = 0
-
-        func record(_ error: UsageError) { if firstError == nil { firstError = error } }
-        func candidates() -> [OptionSpec] {
-            command.map { $0.options + OptionSpec.global } ?? OptionSpec.rootOptions
-        }
-        func apply(_ option: OptionSpec, inlineValue: String?) {
-            if option.isFlag {
-                if let inlineValue { record(.flagGivenValue(option, value: inlineValue)) } else { flags.insert(option.long) }
-                return
-            }
-            if let inlineValue {
-                rawValues.append((option, inlineValue))
-            } else if index < tokens.count, case .word(let next) = tokens[index] {
-                index += 1
-                rawValues.append((option, next))
-            } else {
-                record(.missingValue(for: option))
-            }
-        }
-
-        scan: while index < tokens.count {
-            let token = tokens[index]
-            index += 1
-            switch token {
-            case .terminator:
+        var scan = Scan(words: words[...])
+        var level = tree
+        var parents: [String] = []
+        var group: CommandInfo?
+        while let word = scan.next() {
+            if let option = OptionWord(word) {
+                let table = NamedOptions(declared: [], globals: group == nil ? GlobalOptions.rootInfo : GlobalOptions.info)
+                scan.take(option, from: table, declared: { _, _ in })
                 continue
-            case .word(let word):
-                if let current = command, !current.isGroup {
-                    positionals.append(word)
-                } else if let spec = (command?.subcommands ?? commands).first(where: { $0.name == word }) {
-                    command = spec
-                } else {
-                    record(.unknownCommand(word, among: (command?.subcommands ?? commands).map(\.name)))
-                    break scan
-                }
-            case .long(let name, let inlineValue):
-                guard let option = candidates().first(where: { $0.long == name }) else {
-                    record(.unknownOption("--" + name, among: candidates()))
-                    continue
-                }
-                apply(option, inlineValue: inlineValue)
-            case .short(let cluster):
-                var rest = Substring(cluster)
-                while let letter = rest.popFirst() {
-                    guard let option = candidates().first(where: { $0.short == letter }) else {
-                        record(.unknownOption("-" + String(letter), among: candidates()))
-                        break
-                    }
-                    if option.isFlag {
-                        apply(option, inlineValue: nil)
-                    } else {
-                        apply(option, inlineValue: rest.isEmpty ? nil : String(rest))
-                        break
-                    }
-                }
+            }
+            let visible = level.filter { !$0.configuration.isHidden }
+            guard let node = level.first(where: { $0.name == word }) else {
+                scan.record(.unknownCommand(word, among: visible.map(\.name)))
+                break
+            }
+            switch node {
+            case .group(let configuration, let children):
+                group = node.info(parents: parents)
+                parents.append(configuration.name)
+                level = children
+            case .command(let type):
+                return try parse(type, info: node.info(parents: parents), scan: scan)
             }
         }
-
-        if flags.contains("help") { return .help(command) }
-        if var error = firstError {
-            error.command = command
+        if scan.wantsHelp { return .help(group) }
+        if var error = scan.firstError {
+            error.command = error.command ?? group
             throw error
         }
-        guard let command else { return flags.contains("version") ? .version : .help(nil) }
-        // A group alone (`budget rule`) is answered like `budget` alone: with its help.
-        if command.isGroup { return .help(command) }
-        if command.path == "help" { return try helpTarget(positionals, spec: command) }
+        if scan.wantsVersion && group == nil { return .version }
+        // `budget` alone, or a group alone (`budget rule`), is answered with its help.
+        return .help(group)
+    }
 
-        var parsed = ParsedArguments(spec: command)
-        parsed.flags = flags.subtracting(["quiet"])
-        var database: String?
-        do throws(UsageError) {
-            try assign(positionals, to: command.arguments, into: &parsed)
-            for (option, word) in rawValues {
-                if option.long == "db" { database = word; continue }
-                do {
-                    parsed.values[option.long, default: []].append(try option.kind.convert(word))
-                } catch {
-                    throw .invalidValue(word, for: option.label, error)
-                }
+    /// Parses the rest of the words into a new value of the command's type.
+    private func parse<C: BudgetCommand>(_ type: C.Type, info: CommandInfo, scan: Scan) throws(UsageError) -> ParseResult {
+        var scan = scan
+        let declared = C.arguments
+        let positional = declared.filter { $0.info.kind == .positional }
+        let named = declared.filter { $0.info.kind != .positional }
+        let table = NamedOptions(declared: named.map(\.info), globals: GlobalOptions.info)
+        var given: [(argument: CommandArgument<C>, word: String)] = []
+        var words: [String] = []
+        while let word = scan.next() {
+            if scan.optionsEnded {
+                words.append(word)
+            } else if word == "--" {
+                scan.optionsEnded = true
+            } else if let option = OptionWord(word) {
+                scan.take(option, from: table) { index, value in given.append((named[index], value)) }
+            } else {
+                words.append(word)
             }
+        }
+        if scan.wantsHelp { return .help(info) }
+        do throws(UsageError) {
+            if let error = scan.firstError { throw error }
+            try Self.checkRepeats(given.map(\.argument.info), targets: given.map(\.argument.target))
+            var command = C()
+            for (argument, word) in given { try Self.set(argument, word, on: &command) }
+            try Self.assign(words, to: positional, on: &command)
+            try command.validate()
+            return .run(command, info, scan.globals)
         } catch {
             var error = error
-            error.command = command
+            error.command = error.command ?? info
             throw error
         }
-        return .run(Invocation(command: command, arguments: parsed, databasePath: database, quiet: flags.contains("quiet")))
     }
 
-    /// `budget help [COMMAND [SUBCOMMAND]]`.
-    private func helpTarget(_ words: [String], spec: CommandSpec) throws(UsageError) -> ParseResult {
-        var target: CommandSpec?
-        for (index, word) in words.enumerated() {
-            if let target, !target.isGroup {
-                throw UsageError(message: UsageError.unexpectedArguments(Array(words[index...])).message, command: spec)
+    /// Refuses a single-value option given twice, and two options that set the same property.
+    private static func checkRepeats(_ infos: [ArgumentInfo], targets: [AnyKeyPath]) throws(UsageError) {
+        var seen: [AnyKeyPath: ArgumentInfo] = [:]
+        for (info, target) in zip(infos, targets) {
+            guard let earlier = seen[target] else {
+                seen[target] = info
+                continue
             }
-            let choices = target?.subcommands ?? commands
-            guard let next = choices.first(where: { $0.name == word }) else {
-                var error = UsageError.unknownCommand(word, among: choices.map(\.name))
-                error.command = target
-                throw error
-            }
-            target = next
+            if earlier.name != info.name { throw .conflict(earlier, info) }
+            if info.kind == .option && !info.isRepeatable { throw .givenTwice(info) }
         }
-        return .help(target)
     }
 
-    /// Gives positional words to the spec's arguments in order, converting each.
-    private func assign(_ words: [String], to arguments: [ArgumentSpec], into parsed: inout ParsedArguments) throws(UsageError) {
+    private static func set<C>(_ argument: CommandArgument<C>, _ word: String, on command: inout C) throws(UsageError) {
+        do {
+            try argument.set(&command, word)
+        } catch {
+            throw .invalidValue(word, for: argument.info, error)
+        }
+    }
+
+    /// Gives positional words to the declared positionals in order, converting each.
+    private static func assign<C>(_ words: [String], to arguments: [CommandArgument<C>], on command: inout C) throws(UsageError) {
         var remaining = words[...]
         for argument in arguments {
-            let taken: ArraySlice<String>
-            if argument.isVariadic {
-                taken = remaining
-                remaining = []
+            var taken: ArraySlice<String> = []
+            if argument.info.isRepeatable {
+                swap(&taken, &remaining)
             } else if let word = remaining.popFirst() {
                 taken = [word]
-            } else {
-                taken = []
             }
-            if taken.isEmpty {
-                if argument.isOptional { continue }
-                throw .missingArgument(argument)
-            }
-            for word in taken {
-                do {
-                    parsed.values[argument.name, default: []].append(try argument.kind.convert(word))
-                } catch {
-                    throw .invalidValue(word, for: "<\(argument.name)>", error)
-                }
-            }
+            if taken.isEmpty && !argument.info.isOptional { throw .missingArgument(argument.info) }
+            for word in taken { try set(argument, word, on: &command) }
         }
         if !remaining.isEmpty { throw .unexpectedArguments(Array(remaining)) }
+    }
+}
+
+/// The words left to read, the global options met so far, and the first mistake (kept while
+/// reading on, since `--help` anywhere wins).
+private struct Scan {
+    var words: ArraySlice<String>
+    var globals = GlobalOptions()
+    var wantsHelp = false
+    var wantsVersion = false
+    var optionsEnded = false
+    var firstError: UsageError?
+
+    mutating func next() -> String? { words.popFirst() }
+
+    mutating func record(_ error: UsageError) {
+        if firstError == nil { firstError = error }
+    }
+
+    /// Matches an option word and takes its value (attached, or the next word whatever it is);
+    /// global options are applied here, the command's own are handed to `declared` by index.
+    mutating func take(_ option: OptionWord, from table: NamedOptions, declared: (Int, String) -> Void) {
+        let matches: [(NamedOptions.Slot, ArgumentInfo, String?)]
+        do {
+            matches = try option.match(in: table)
+        } catch {
+            record(error)
+            return
+        }
+        for (slot, info, inline) in matches {
+            var value = inline
+            if info.kind == .option && value == nil {
+                guard let word = next() else {
+                    record(.missingValue(for: info))
+                    continue
+                }
+                value = word
+            }
+            switch slot {
+            case .declared(let index): declared(index, value ?? "")
+            case .global("help"): wantsHelp = true
+            case .global("version"): wantsVersion = true
+            case .global("quiet"): globals.quiet = true
+            case .global:
+                if globals.database != nil { record(.givenTwice(info)) }
+                globals.database = value
+            }
+        }
+    }
+}
+
+/// The options a word can name at one point of the line: the command's and the global ones.
+struct NamedOptions {
+    enum Slot {
+        /// The command's own option at this index of its named arguments.
+        case declared(Int)
+        /// A global option, by long name.
+        case global(String)
+    }
+
+    let declared: [ArgumentInfo]
+    let globals: [ArgumentInfo]
+
+    var all: [ArgumentInfo] { declared + globals }
+
+    func find(long name: String) -> (Slot, ArgumentInfo)? {
+        if let index = declared.firstIndex(where: { $0.name == name }) { return (.declared(index), declared[index]) }
+        return globals.first { $0.name == name }.map { (.global($0.name), $0) }
+    }
+
+    func find(short letter: Character) -> (Slot, ArgumentInfo)? {
+        if let index = declared.firstIndex(where: { $0.short == letter }) { return (.declared(index), declared[index]) }
+        return globals.first { $0.short == letter }.map { (.global($0.name), $0) }
+    }
+}
+
+/// A word that names options: `--name`, `--name=value`, or a cluster of short ones (`-qh`).
+/// Negative numbers (`-12.50`, `-.5`) and a lone `-` are values, not options.
+struct OptionWord {
+    enum Form {
+        case long(String, inline: String?)
+        case short(Substring)
+    }
+
+    let form: Form
+
+    init?(_ word: String) {
+        if word.hasPrefix("--") && word != "--" {
+            let body = word.dropFirst(2)
+            if let equals = body.firstIndex(of: "=") {
+                form = .long(String(body[..<equals]), inline: String(body[body.index(after: equals)...]))
+            } else {
+                form = .long(String(body), inline: nil)
+            }
+        } else if word.hasPrefix("-"), let second = word.utf8.dropFirst().first,
+                  !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(second), second != UInt8(ascii: "."), second != UInt8(ascii: "-") {
+            form = .short(word.dropFirst())
+        } else {
+            return nil
+        }
+    }
+
+    /// The options it names, each with its attached value (if any).
+    func match(in table: NamedOptions) throws(UsageError) -> [(NamedOptions.Slot, ArgumentInfo, String?)] {
+        switch form {
+        case .long(let name, let inline):
+            guard let (slot, info) = table.find(long: name) else {
+                throw .unknownOption("--" + name, among: table.all.map { "--" + $0.name })
+            }
+            if info.kind != .option, let inline { throw .flagGivenValue(info, value: inline) }
+            return [(slot, info, inline)]
+        case .short(let cluster):
+            var matches: [(NamedOptions.Slot, ArgumentInfo, String?)] = []
+            var rest = cluster
+            while let letter = rest.popFirst() {
+                guard let (slot, info) = table.find(short: letter) else {
+                    throw .unknownOption("-" + String(letter), among: [])
+                }
+                if info.kind == .option {
+                    matches.append((slot, info, rest.isEmpty ? nil : String(rest)))
+                    break
+                }
+                matches.append((slot, info, nil))
+            }
+            return matches
+        }
     }
 }

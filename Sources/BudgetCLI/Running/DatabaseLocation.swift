@@ -1,15 +1,41 @@
 /// Where the database file is: `--db PATH`, else `$BUDGET_DB`, else
 /// `$XDG_DATA_HOME/budget/budget.sqlite3`, else `$HOME/.local/share/budget/budget.sqlite3`.
 ///
-/// An empty variable counts as unset (as the XDG Base Directory spec says for `XDG_DATA_HOME`).
+/// `BUDGET_DB` set but empty is a mistake (a script's unset variable), never "the default": a
+/// usage error. An empty `XDG_DATA_HOME` counts as unset, as the XDG Base Directory spec says.
 /// The environment is passed in, so tests never touch the user's real book.
 enum DatabaseLocation {
-    static func path(option: String?, environment: [String: String]) throws(EnvironmentError) -> String {
-        if let option { return option }
-        if let path = environment["BUDGET_DB"], !path.isEmpty { return path }
-        if let data = environment["XDG_DATA_HOME"], !data.isEmpty { return data + "/budget/budget.sqlite3" }
-        if let home = environment["HOME"], !home.isEmpty { return home + "/.local/share/budget/budget.sqlite3" }
+    /// Where the book is, and whether the user named it (`--db`, `BUDGET_DB`) or it is the default.
+    struct Resolved: Equatable {
+        var path: String
+        var isDefault: Bool
+    }
+
+    static func resolve(option: String?, environment: [String: String]) throws(EnvironmentError) -> Resolved {
+        if let option {
+            guard !option.isEmpty else {
+                throw EnvironmentError(message: "the value of '--db' is empty", hint: "name the book's file: --db PATH", isUsage: true)
+            }
+            return Resolved(path: option, isDefault: false)
+        }
+        if let path = environment["BUDGET_DB"] {
+            guard !path.isEmpty else {
+                throw EnvironmentError(message: "BUDGET_DB is set but empty",
+                                       hint: "set it to the book's path, or unset it to use the default book", isUsage: true)
+            }
+            return Resolved(path: path, isDefault: false)
+        }
+        if let data = environment["XDG_DATA_HOME"], !data.isEmpty {
+            return Resolved(path: data + "/budget/budget.sqlite3", isDefault: true)
+        }
+        if let home = environment["HOME"], !home.isEmpty {
+            return Resolved(path: home + "/.local/share/budget/budget.sqlite3", isDefault: true)
+        }
         throw EnvironmentError(message: "cannot tell where the database is: HOME is not set",
                                hint: "name the file with --db PATH or BUDGET_DB")
+    }
+
+    static func path(option: String?, environment: [String: String]) throws(EnvironmentError) -> String {
+        try resolve(option: option, environment: environment).path
     }
 }

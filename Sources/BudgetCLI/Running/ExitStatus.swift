@@ -1,25 +1,43 @@
 import BudgetKit
 
 /// The exit statuses of `budget`, decided here and nowhere else (sysexits.h names in brackets).
-enum ExitStatus: Int32 {
+enum ExitStatus: Equatable {
     /// Done.
-    case success = 0
+    case success
     /// A failure: unknown category or transaction, duplicate name, a database error.
-    case failure = 1
+    case failure
     /// `report --check` found an expense category over its budget.
-    case overspent = 2
-    /// The command line is wrong [EX_USAGE]: unknown command or option, missing or invalid value.
-    case usage = 64
+    case overspent
+    /// The command line (or `BUDGET_DB`) is wrong [EX_USAGE]: unknown command or option, missing or
+    /// invalid value.
+    case usage
     /// An input file holds bad data [EX_DATAERR]: reported as FILE:LINE:COLUMN.
-    case badInput = 65
+    case badInput
     /// Output could not be written [EX_IOERR]: disk full, I/O error.
-    case outputFailed = 74
+    case outputFailed
+    /// Stopped by a signal: 128 + its number, as a shell reports it (130 for Ctrl-C).
+    case signal(Int32)
+
+    /// The number the process exits with.
+    var rawValue: Int32 {
+        switch self {
+        case .success: return 0
+        case .failure: return 1
+        case .overspent: return 2
+        case .usage: return 64
+        case .badInput: return 65
+        case .outputFailed: return 74
+        case .signal(let number): return 128 + number
+        }
+    }
 
     /// What a command's outcome exits with.
     init(_ outcome: Outcome) {
         switch outcome {
         case .success: self = .success
         case .overspent: self = .overspent
+        case .problemsFound: self = .failure
+        case .interrupted(let signal): self = .signal(signal)
         }
     }
 
@@ -28,6 +46,8 @@ enum ExitStatus: Int32 {
         switch error {
         case is UsageError:
             self = .usage
+        case let error as EnvironmentError:
+            self = error.isUsage ? .usage : .failure
         case let error as BudgetError:
             switch error {
             case .badInput: self = .badInput
@@ -37,16 +57,10 @@ enum ExitStatus: Int32 {
             }
         case let error as OutputError:
             self = error == .closed ? .success : .outputFailed
+        case is CommittedOutputError:
+            self = .outputFailed
         default:
             self = .failure
         }
     }
-}
-
-/// How a command ended when it did not throw.
-enum Outcome: Equatable {
-    /// Everything went as asked.
-    case success
-    /// `report --check`: at least one expense category is overspent (already named on stderr).
-    case overspent
 }

@@ -3,7 +3,8 @@ import BudgetKit
 /// Turns an error into the lines written to stderr: `budget: error: WHAT`, then a line saying
 /// how to fix it (`hint: ...`), or the command's usage for a usage error without a hint.
 ///
-/// A closed pipe (`budget export | head -1`) says nothing at all.
+/// One style everywhere: the message in lower case with no final period, the offending input in
+/// single quotes. A closed pipe (`budget export | head -1`) says nothing at all.
 enum Failure {
     static func message(for error: any Error, help: HelpRenderer) -> String {
         switch error {
@@ -11,10 +12,14 @@ enum Failure {
             let fix = error.hint.map { "hint: \($0)\n" } ?? help.usageLines(for: error.command)
             return "budget: error: \(error.message)\n" + fix
         case let error as BudgetError:
-            return "budget: error: \(error.description)\n" + (error.hint.map { "hint: \($0)\n" } ?? "")
+            let text = ErrorText(error)
+            return "budget: error: \(text.message)\n" + (text.hint.map { "hint: \($0)\n" } ?? "")
         case let error as OutputError:
             if error == .closed { return "" }
             return "budget: error: cannot write output: \(error.reason)\n"
+        case let error as CommittedOutputError:
+            return "budget: error: \(error.change), but standard output could not be written: \(error.reason)\n"
+                + "hint: the change is saved: do not run the command again\n"
         case let error as SQLiteError:
             return "budget: error: database error: \(error.message)\n"
         case let error as InputError:
@@ -27,8 +32,33 @@ enum Failure {
     }
 }
 
-/// The environment does not say where the database is.
+/// The environment does not say where the database is, or says it wrongly.
 struct EnvironmentError: Error, Equatable {
     var message: String
     var hint: String
+    /// A mistake in how `budget` was called (an empty `BUDGET_DB`): exit 64.
+    var isUsage = false
+}
+
+/// A write command's change was committed, then its output could not be written (`budget add >
+/// /dev/full`): the message must say the change is in the book, so nobody adds it twice.
+struct CommittedOutputError: Error, Equatable {
+    /// What was committed: `transaction 12 was added`.
+    var change: String
+    /// Why the output failed.
+    var reason: String
+}
+
+extension CommandContext {
+    /// Runs `body`, which writes the output of a change already committed; a failure to write
+    /// becomes a ``CommittedOutputError`` naming the change (a closed pipe stays quiet).
+    func reportCommitted(_ change: String, _ body: () throws(OutputError) -> Void) throws {
+        do {
+            try body()
+        } catch .failed(let code) {
+            throw CommittedOutputError(change: change, reason: OutputError.failed(errno: code).reason)
+        } catch {
+            throw error
+        }
+    }
 }

@@ -31,7 +31,7 @@ final class TerminalScreen {
     func enter() throws(OutputError) {
         guard !isActive else { return }
         isActive = true
-        try output.write(TerminalScreen.enterSequence)
+        try output.write(TerminalText(rendered: TerminalScreen.enterSequence))
         try output.flush()
     }
 
@@ -39,7 +39,7 @@ final class TerminalScreen {
     func leave() {
         guard isActive else { return }
         isActive = false
-        try? output.write(TerminalScreen.leaveSequence)
+        try? output.write(TerminalText(rendered: TerminalScreen.leaveSequence))
         try? output.flush()
     }
 
@@ -51,7 +51,7 @@ final class TerminalScreen {
             if index > 0 { text += "\r\n" }
             text += TerminalScreen.cut(line, to: columns) + "\u{1B}[K"
         }
-        try output.write(text + "\u{1B}[J")
+        try output.write(TerminalText(rendered: text + "\u{1B}[J"))
         try output.flush()
     }
 

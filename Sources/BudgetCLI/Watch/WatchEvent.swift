@@ -57,14 +57,14 @@ enum WatchEvent {
         line += ", \"rows\": ["
         for (index, reportLine) in report.lines.enumerated() {
             line += index == 0 ? "" : ", "
-            appendObject(keys: Commands.reportColumns, cells: Commands.reportCells(reportLine, month: report.month), to: &line)
+            appendObject(keys: Report.columns, cells: Report.cells(reportLine, month: report.month), to: &line)
         }
         return line + "]}\n"
     }
 
     /// A transaction as an object with `export`'s keys.
     static func appendTransaction(_ transaction: Transaction, to line: inout String) {
-        appendObject(keys: Commands.transactionColumns, cells: [
+        appendObject(keys: transactionColumns, cells: [
             .integer(transaction.id), .date(transaction.date.description), .money(transaction.amount),
             .text(transaction.category), .text(transaction.payee), .text(transaction.note),
         ], to: &line)

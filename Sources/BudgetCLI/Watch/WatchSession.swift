@@ -70,8 +70,8 @@ final class WatchSession: LiveTransactionsDelegate {
         if needsRedraw { try redraw() }
     }
 
-    /// Runs until SIGINT or SIGTERM (exit 0), or until stdout's reader goes away (exit 0,
-    /// quietly). Restores the terminal on every way out, and around a stop (SIGTSTP).
+    /// Runs until SIGINT or SIGTERM (exit 130 or 143, as a shell reports a process stopped by
+    /// them), or until stdout's reader goes away (exit 0, quietly). Restores the terminal on every way out, and around a stop (SIGTSTP).
     func run() throws -> Outcome {
         var handled = [SIGINT, SIGTERM]
         if screen != nil { handled += [SIGTSTP, SIGWINCH] }
@@ -90,7 +90,7 @@ final class WatchSession: LiveTransactionsDelegate {
             if descriptors[2].revents & Int16(POLLERR | POLLHUP) != 0 { return .success }
             for signal in signals.received() {
                 switch signal {
-                case SIGINT, SIGTERM: return .success
+                case SIGINT, SIGTERM: return .interrupted(signal: signal)
                 case SIGTSTP: try suspend(signals)
                 default: needsRedraw = true
                 }

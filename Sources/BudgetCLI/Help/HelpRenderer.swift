@@ -1,4 +1,4 @@
-/// Renders help and usage lines from specs, in swift-argument-parser's layout:
+/// Renders help and usage lines from the command tree, in swift-argument-parser's layout:
 /// `OVERVIEW:`, `USAGE:`, `ARGUMENTS:`, `OPTIONS:`, `SUBCOMMANDS:`.
 ///
 /// Text is wrapped at a fixed 80 columns so help reads the same everywhere and golden tests are
@@ -20,30 +20,30 @@ struct HelpRenderer {
     static let labelColumn = 26
 
     /// Every command, for the top-level help.
-    let commands: [CommandSpec]
+    let commands: [CommandInfo]
 
     /// Help for `budget` itself: overview, usage, global options and the list of commands.
     func rootHelp() -> String {
         var text = Self.wrap("OVERVIEW: " + Self.overview, width: Self.width) + "\n\n"
         text += "USAGE: \(Self.toolName) [--db <path>] <subcommand>\n\n"
-        text += section("OPTIONS", OptionSpec.rootOptions.map(optionRow))
-        text += "\n" + section("SUBCOMMANDS", commands.map { ($0.name, $0.abstract) })
+        text += section("OPTIONS", GlobalOptions.rootInfo.map(optionRow))
+        text += "\n" + section("SUBCOMMANDS", commands.filter { !$0.configuration.isHidden }.map { ($0.name, $0.configuration.abstract) })
         text += "\n  See '\(Self.toolName) help <subcommand>' for detailed help.\n"
         return text
     }
 
     /// Help for one command; for a group, its subcommands too.
-    func help(for spec: CommandSpec) -> String {
-        var overview = spec.abstract
-        if !spec.discussion.isEmpty { overview += "\n\n" + spec.discussion }
+    func help(for command: CommandInfo) -> String {
+        var overview = command.configuration.abstract
+        if !command.configuration.discussion.isEmpty { overview += "\n\n" + command.configuration.discussion }
         var sections: [String] = []
-        sections.append(section("ARGUMENTS", spec.arguments.map { ($0.label, $0.help) }))
-        sections.append(section("OPTIONS", (spec.options + OptionSpec.global).map(optionRow)))
-        sections.append(section("SUBCOMMANDS", spec.subcommands.map { ($0.name, $0.abstract) }))
+        sections.append(section("ARGUMENTS", command.positionals.map { ($0.label, $0.help) }))
+        sections.append(section("OPTIONS", (command.options + GlobalOptions.info).map(optionRow)))
+        sections.append(section("SUBCOMMANDS", command.visibleSubcommands.map { ($0.name, $0.configuration.abstract) }))
         var text = Self.wrap("OVERVIEW: " + overview, width: Self.width) + "\n\n"
-            + "USAGE: " + usage(for: spec) + "\n\n"
+            + "USAGE: " + usage(for: command) + "\n\n"
             + sections.filter { !$0.isEmpty }.joined(separator: "\n")
-        if spec.isGroup { text += "\n  See '\(Self.toolName) help \(spec.path) <subcommand>' for detailed help.\n" }
+        if command.isGroup { text += "\n  See '\(Self.toolName) help \(command.path) <subcommand>' for detailed help.\n" }
         return text
     }
 
@@ -52,32 +52,32 @@ struct HelpRenderer {
     ///
     /// Global options are left out (they are listed under OPTIONS); past 12 options, optional
     /// ones collapse into `[<options>]`, as in swift-argument-parser.
-    func usage(for spec: CommandSpec?) -> String {
-        guard let spec else { return "\(Self.toolName) [--db <path>] <subcommand>" }
-        if spec.isGroup { return "\(Self.toolName) \(spec.path) <subcommand>" }
-        var parts = [Self.toolName] + spec.parents + [spec.name]
-        for argument in spec.arguments {
+    func usage(for command: CommandInfo?) -> String {
+        guard let command else { return "\(Self.toolName) [--db <path>] <subcommand>" }
+        if command.isGroup { return "\(Self.toolName) \(command.path) <subcommand>" }
+        var parts = [Self.toolName, command.path]
+        for argument in command.positionals {
             parts.append(argument.isOptional ? "[\(argument.label)]" : argument.label)
         }
-        if spec.options.count > 12 {
-            parts.insert("[<options>]", at: 2 + spec.parents.count)
+        if command.options.count > 12 {
+            parts.insert("[<options>]", at: 2)
         } else {
-            parts += spec.options.map { "[\($0.label)]" }
+            parts += command.options.map { "[\($0.label)]" + ($0.isRepeatable ? " ..." : "") }
         }
         return parts.joined(separator: " ")
     }
 
     /// The lines shown under a usage error: the usage and where to find more.
-    func usageLines(for spec: CommandSpec?) -> String {
-        let helpCommand = spec.map { "\(Self.toolName) \($0.path) --help" } ?? "\(Self.toolName) --help"
-        return "Usage: \(usage(for: spec))\n  See '\(helpCommand)' for more information.\n"
+    func usageLines(for command: CommandInfo?) -> String {
+        let helpCommand = command.map { "\(Self.toolName) \($0.path) --help" } ?? "\(Self.toolName) --help"
+        return "usage: \(usage(for: command))\n  see '\(helpCommand)' for more information\n"
     }
 
-    private func optionRow(_ option: OptionSpec) -> (String, String) {
+    private func optionRow(_ option: ArgumentInfo) -> (String, String) {
         var help = option.help
         var extras: [String] = []
-        if case .choice(let choices) = option.kind { extras.append("values: " + choices.joined(separator: ", ")) }
-        if let defaultValue = option.defaultValue { extras.append("default: " + defaultValue) }
+        if option.kind == .option, case .choices(let choices) = option.completion { extras.append("values: " + choices.joined(separator: ", ")) }
+        if let defaultValue = option.defaultText { extras.append("default: " + defaultValue) }
         if !extras.isEmpty { help += " (" + extras.joined(separator: "; ") + ")" }
         return (option.helpLabel, help)
     }

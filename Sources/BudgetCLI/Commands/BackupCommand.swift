@@ -1,0 +1,69 @@
+import BudgetKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `budget backup PATH|-`: a consistent copy of the whole book.
+struct Backup: BudgetCommand {
+    static let configuration = CommandConfiguration(
+        name: "backup",
+        abstract: "Copy the whole database, consistently, to a new file.",
+        discussion: """
+        Safe while other budget processes are writing. Never overwrites a file. With -, writes \
+        the copy to standard output (a pipe or a file, never a terminal):
+          budget backup - | gzip > budget.sqlite3.gz
+        """,
+        access: .read)
+
+    static var arguments: [CommandArgument<Backup>] {[
+        .argument(\.path, "path", help: "The new file, or - for standard output."),
+    ]}
+
+    var path = FilePath(argument: "")
+
+    func run(_ context: CommandContext) throws -> Outcome {
+        let store = try context.store()
+        guard path.isStandardStream else {
+            try store.backup(to: path.path)
+            context.confirm("Backed up \(store.path) to \(path.path).")
+            return .success
+        }
+        guard !context.stdout.isTerminal else {
+            throw UsageError(message: "a backup is a binary file: standard output is a terminal",
+                             hint: "redirect it: budget backup - > budget-copy.sqlite3")
+        }
+        try BackupStream.write(store, to: context.stdout)
+        context.confirm("Backed up \(store.path) to standard output.")
+        return .success
+    }
+}
+
+/// `budget backup -`: the store's atomic backup made into a private temporary folder, streamed
+/// to standard output, then removed.
+enum BackupStream {
+    static func write(_ store: BudgetStore, to output: Output) throws {
+        let base = ProcessInfoLite.temporaryDirectory
+        var template = Array("\(base)/budget-backup-XXXXXX".utf8CString)
+        guard let folder = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) }) else {
+            throw BudgetError.cannotWriteBackup(path: base, reason: String(cString: strerror(errno)).lowercased())
+        }
+        let path = folder + "/budget.sqlite3"
+        defer {
+            unlink(path)
+            rmdir(folder)
+        }
+        try store.backup(to: path)
+        let input = try Input.open(path: path)
+        while let chunk = try input.read() { try output.write(bytes: chunk) }
+        try output.flush()
+    }
+}
+
+/// What `budget` reads of its process's surroundings without Foundation.
+enum ProcessInfoLite {
+    /// `$TMPDIR`, else `/tmp`.
+    static var temporaryDirectory: String {
+        if let value = getenv("TMPDIR"), value.pointee != 0 { return String(cString: value) }
+        return "/tmp"
+    }
+}

@@ -1,0 +1,52 @@
+import BudgetKit
+
+/// The filters `list`, `export` and `watch` share: swift-argument-parser's `@OptionGroup`,
+/// declared once and lifted into each command with ``CommandArgument/group(_:_:)``.
+struct FilterOptions {
+    static var arguments: [CommandArgument<FilterOptions>] {[
+        .option(\.month, "month", "month", help: "Only this month: YYYY-MM, this or last."),
+        .option(\.from, "from", "day", help: "Only from this day on: YYYY-MM-DD, today or yesterday."),
+        .option(\.to, "to", "day", help: "Only up to this day, included."),
+        .option(\.category, "category", "name", help: "Only this category."),
+        .option(\.payee, "payee", "text", help: "Only payees containing this text, ignoring case."),
+        .option(\.min, "min", "amount", help: "Only amounts of at least this."),
+        .option(\.max, "max", "amount", help: "Only amounts of at most this."),
+        .option(\.limit, "limit", "n", help: "Only the n most recent of the matching transactions."),
+    ]}
+
+    var month: Month?
+    var from: Day?
+    var to: Day?
+    var category: CategoryName?
+    var payee: String?
+    var min: Money?
+    var max: Money?
+    var limit: Int?
+
+    /// `--month` names a whole month: it cannot be narrowed with `--from` or `--to`.
+    func validate() throws(UsageError) {
+        if month != nil && from != nil { throw .conflict("'--month <month>' cannot be used with '--from <day>'") }
+        if month != nil && to != nil { throw .conflict("'--month <month>' cannot be used with '--to <day>'") }
+    }
+
+    /// The store's filter.
+    var filter: TransactionFilter {
+        TransactionFilter(month: month, from: from, to: to, category: category?.name, payee: payee,
+                          minAmount: min, maxAmount: max, limit: limit)
+    }
+}
+
+extension Array {
+    /// Another type's arguments (an option group), stored in one property of the command `C`.
+    static func group<C, G>(_ keyPath: WritableKeyPath<C, G>, _ arguments: [CommandArgument<G>]) -> Self
+    where Element == CommandArgument<C> {
+        arguments.map { argument in
+            CommandArgument(info: argument.info, target: (keyPath as AnyKeyPath).appending(path: argument.target) ?? keyPath) {
+                command, word throws(ValueProblem) in
+                var group = command[keyPath: keyPath]
+                try argument.set(&group, word)
+                command[keyPath: keyPath] = group
+            }
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import BudgetKit
+
+/// `budget import FILE|-`: a CSV file, an export or a bank statement, into the book.
+struct Import: BudgetCommand {
+    static let configuration = CommandConfiguration(
+        name: "import",
+        abstract: "Import a CSV file: an export or a bank statement.",
+        discussion: """
+        With no options it reads what 'budget export' writes, exactly. For a bank's file, \
+        name its columns by header text or by number from 1:
+          budget import giro.csv --delimiter ';' --skip-lines 4 \\
+            --date-column Buchungstag --date-format DD.MM.YYYY --decimal-comma \\
+            --amount-column Betrag --negate --payee-column Empfänger \\
+            --default-category Other --source giro
+
+        Signs: a signed amount column is read in budget's own way (spending positive, as \
+        exported); with --negate it is the bank's money flow (money out negative). With debit \
+        and credit columns, money out is spending and money in is income, or a refund in an \
+        expense category.
+
+        A row's category is the file's category column, else the first matching rule (see \
+        'budget rule'), else --default-category.
+
+        All or nothing: a bad row stops the import (FILE:LINE:COLUMN, exit 65) and the book is \
+        unchanged. Importing a row again adds nothing: each row keeps a key made of the \
+        source, date, amount, payee and its number among identical rows in the file. Says on \
+        standard error how many rows were imported and skipped; --dry-run lists them instead \
+        (status new, or skip when already imported) and writes nothing.
+        """,
+        access: .write)
+
+    static var arguments: [CommandArgument<Import>] {[
+        .argument(\.file, "file", help: "The CSV file, or - for standard input."),
+        .option(\.delimiter, "delimiter", "char", help: "The field separator: one character, like ; or tab (default: a comma)."),
+        .option(\.skipLines, "skip-lines", "n", default: "0", help: "Lines to skip before the header (a bank's preamble)."),
+        .option(\.dateColumn, "date-column", "column", default: "date", help: "The date's column: header text, or a number from 1."),
+        .option(\.dateFormat, "date-format", "pattern", default: "YYYY-MM-DD",
+                help: "How dates are written: YYYY, MM and DD with separators, like DD.MM.YYYY or MM/DD/YYYY."),
+        .option(\.amountColumn, "amount-column", "column", help: "The signed amount's column (default: amount)."),
+        .option(\.debitColumn, "debit-column", "column", help: "The column of money out, with --credit-column."),
+        .option(\.creditColumn, "credit-column", "column", help: "The column of money in, with --debit-column."),
+        .option(\.payeeColumn, "payee-column", "column", help: "The payee's column (default: payee, if the header has it)."),
+        .option(\.categoryColumn, "category-column", "column", help: "The category's column (default: category, if the header has it)."),
+        .flag(\.ignoresCategoryColumn, "ignore-category-column",
+              help: "Ignore the file's category column (a bank's own categories): use rules and --default-category."),
+        .option(\.noteColumn, "note-column", "column", help: "The note's column (default: note, if the header has it)."),
+        .option(\.defaultCategory, "default-category", "name", help: "The category of rows that neither the file nor a rule puts in one."),
+        .flag(\.decimalComma, "decimal-comma", help: "Amounts are written like 1.234,56."),
+        .flag(\.negate, "negate", help: "The amount column is the bank's money flow: money out is negative."),
+        .option(\.source, "source", "name", default: "default",
+                help: "The account the file comes from: import keys are kept per source, so two cards never collide."),
+        .flag(\.dryRun, "dry-run", help: "Check and list the rows; write nothing."),
+        .option(\.format, "format", "format", help: "The output format of --dry-run (default: table)."),
+    ]}
+
+    var file = FilePath(argument: "-")
+    var delimiter: Delimiter?
+    var skipLines = 0
+    var dateColumn = ImportColumn.named("date")
+    var dateFormat = ImportDateFormat.iso
+    var amountColumn: ImportColumn?
+    var debitColumn: ImportColumn?
+    var creditColumn: ImportColumn?
+    var payeeColumn: ImportColumn?
+    var categoryColumn: ImportColumn?
+    var ignoresCategoryColumn = false
+    var noteColumn: ImportColumn?
+    var defaultCategory: CategoryName?
+    var decimalComma = false
+    var negate = false
+    var source = SourceName()
+    var dryRun = false
+    var format: OutputFormat?
+
+    func validate() throws(UsageError) {
+        if debitColumn != nil || creditColumn != nil {
+            let pair = debitColumn != nil ? "'--debit-column <column>'" : "'--credit-column <column>'"
+            if amountColumn != nil { throw .conflict("'--amount-column <column>' cannot be used with \(pair)") }
+            if negate { throw .conflict("'--negate' cannot be used with \(pair)") }
+            guard debitColumn != nil else { throw .needs("--credit-column <column>", "--debit-column <column>") }
+            guard creditColumn != nil else { throw .needs("--debit-column <column>", "--credit-column <column>") }
+        }
+        if categoryColumn != nil && ignoresCategoryColumn {
+            throw .conflict("'--category-column <column>' cannot be used with '--ignore-category-column'")
+        }
+        if format != nil && !dryRun { throw .needs("--format <format>", "--dry-run") }
+    }
+
+    /// The library's options, from this command line.
+    var options: ImportOptions {
+        var options = ImportOptions()
+        options.delimiter = delimiter?.scalar ?? ","
+        options.skipLines = skipLines
+        options.dateColumn = dateColumn
+        options.dateFormat = dateFormat
+        if let debitColumn, let creditColumn {
+            options.amount = .debitCredit(debit: debitColumn, credit: creditColumn)
+        } else {
+            options.amount = .signed(amountColumn ?? .named("amount"))
+        }
+        options.payeeColumn = payeeColumn
+        options.categoryColumn = categoryColumn
+        options.ignoresCategoryColumn = ignoresCategoryColumn
+        options.noteColumn = noteColumn
+        options.defaultCategory = defaultCategory?.name
+        options.decimalComma = decimalComma
+        options.negate = negate
+        options.source = source.name
+        return options
+    }
+
+    func run(_ context: CommandContext) throws -> Outcome {
+        let input = file.isStandardStream ? context.stdin : try Input.open(path: file.path)
+        let store = try context.store()
+        let format = format ?? .table
+        // Records streamed to a terminal would be drawn over: then they are the progress.
+        let streamsToTerminal = dryRun && format != .table && context.stdout.isTerminal
+        let progress = context.quiet || streamsToTerminal ? nil : ProgressBar.make(for: input, on: context.stderr)
+        defer { progress?.finish() }
+        var rows = ImportReader(file: input.name, options: options) {
+            guard let chunk = try input.read() else {
+                progress?.completeReading()
+                return nil
+            }
+            progress?.update(done: input.bytesRead)
+            return chunk
+        }
+        let summary = dryRun ? try listDryRun(context, store, &rows, format: format, progress: progress)
+            : try store.importTransactions(from: &rows)
+        progress?.finish()
+        context.confirm(summary.message(from: file.isStandardStream ? "standard input" : file.path))
+        return .success
+    }
+
+    /// Imports in a dry run, listing every row with its status (`new`, or `skip` when already
+    /// imported): a table with the total of the new rows, or streamed records.
+    private func listDryRun(_ context: CommandContext, _ store: BudgetStore, _ rows: inout ImportReader,
+                            format: OutputFormat, progress: ProgressBar?) throws -> ImportSummary {
+        func cells(_ imported: ImportedRow) -> [Cell] {
+            transactionCells(imported.transaction) + [.text(imported.added ? "new" : "skip")]
+        }
+        guard format == .table else {
+            var writer = try RecordWriter(format: format, columns: transactionColumns + ["status"], output: context.stdout)
+            let summary = try store.importTransactions(from: &rows, dryRun: true) { try writer.write(cells($0)) }
+            try writer.finish()
+            return summary
+        }
+        var table = Table(columns: [("ID", .right), ("DATE", .left), ("AMOUNT", .right), ("CATEGORY", .left),
+                                    ("PAYEE", .left), ("NOTE", .left), ("STATUS", .left)])
+        var total = Money.zero
+        let summary = try store.importTransactions(from: &rows, dryRun: true) {
+            table.append(cells($0))
+            if $0.added { total = try total.adding($0.transaction.amount) }
+        }
+        table.appendRule()
+        table.append(texts: ["", "Total new", total.description])
+        progress?.finish()
+        try context.stdout.write(table.render())
+        return summary
+    }
+}
+
+extension ImportSummary {
+    /// `Imported 120 transactions from bank.csv; skipped 3 already imported.`, or for a dry run
+    /// `Dry run: would import 120 transactions from bank.csv; would skip 3 already imported.`
+    func message(from source: String) -> String {
+        let transactions = added == 1 ? "1 transaction" : "\(added) transactions"
+        var text = dryRun ? "Dry run: would import \(transactions) from \(source)" : "Imported \(transactions) from \(source)"
+        if skipped > 0 { text += dryRun ? "; would skip \(skipped) already imported" : "; skipped \(skipped) already imported" }
+        return text + "."
+    }
+}

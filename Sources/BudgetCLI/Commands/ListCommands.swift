@@ -1,0 +1,84 @@
+import BudgetKit
+
+/// `budget list`: transactions as a table for people (or any format).
+struct List: BudgetCommand {
+    static let configuration = CommandConfiguration(
+        name: "list",
+        abstract: "List transactions, by date then id.",
+        discussion: "Without filters, lists every transaction. The table ends with the total of the amounts.",
+        access: .read)
+
+    static var arguments: [CommandArgument<List>] {
+        .group(\.filters, FilterOptions.arguments) + [.format(\.format)]
+    }
+
+    var filters = FilterOptions()
+    var format = OutputFormat.table
+
+    func validate() throws(UsageError) { try filters.validate() }
+
+    func run(_ context: CommandContext) throws -> Outcome {
+        try printTransactions(context, filter: filters.filter, format: format, excelSafe: false)
+        return .success
+    }
+}
+
+/// `budget export`: transactions as CSV (or any format), streamed.
+struct Export: BudgetCommand {
+    static let configuration = CommandConfiguration(
+        name: "export",
+        abstract: "Export transactions, by date then id (CSV by default).",
+        discussion: """
+        Streams: memory stays small however many transactions there are. Amounts are plain \
+        (-12.50), dates ISO (2026-11-21); 'budget import' reads the CSV back exactly.
+        """,
+        access: .read)
+
+    static var arguments: [CommandArgument<Export>] {
+        .group(\.filters, FilterOptions.arguments) + [
+            .format(\.format, default: .csv),
+            .flag(\.excelSafe, "excel-safe", help: "Put ' before text starting with =, +, - or @, against spreadsheet formula injection."),
+        ]
+    }
+
+    var filters = FilterOptions()
+    var format = OutputFormat.csv
+    var excelSafe = false
+
+    func validate() throws(UsageError) { try filters.validate() }
+
+    func run(_ context: CommandContext) throws -> Outcome {
+        try printTransactions(context, filter: filters.filter, format: format, excelSafe: excelSafe)
+        return .success
+    }
+}
+
+/// The columns of a transaction record.
+let transactionColumns = ["id", "date", "amount", "category", "payee", "note"]
+
+/// A transaction's cells, in ``transactionColumns`` order.
+func transactionCells(_ transaction: Transaction) -> [Cell] {
+    [.integer(transaction.id), .date(transaction.date.description), .money(transaction.amount),
+     .text(transaction.category), .text(transaction.payee), .text(transaction.note)]
+}
+
+private func printTransactions(_ context: CommandContext, filter: TransactionFilter, format: OutputFormat,
+                               excelSafe: Bool) throws {
+    let store = try context.store()
+    guard format == .table else {
+        var writer = try RecordWriter(format: format, columns: transactionColumns, output: context.stdout, excelSafe: excelSafe)
+        try store.forEachTransaction(matching: filter) { try writer.write(transactionCells($0)) }
+        try writer.finish()
+        return
+    }
+    var table = Table(columns: [("ID", .right), ("DATE", .left), ("AMOUNT", .right),
+                                ("CATEGORY", .left), ("PAYEE", .left), ("NOTE", .left)])
+    var total = Money.zero
+    try store.forEachTransaction(matching: filter) {
+        table.append(transactionCells($0))
+        total = try total.adding($0.amount)
+    }
+    table.appendRule()
+    table.append(texts: ["", "Total", total.description])
+    try context.stdout.write(table.render())
+}

@@ -1,0 +1,104 @@
+import BudgetKit
+
+/// `budget report`: a month's budget against actual, or a trend over months.
+struct Report: BudgetCommand {
+    static let configuration = CommandConfiguration(
+        name: "report",
+        abstract: "Show each category's budget, actual and remaining.",
+        discussion: """
+        With --from and --to, shows a trend instead: the actual amounts of each category (or \
+        payee, with --by payee) in each month, with their total and average.
+        With --check, prints the report as usual, then names each overspent expense category on \
+        standard error and exits 2; it exits 0 when none is overspent. For cron:
+          budget report --month last --check > /dev/null
+        On a terminal the table shows a bar of the percent used, coloured unless NO_COLOR is set.
+        """,
+        access: .read)
+
+    static var arguments: [CommandArgument<Report>] {[
+        .option(\.month, "month", "month", help: "The month: YYYY-MM, this or last (default: this)."),
+        .flag(\.check, "check", help: "Exit 2 when an expense category is over its budget plus rollover."),
+        .option(\.from, "from", "month", help: "A trend from this month: YYYY-MM, this or last."),
+        .option(\.to, "to", "month", help: "A trend up to this month, included."),
+        .option(\.grouping, "by", "grouping", help: "What a trend's rows are (default: category)."),
+        .format(\.format),
+    ]}
+
+    var month: Month?
+    var check = false
+    var from: Month?
+    var to: Month?
+    var grouping: TrendGrouping?
+    var format = OutputFormat.table
+
+    func validate() throws(UsageError) {
+        if from != nil || to != nil {
+            guard from != nil else { throw .needs("--to <month>", "--from <month>") }
+            guard to != nil else { throw .needs("--from <month>", "--to <month>") }
+            if month != nil { throw .conflict("'--from <month>' cannot be used with '--month <month>'") }
+            if check { throw .conflict("'--from <month>' cannot be used with '--check'") }
+        } else if grouping != nil {
+            throw .conflict("'--by <grouping>' needs '--from <month>' and '--to <month>'")
+        }
+    }
+
+    func run(_ context: CommandContext) throws -> Outcome {
+        if let from, let to { return try printTrend(context, from: from, to: to) }
+        return try printMonthlyReport(context)
+    }
+
+    static let columns = ["month", "category", "kind", "budget", "rollover", "actual", "remaining", "percent_used"]
+
+    /// One report line's cells, in ``columns`` order (shared with `watch report`).
+    static func cells(_ line: ReportLine, month: Month) -> [Cell] {
+        [.date(month.description), .text(line.category), .text(line.kind.rawValue), .money(line.budget),
+         .money(line.rollover), .money(line.actual), .money(line.remaining), .percent(line.percentUsed)]
+    }
+
+    private func printMonthlyReport(_ context: CommandContext) throws -> Outcome {
+        let month = month ?? .current()
+        let report = try context.store().monthlyReport(for: month)
+        do throws(any Error) {
+            if format == .table {
+                if context.stdout.isTerminal {
+                    // Category names are escaped in the table; the bars' colours are ours.
+                    try context.stdout.write(TerminalText(rendered: report.table(bars: PercentBar(colored: context.usesColor))))
+                } else {
+                    try context.stdout.write(report.table(bars: nil))
+                }
+                if report.lines.isEmpty {
+                    try context.stdout.flush()
+                    context.confirm("No category has a budget or transactions in \(month). Start with: budget add-category Food 300")
+                }
+            } else {
+                var writer = try RecordWriter(format: format, columns: Self.columns, output: context.stdout)
+                for line in report.lines { try writer.write(Self.cells(line, month: month)) }
+                try writer.finish()
+            }
+            // The report is out before the verdict: flush so a reader sees them in that order.
+            if check { try context.stdout.flush() }
+        } catch {
+            // The reader went away (`report --check | head`): the verdict still matters to cron.
+            guard check, error as? OutputError == .closed else { throw error }
+        }
+        guard check else { return .success }
+        for line in report.overspent {
+            context.warn("budget: overspent in \(month): \(line.category): \(line.actual) spent of "
+                + "\(line.available) (\(Money.zero.clampedSubtracting(line.remaining)) over)")
+        }
+        return report.overspent.isEmpty ? .success : .overspent
+    }
+
+    private func printTrend(_ context: CommandContext, from: Month, to: Month) throws -> Outcome {
+        guard from <= to else {
+            throw UsageError(message: "'--from \(from)' is after '--to \(to)'", hint: "give the earlier month with --from")
+        }
+        let grouping = grouping ?? .category
+        let trend = try context.store().trendReport(from: from, to: to, by: grouping)
+        let columns = [grouping.rawValue, "kind"] + trend.months.map(\.description) + ["total", "average"]
+        try context.printRecords(format, columns: columns, rows: trend.rows.map { row in
+            [.text(row.name), .text(row.kind.rawValue)] + row.actuals.map(Cell.money) + [.money(row.total), .money(row.average)]
+        })
+        return .success
+    }
+}

@@ -1,0 +1,129 @@
+/// A `budget` command: a value holding its typed arguments, declared once, and what it does.
+///
+/// The shape of swift-argument-parser's `ParsableCommand`, without reflection: the properties
+/// hold the defaults (`init()`), ``arguments`` binds each argument, option and flag to one of
+/// them, the parser fills them in, ``validate()`` checks what one property alone cannot, and
+/// ``run(_:)`` does the work.
+///
+/// ```swift
+/// struct Add: BudgetCommand {
+///     static let configuration = CommandConfiguration(name: "add", abstract: "Add a transaction.", access: .write)
+///     static var arguments: [CommandArgument<Add>] {[
+///         .argument(\.amount, "amount", help: "The amount."),
+///         .option(\.date, "date", "day", help: "The day."),
+///     ]}
+///     var amount = Money.zero
+///     var date: Day?
+///     func run(_ context: CommandContext) throws -> Outcome { ... }
+/// }
+/// ```
+protocol BudgetCommand: SendableMetatype {
+    /// A command with every property at its default: what the parser starts from.
+    init()
+    /// Its name, help text and whether it writes to the book.
+    static var configuration: CommandConfiguration { get }
+    /// Its positional arguments (in order), options and flags (in help's order).
+    static var arguments: [CommandArgument<Self>] { get }
+    /// Checks what the parser cannot (one option needing another); throws a ``UsageError``.
+    func validate() throws(UsageError)
+    /// Does the work: reads the store, writes data to stdout, confirmations to stderr.
+    func run(_ context: CommandContext) throws -> Outcome
+}
+
+extension BudgetCommand {
+    func validate() throws(UsageError) {}
+
+    /// What help, completions and the man page know of the command.
+    static var info: CommandInfo {
+        CommandInfo(configuration: configuration, arguments: arguments.map(\.info), subcommands: [])
+    }
+}
+
+/// A command's name, help text and access to the book.
+struct CommandConfiguration: Sendable {
+    /// What a command needs of the book.
+    enum Access: Sendable {
+        /// It only reads: it never creates a book, and a missing one is an error.
+        case read
+        /// It writes: a missing book is created.
+        case write
+        /// It does not open the book at all (`completions`).
+        case none
+    }
+
+    /// The word that selects it: `add-category`.
+    var name: String
+    /// One line: after `OVERVIEW:` and in the list of commands.
+    var abstract: String
+    /// Paragraphs after the abstract in its help; may be empty.
+    var discussion: String = ""
+    /// What it needs of the book.
+    var access: Access
+    /// Left out of help, completions and the man page (`__complete`).
+    var isHidden = false
+}
+
+/// A command or a group of commands (`rule add|list|remove`): the one tree the parser walks and
+/// help, completions and the man page describe.
+enum CommandTree: Sendable {
+    case command(any BudgetCommand.Type)
+    case group(CommandConfiguration, [CommandTree])
+
+    /// The word that selects it.
+    var name: String { configuration.name }
+
+    var configuration: CommandConfiguration {
+        switch self {
+        case .command(let type): return type.configuration
+        case .group(let configuration, _): return configuration
+        }
+    }
+
+    /// What help knows of it, with `parents` (outermost first) for its path.
+    func info(parents: [String] = []) -> CommandInfo {
+        switch self {
+        case .command(let type):
+            var info = type.info
+            info.parents = parents
+            return info
+        case .group(let configuration, let children):
+            var info = CommandInfo(configuration: configuration, arguments: [],
+                                   subcommands: children.map { $0.info(parents: parents + [configuration.name]) })
+            info.parents = parents
+            return info
+        }
+    }
+}
+
+/// The type-erased description of a command (or group) that help, usage lines, completions and
+/// the man page render.
+struct CommandInfo: Sendable {
+    var configuration: CommandConfiguration
+    var arguments: [ArgumentInfo]
+    var subcommands: [CommandInfo]
+    /// The groups it is nested in, outermost first: `["rule"]` for `rule add`.
+    var parents: [String] = []
+
+    var name: String { configuration.name }
+    /// The words that select it: `rule add`.
+    var path: String { (parents + [name]).joined(separator: " ") }
+    var isGroup: Bool { !subcommands.isEmpty }
+    var positionals: [ArgumentInfo] { arguments.filter { $0.kind == .positional } }
+    var options: [ArgumentInfo] { arguments.filter { $0.kind != .positional } }
+    /// This and every command nested in it, depth first.
+    var tree: [CommandInfo] { [self] + subcommands.flatMap(\.tree) }
+    /// Its visible subcommands.
+    var visibleSubcommands: [CommandInfo] { subcommands.filter { !$0.configuration.isHidden } }
+}
+
+/// How a command ended when it did not throw.
+enum Outcome: Equatable {
+    /// Everything went as asked.
+    case success
+    /// `report --check`: at least one expense category is overspent (already named on stderr).
+    case overspent
+    /// `check` found problems (already listed).
+    case problemsFound
+    /// Stopped by a signal (`watch` on Ctrl-C): exits 128 + the signal's number.
+    case interrupted(signal: Int32)
+}

@@ -1,0 +1,77 @@
+import BudgetKit
+
+/// The words a person reads for each of BudgetKit's typed errors: the message after
+/// `budget: error:`, and a hint saying how to fix it. The library speaks values; the sentences
+/// live here, in one place.
+struct ErrorText: Equatable {
+    let message: String
+    let hint: String?
+
+    static let amountHint = "write amounts like 12.50, -2.25 or 1,234.56 (at most two decimals)"
+    static let dayHint = "write dates like 2026-11-21, or use today or yesterday"
+    static let monthHint = "write months like 2026-11, or use this or last"
+    static let damagedHint = "see what is wrong with 'budget check'; 'budget restore BACKUP' puts a backup in its place"
+
+    init(message: String, hint: String?) {
+        self.message = message
+        self.hint = hint
+    }
+
+    init(_ error: BudgetError) {
+        switch error {
+        case .invalidAmount(let text, let reason):
+            self.init(message: "invalid amount '\(text)': \(reason)", hint: Self.amountHint)
+        case .invalidDay(let text):
+            self.init(message: "invalid date '\(text)': expected YYYY-MM-DD (a real date), today or yesterday", hint: Self.dayHint)
+        case .invalidMonth(let text):
+            self.init(message: "invalid month '\(text)': expected YYYY-MM, this or last", hint: Self.monthHint)
+        case .invalidCategoryName(let name):
+            self.init(message: "invalid category name '\(name)': it must be non-empty text without control characters",
+                      hint: "choose a name such as Food or \"Eating out\"")
+        case .unknownCategory(let name):
+            self.init(message: "no category named '\(name)'",
+                      hint: "see the categories with 'budget categories', or add one with 'budget add-category NAME AMOUNT'")
+        case .duplicateCategory(let name):
+            self.init(message: "a category named '\(name)' already exists",
+                      hint: "names are unique ignoring case; choose another name or use 'budget set-budget'")
+        case .categoryInUse(let name, let count):
+            self.init(message: "category '\(name)' has \(count) transaction\(count == 1 ? "" : "s")",
+                      hint: "use --move-to OTHER to keep its transactions, or --force to delete them too")
+        case .moveToSameCategory(let name):
+            self.init(message: "cannot move the transactions of '\(name)' into itself", hint: "name a different category with --move-to")
+        case .unknownTransaction(let id):
+            self.init(message: "no transaction with id \(id)", hint: "see the ids with 'budget list'")
+        case .newerDatabase(let path, let version, let supported):
+            self.init(message: "\(path) was written by a newer version of budget (schema \(version); this one reads up to \(supported))",
+                      hint: "upgrade budget, or open another file with --db PATH")
+        case .notABudgetDatabase(let path):
+            self.init(message: "\(path) is not a budget database", hint: "choose another file with --db PATH or BUDGET_DB")
+        case .corruptDatabase(let path):
+            self.init(message: "\(path) is damaged (database disk image is malformed)", hint: Self.damagedHint)
+        case .cannotOpenDatabase(let path, let reason):
+            self.init(message: "cannot open \(path): \(reason)", hint: "choose another file with --db PATH or BUDGET_DB")
+        case .readOnlyDatabase(let path):
+            self.init(message: "cannot write to \(path): the database is read-only", hint: "check the permissions of the file and its folder")
+        case .databaseBusy(let path):
+            self.init(message: "\(path) is locked by another process", hint: "try again when the other budget process has finished")
+        case .diskProblem(let path, let reason):
+            self.init(message: "cannot write to \(path): \(reason)", hint: "free some disk space and try again; nothing was changed")
+        case .backupExists(let path):
+            self.init(message: "\(path) already exists", hint: "choose a new file name; a backup never overwrites a file")
+        case .cannotWriteBackup(let path, let reason):
+            self.init(message: "cannot write the backup to \(path): \(reason)", hint: "check that the folder exists and is writable")
+        case .badInput(let file, let line, let column, let message):
+            self.init(message: "\(file):\(line):\(column): \(message)", hint: "fix that row and run the command again; nothing was imported")
+        case .totalTooLarge:
+            self.init(message: "the amounts add up to more than budget can count (about 92 quadrillion)",
+                      hint: "look for a mistyped amount, e.g. with 'budget list --min 1000000000'")
+        case .database(let error):
+            self.init(message: "database error: \(error.message)", hint: nil)
+        case .unknownRule(let id):
+            self.init(message: "no rule with id \(id)", hint: "see the ids with 'budget rule list'")
+        case .invalidRulePattern(let pattern):
+            self.init(message: "invalid rule pattern '\(pattern)': it must not be empty",
+                      hint: "write part of the payee, such as 'coffee'; --default-category catches the rest")
+        }
+    }
+}
