@@ -27,9 +27,9 @@ import Testing
     }
 
     @Test func monthsParseStepAndBound() throws {
-        #expect(try Month(parsing: "2026-11").next.description == "2026-12")
-        #expect(try Month(parsing: "2026-12").next.description == "2027-01")
-        #expect(try Month(parsing: "2026-01").previous.description == "2025-12")
+        #expect(try Month(parsing: "2026-11").next?.description == "2026-12")
+        #expect(try Month(parsing: "2026-12").next?.description == "2027-01")
+        #expect(try Month(parsing: "2026-01").previous?.description == "2025-12")
         #expect(try Month(parsing: "2024-02").lastDay.description == "2024-02-29")
         #expect(try Month(parsing: "last") == Month.current().previous)
         #expect(throws: BudgetError.invalidMonth("2026-13")) { try Month(parsing: "2026-13") }
