@@ -56,7 +56,8 @@ public struct RolloverEdit: Hashable, Sendable {
 public enum AffectedMonths: Hashable, Sendable {
     /// No report changed.
     case none
-    /// These months' reports, and no others.
+    /// Reports within these months, and no others: from the first changed month through the
+    /// last. A month in between keeps its report when a one-month override still sets its budget.
     case months(ClosedRange<Month>)
     /// This month's report and every later one's.
     case from(Month)
@@ -71,7 +72,7 @@ public enum AffectedMonths: Hashable, Sendable {
         }
     }
 
-    /// Whether `month`'s report changed.
+    /// Whether `month` is in the affected span (see ``months(_:)``).
     public func contains(_ month: Month) -> Bool {
         switch self {
         case .none: return false
