@@ -130,10 +130,11 @@ extension TrendReport {
                 }
             }
         }
-        var totals = (expenses: Money.zero, income: Money.zero, net: Money.zero)
+        var total = (expenses: Money.zero, income: Money.zero, net: Money.zero)
         for index in 0..<monthCount {
-            let net = try income[index].subtracting(expenses[index])
-            totals = (try totals.expenses.adding(expenses[index]), try totals.income.adding(income[index]), try totals.net.adding(net))
+            total.expenses = try total.expenses.adding(expenses[index])
+            total.income = try total.income.adding(income[index])
+            total.net = try total.net.adding(income[index].subtracting(expenses[index]))
         }
         return self
     }

@@ -48,10 +48,11 @@ extension BudgetStore {
             let current = try connection.cached("""
                 SELECT \(CategoryRow.columns) FROM categories WHERE id = (SELECT category_id FROM transactions WHERE id = ?)
                 """).first([.integer(id)], CategoryRow.init)
-            var categoryID = current?.id ?? 0
+            guard let current else { throw BudgetError.unknownTransaction(id) }
+            var categoryID = current.id
             if let name = changes.category {
                 let row = try categoryRow(named: name)
-                if let current, row.kind != current.kind, changes.amount == nil {
+                if row.kind != current.kind && changes.amount == nil {
                     switch kindChange {
                     case .refuse:
                         throw BudgetError.transactionWouldChangeKind(id: id, from: current.name, fromKind: current.kind,
