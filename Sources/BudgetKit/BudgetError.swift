@@ -52,7 +52,7 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Moving transaction `id` from a category of one kind to one of the other would silently
     /// change what its amount means (12.50 spent would become 12.50 received); the caller must
     /// choose a ``KindChange``.
-    case transactionWouldChangeKind(id: Int64, from: String, fromKind: BudgetCategory.Kind, to: String, toKind: BudgetCategory.Kind)
+    case transactionWouldChangeKind(id: Int64, amount: Money, from: String, fromKind: BudgetCategory.Kind, to: String, toKind: BudgetCategory.Kind)
     /// Moving a deleted category's transactions into a category of the other kind would silently
     /// change what their amounts mean; the caller must choose a ``KindChange``.
     case moveWouldChangeKind(from: String, fromKind: BudgetCategory.Kind, to: String, toKind: BudgetCategory.Kind, transactionCount: Int)
@@ -113,8 +113,8 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
             return "no rule with id \(id)"
         case .invalidRulePattern(let pattern):
             return "invalid rule pattern '\(pattern)': it must not be empty"
-        case .transactionWouldChangeKind(let id, let from, let fromKind, let to, let toKind):
-            return "moving transaction \(id) from \(fromKind) category '\(from)' to \(toKind) category '\(to)' would change what its amount means"
+        case .transactionWouldChangeKind(let id, let amount, let from, let fromKind, let to, let toKind):
+            return "moving transaction \(id) (\(amount)) from \(fromKind) category '\(from)' to \(toKind) category '\(to)' would change what its amount means"
         case .moveWouldChangeKind(let from, let fromKind, let to, let toKind, let count):
             return "moving \(count) transaction\(count == 1 ? "" : "s") from \(fromKind) category '\(from)' to \(toKind) category '\(to)' would change what \(count == 1 ? "its amount means" : "their amounts mean")"
         case .duplicateRule(let pattern, let category, let existing):

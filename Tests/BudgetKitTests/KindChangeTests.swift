@@ -21,12 +21,13 @@ import Testing
         let dir = TemporaryDirectory()
         let (store, lunch) = try book(dir)
         let before = try dumpOfEveryTable(store)
-        #expect(throws: BudgetError.transactionWouldChangeKind(id: lunch.id, from: "Food", fromKind: .expense, to: "Salary", toKind: .income)) {
+        #expect(throws: BudgetError.transactionWouldChangeKind(id: lunch.id, amount: money("12.50"), from: "Food", fromKind: .expense, to: "Salary", toKind: .income)) {
             try store.editTransaction(id: lunch.id, TransactionChanges(category: "salary", payee: "Boss"))
         }
         #expect(try dumpOfEveryTable(store) == before)
-        #expect(BudgetError.transactionWouldChangeKind(id: 1, from: "Food", fromKind: .expense, to: "Salary", toKind: .income).description
-                == "moving transaction 1 from expense category 'Food' to income category 'Salary' would change what its amount means")
+        #expect(BudgetError.transactionWouldChangeKind(id: 1, amount: money("12.50"), from: "Food", fromKind: .expense,
+                                                       to: "Salary", toKind: .income).description
+                == "moving transaction 1 (12.50) from expense category 'Food' to income category 'Salary' would change what its amount means")
     }
 
     @Test(arguments: [(KindChange.keepAmount, "12.50"), (.negateAmount, "-12.50")])

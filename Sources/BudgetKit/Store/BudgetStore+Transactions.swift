@@ -39,7 +39,7 @@ extension BudgetStore {
     ///   - kindChange: what to do with the current amount when the category changes kind.
     /// - Returns: the transaction as it now is.
     /// - Throws: ``BudgetError/unknownTransaction(_:)``, ``BudgetError/unknownCategory(_:)``,
-    ///   ``BudgetError/transactionWouldChangeKind(id:from:fromKind:to:toKind:)``,
+    ///   ``BudgetError/transactionWouldChangeKind(id:amount:from:fromKind:to:toKind:)``,
     ///   ``BudgetError/totalTooLarge`` when the amount to negate has no negation in 64 bits.
     @discardableResult
     public func editTransaction(id: Int64, _ changes: TransactionChanges, kindChange: KindChange = .refuse) throws -> Transaction {
@@ -55,8 +55,8 @@ extension BudgetStore {
                 if row.kind != current.kind && changes.amount == nil {
                     switch kindChange {
                     case .refuse:
-                        throw BudgetError.transactionWouldChangeKind(id: id, from: current.name, fromKind: current.kind,
-                                                                     to: row.name, toKind: row.kind)
+                        throw BudgetError.transactionWouldChangeKind(id: id, amount: transaction.amount, from: current.name,
+                                                                     fromKind: current.kind, to: row.name, toKind: row.kind)
                     case .keepAmount:
                         break
                     case .negateAmount:

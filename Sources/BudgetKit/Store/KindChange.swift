@@ -9,7 +9,7 @@
 /// // 12.50 spent in Food is now -12.50 in Salary: money still went out
 /// ```
 public enum KindChange: String, Hashable, Sendable, Codable, CaseIterable {
-    /// Refuse the move (``BudgetError/transactionWouldChangeKind(id:from:fromKind:to:toKind:)``,
+    /// Refuse the move (``BudgetError/transactionWouldChangeKind(id:amount:from:fromKind:to:toKind:)``,
     /// ``BudgetError/moveWouldChangeKind(from:fromKind:to:toKind:transactionCount:)``): the default.
     case refuse
     /// Keep the number, so its meaning changes: 12.50 spent becomes 12.50 received (for a
