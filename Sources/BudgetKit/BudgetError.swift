@@ -49,6 +49,21 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownRule(Int64)
     /// An import rule pattern that cannot be used: empty (it would match every payee).
     case invalidRulePattern(String)
+    /// Moving transaction `id` from a category of one kind to one of the other would silently
+    /// change what its amount means (12.50 spent would become 12.50 received); the caller must
+    /// choose a ``KindChange``.
+    case transactionWouldChangeKind(id: Int64, amount: Money, from: String, fromKind: BudgetCategory.Kind, to: String, toKind: BudgetCategory.Kind)
+    /// Moving a deleted category's transactions into a category of the other kind would silently
+    /// change what their amounts mean; the caller must choose a ``KindChange``.
+    case moveWouldChangeKind(from: String, fromKind: BudgetCategory.Kind, to: String, toKind: BudgetCategory.Kind, transactionCount: Int)
+    /// An earlier rule for the same category already catches every payee this one would: its
+    /// pattern is part of this one's, ignoring case (equal patterns included).
+    case duplicateRule(pattern: String, category: String, existing: ImportRule)
+    /// The category's budget history has no entry of this month and scope to remove.
+    case noBudgetEntry(category: String, month: Month, scope: BudgetChange.Scope)
+    /// The entry is the category's only `from` entry: without it the category would have no
+    /// first month.
+    case onlyBudgetEntry(category: String, month: Month)
 
     public var description: String {
         switch self {
@@ -98,6 +113,16 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
             return "no rule with id \(id)"
         case .invalidRulePattern(let pattern):
             return "invalid rule pattern '\(pattern)': it must not be empty"
+        case .transactionWouldChangeKind(let id, let amount, let from, let fromKind, let to, let toKind):
+            return "moving transaction \(id) (\(amount)) from \(fromKind) category '\(from)' to \(toKind) category '\(to)' would change what its amount means"
+        case .moveWouldChangeKind(let from, let fromKind, let to, let toKind, let count):
+            return "moving \(count) transaction\(count == 1 ? "" : "s") from \(fromKind) category '\(from)' to \(toKind) category '\(to)' would change what \(count == 1 ? "its amount means" : "their amounts mean")"
+        case .duplicateRule(let pattern, let category, let existing):
+            return "rule \(existing.id) ('\(existing.pattern)' to '\(category)') already catches every payee containing '\(pattern)'"
+        case .noBudgetEntry(let category, let month, let scope):
+            return "category '\(category)' has no '\(scope.rawValue)' budget entry for \(month)"
+        case .onlyBudgetEntry(let category, let month):
+            return "\(month) is the only 'from' budget entry of category '\(category)'"
         }
     }
 
@@ -127,6 +152,7 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
         case .database: return nil
         case .unknownRule: return "see the ids with 'budget rule list'"
         case .invalidRulePattern: return "write part of the payee, such as 'coffee'; --default-category catches the rest"
+        case .transactionWouldChangeKind, .moveWouldChangeKind, .duplicateRule, .noBudgetEntry, .onlyBudgetEntry: return nil
         }
     }
 }

@@ -46,4 +46,42 @@ import Testing
         try store.deleteCategory(named: "Food")
         #expect(try store.rules().isEmpty)
     }
+
+    @Test(arguments: ["coffee", "COFFEE", "Coffee Bar", "the coffee shop"])
+    func aRuleAnEarlierRuleOfTheSameCategoryAlreadyCoversIsRefusedAndChangesNothing(pattern: String) throws {
+        let dir = TemporaryDirectory()
+        let store = try dir.store()
+        try store.addCategory(named: "Eating out", monthlyBudget: .zero)
+        let coffee = try store.addRule(pattern: "coffee", category: "Eating out")
+        let before = try dumpOfEveryTable(store)
+        #expect(throws: BudgetError.duplicateRule(pattern: pattern, category: "Eating out", existing: coffee)) {
+            try store.addRule(pattern: pattern, category: "eating out")
+        }
+        #expect(try dumpOfEveryTable(store) == before)
+    }
+
+    @Test func aBroaderPatternOrAnotherCategoryIsNotADuplicate() throws {
+        let dir = TemporaryDirectory()
+        let store = try dir.store()
+        try store.addCategory(named: "Eating out", monthlyBudget: .zero)
+        try store.addCategory(named: "Food", monthlyBudget: .zero)
+        try store.addRule(pattern: "coffee bar", category: "Eating out")
+        try store.addRule(pattern: "coffee", category: "Eating out")
+        try store.addRule(pattern: "bar", category: "Food")
+        #expect(try store.rules().map(\.pattern) == ["coffee bar", "coffee", "bar"])
+        #expect(BudgetError.duplicateRule(pattern: "Coffee", category: "Eating out",
+                                          existing: ImportRule(id: 2, pattern: "coffee", category: "Eating out")).description
+                == "rule 2 ('coffee' to 'Eating out') already catches every payee containing 'Coffee'")
+    }
+
+    @Test func duplicatesAreFoundIgnoringCaseBeyondASCII() throws {
+        let dir = TemporaryDirectory()
+        let store = try dir.store()
+        try store.addCategory(named: "Transport", monthlyBudget: .zero)
+        let strasse = try store.addRule(pattern: "Straße", category: "Transport")
+        #expect(throws: BudgetError.duplicateRule(pattern: "STRASSENBAHN", category: "Transport", existing: strasse)) {
+            try store.addRule(pattern: "STRASSENBAHN", category: "Transport")
+        }
+        #expect(try store.rule(matchingPayee: "Hauptstrasse 5")?.id == strasse.id)
+    }
 }

@@ -50,15 +50,18 @@ import Glibc
         #expect(TrendRow(name: "x", kind: .expense, actuals: [Money(minorUnits: 1), .zero, .zero]).average == .zero)
     }
 
-    @Test func beforeItsFirstMonthACategoryIsNotListedEvenWithTransactions() throws {
+    @Test func beforeItsFirstMonthACategoryIsListedWithBudgetZeroAndItsTransactions() throws {
         let dir = TemporaryDirectory()
         let store = try dir.store()
         try store.addCategory(named: "Food", monthlyBudget: money("300"), from: month("2026-11"))
         try store.addTransaction(amount: money("5"), category: "Food", date: day("2026-09-01"))
-        #expect(try store.monthlyReport(for: month("2026-09")).expenses.isEmpty)
+        #expect(try store.monthlyReport(for: month("2026-09")).expenses
+                == [ReportLine(category: "Food", kind: .expense, budget: .zero, rollover: .zero, actual: money("5"), hasStarted: false)])
+        #expect(try store.monthlyReport(for: month("2026-10")).expenses.isEmpty)
         #expect(try store.monthlyReport(for: month("2026-11")).expenses.map(\.actual) == [.zero])
         try store.setBudget(money("300"), forCategory: "Food", from: month("2026-09"))
-        #expect(try store.monthlyReport(for: month("2026-09")).expenses.map(\.actual) == [money("5")])
+        #expect(try store.monthlyReport(for: month("2026-09")).expenses
+                == [ReportLine(category: "Food", kind: .expense, budget: money("300"), rollover: .zero, actual: money("5"))])
     }
 
     @Test func rolloverStartsAtTheFirstFromEntryNotAnEarlierOneMonthOverride() throws {
@@ -85,7 +88,7 @@ import Glibc
         #expect(throws: BudgetError.totalTooLarge) { try store.monthlyReport(for: month("2026-11")) }
     }
 
-    @Test func setBudgetFromAMonthReplacesLaterMonthsButKeepsEarlierOnes() throws {
+    @Test func setBudgetFromAMonthKeepsEarlierAndLaterEntries() throws {
         let dir = TemporaryDirectory()
         let store = try dir.store()
         try store.addCategory(named: "Food", monthlyBudget: money("100"), from: month("2026-01"))
@@ -93,8 +96,10 @@ import Glibc
         try store.setBudget(money("200"), forCategory: "Food", from: month("2026-03"))
         let history = try store.budgetHistory(forCategory: "food")
         #expect(history == [BudgetChange(month: month("2026-01"), amount: money("100"), scope: .from),
-                            BudgetChange(month: month("2026-03"), amount: money("200"), scope: .from)])
+                            BudgetChange(month: month("2026-03"), amount: money("200"), scope: .from),
+                            BudgetChange(month: month("2026-06"), amount: money("300"), scope: .from)])
         #expect(try store.category(named: "Food", in: month("2026-02")).monthlyBudget == money("100"))
-        #expect(try store.category(named: "Food", in: month("2026-07")).monthlyBudget == money("200"))
+        #expect(try store.category(named: "Food", in: month("2026-05")).monthlyBudget == money("200"))
+        #expect(try store.category(named: "Food", in: month("2026-07")).monthlyBudget == money("300"))
     }
 }

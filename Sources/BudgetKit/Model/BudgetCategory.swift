@@ -1,7 +1,8 @@
 /// A category money is budgeted in: `Food` with 300.00 a month, or an income category such as `Salary`.
 ///
 /// Names are unique ignoring case, non-ASCII letters too (`Café` and `CAFÉ` are the same
-/// category), which SQLite's `NOCASE` alone would not fold.
+/// category, and so are `Straße` and `STRASSE`), and ignoring Unicode normalization (`Café`
+/// typed with a combining accent is `Café`), which SQLite's `NOCASE` alone would not fold.
 public struct BudgetCategory: Hashable, Sendable, Codable, Identifiable {
     /// Whether money in a category is spent or received.
     public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
@@ -31,10 +32,15 @@ public struct BudgetCategory: Hashable, Sendable, Codable, Identifiable {
         self.rollover = rollover
     }
 
-    /// The key that makes names unique: the name case-folded over all of Unicode.
+    /// The key that makes names unique: the name case-folded over all of Unicode and in
+    /// canonical composition (NFC), so `Straße`, `STRASSE` and `strasse` share one key.
     ///
-    /// Stored in `categories.name_key`, which carries the UNIQUE constraint.
+    /// Stored in `categories.name_key`, which carries the UNIQUE constraint. Books made before
+    /// schema version 2 stored `lowercased()`; opening one recomputes its keys, and when two
+    /// names fold to one key, the older category gets it and the other keeps its old key (it is
+    /// still found by its exact name: see ``BudgetStore/category(named:in:)``).
+    /// The same folding is SQL's `budget_fold()`, used for payee search and import rules.
     public static func nameKey(_ name: String) -> String {
-        name.lowercased()
+        name.caseFolded()
     }
 }

@@ -24,6 +24,12 @@ public struct BudgetChange: Hashable, Sendable, Codable {
 }
 
 extension Array where Element == BudgetChange {
+    /// The category's first budget month: its earliest `from` entry (a one-month override does
+    /// not start a category), or `nil` when it has none.
+    var firstMonth: Month? {
+        lazy.filter { $0.scope == .from }.map(\.month).min()
+    }
+
     /// The budget in effect in `month`: its `only` override, else the latest `from` entry at or
     /// before it, else `nil` (the category had not started yet).
     ///

@@ -80,10 +80,18 @@ public struct Day: Hashable, Sendable, Comparable, Codable, CustomStringConverti
     /// The month this day falls in.
     public var monthOfYear: Month { Month(year: year, month: month)! }
 
-    /// The day `days` later (or earlier, when negative).
+    /// The day `days` later (or earlier, when negative), clamped to 0001-01-01...9999-12-31:
+    /// any `days`, even `Int.max`, is safe. `Day(daysSinceEpoch:)` says `nil` instead at the edges.
     public func adding(days: Int) -> Day {
-        Day(daysSinceEpoch: daysSinceEpoch + days)
+        let (target, overflow) = daysSinceEpoch.addingReportingOverflow(days)
+        if !overflow, let day = Day(daysSinceEpoch: target) { return day }
+        return (overflow ? days < 0 : target < Day.first.daysSinceEpoch) ? Day.first : Day.last
     }
+
+    /// The earliest day there is: 0001-01-01.
+    static let first = Day(year: 1, month: 1, day: 1)!
+    /// The latest day there is: 9999-12-31.
+    static let last = Day(year: 9999, month: 12, day: 31)!
 
     /// A number that orders days as they order, without calendar arithmetic: `year << 9 |
     /// month << 5 | day`. Cheaper than ``daysSinceEpoch`` where only the order matters (a million
@@ -112,8 +120,13 @@ public struct Day: Hashable, Sendable, Comparable, Codable, CustomStringConverti
         return era * 146097 + doe - 719468
     }
 
-    /// The day `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
-    public init(daysSinceEpoch days: Int) {
+    /// The day `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`), or `nil` outside
+    /// 0001-01-01...9999-12-31.
+    public init?(daysSinceEpoch days: Int) {
+        // The bounds come first, so the arithmetic below never overflows.
+        guard days >= Day.daysSinceEpoch(year: 1, month: 1, day: 1), days <= Day.daysSinceEpoch(year: 9999, month: 12, day: 31) else {
+            return nil
+        }
         let z = days + 719468
         let era = (z >= 0 ? z : z - 146096) / 146097
         let doe = z - era * 146097
@@ -122,7 +135,7 @@ public struct Day: Hashable, Sendable, Comparable, Codable, CustomStringConverti
         let mp = (5 * doy + 2) / 153
         let d = doy - (153 * mp + 2) / 5 + 1
         let m = mp < 10 ? mp + 3 : mp - 9
-        self.init(year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d)!
+        self.init(year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d)
     }
 
     /// `YYYY-MM-DD`.

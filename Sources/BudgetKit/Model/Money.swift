@@ -78,6 +78,13 @@ public struct Money: Hashable, Sendable, Comparable, Codable, CustomStringConver
         return Money(minorUnits: sum)
     }
 
+    /// The difference, or ``BudgetError/totalTooLarge`` when it does not fit in 64 bits.
+    public func subtracting(_ other: Money) throws(BudgetError) -> Money {
+        let (difference, overflow) = minorUnits.subtractingReportingOverflow(other.minorUnits)
+        if overflow { throw .totalTooLarge }
+        return Money(minorUnits: difference)
+    }
+
     /// The sum, clamped to the 64-bit range instead of trapping: for report lines and totals,
     /// whose inputs SQLite has already summed without overflow.
     public func clampedAdding(_ other: Money) -> Money {

@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// let month = try Month(parsing: "2026-11")
-/// month.next.description        // "2026-12"
+/// month.next?.description       // "2026-12"
 /// month.firstDay.description    // "2026-11-01"
 /// ```
 public struct Month: Hashable, Sendable, Comparable, Codable, CustomStringConvertible, Strideable {
@@ -26,7 +26,7 @@ public struct Month: Hashable, Sendable, Comparable, Codable, CustomStringConver
     public init(parsing text: String) throws(BudgetError) {
         switch text {
         case "this": self = Month.current()
-        case "last": self = Month.current().advanced(by: -1)
+        case "last": self = Month.current().advanced(by: -1)   // the current month is never 0001-01
         default:
             guard let month = Month(iso: text) else { throw .invalidMonth(text) }
             self = month
@@ -53,19 +53,34 @@ public struct Month: Hashable, Sendable, Comparable, Codable, CustomStringConver
     public var firstDay: Day { Day(year: year, month: month, day: 1)! }
     /// The last day of the month.
     public var lastDay: Day { Day(year: year, month: month, day: Month.daysIn(year: year, month: month))! }
-    /// The month after this one.
-    public var next: Month { advanced(by: 1) }
-    /// The month before this one.
-    public var previous: Month { advanced(by: -1) }
+    /// The month after this one; `nil` after 9999-12.
+    public var next: Month? { adding(months: 1) }
+    /// The month before this one; `nil` before 0001-01.
+    public var previous: Month? { adding(months: -1) }
+
+    /// The month `n` months later (earlier when negative), or `nil` when that is outside
+    /// 0001-01...9999-12 (any `n`, even `Int.max`, is safe).
+    public func adding(months n: Int) -> Month? {
+        let (target, overflow) = ordinal.addingReportingOverflow(n)
+        guard !overflow, target >= Month.first.ordinal, target <= Month.last.ordinal else { return nil }
+        return Month(year: target / 12, month: target % 12 + 1)
+    }
+
+    /// The earliest month there is: 0001-01.
+    static let first = Month(year: 1, month: 1)!
+    /// The latest month there is: 9999-12.
+    static let last = Month(year: 9999, month: 12)!
 
     /// Months since January of year 0, for arithmetic.
     private var ordinal: Int { year * 12 + (month - 1) }
 
+    /// The number of months from this one to `other` (negative when `other` is earlier).
     public func distance(to other: Month) -> Int { other.ordinal - ordinal }
 
+    /// The month `n` months later (earlier when negative), clamped to 0001-01...9999-12: the
+    /// `Strideable` conformance, which cannot fail. Use ``adding(months:)`` to learn of the edge.
     public func advanced(by n: Int) -> Month {
-        let target = ordinal + n
-        return Month(year: target / 12, month: target % 12 + 1)!
+        adding(months: n) ?? (n < 0 ? Month.first : Month.last)
     }
 
     /// `YYYY-MM`.

@@ -4,6 +4,10 @@
 /// from earlier months (zero unless the category has rollover on), the actual amount,
 /// what remains (`budget + rollover - actual`) and the percent used (`actual / (budget + rollover)`,
 /// `nil` when that is zero or less).
+///
+/// Every transaction dated in the month counts: a category is listed when it has a budget that
+/// month or transactions dated then, so the actual totals are the sums of the month's
+/// transactions of each kind, and ``net`` is their difference.
 public struct MonthlyReport: Hashable, Sendable {
     /// The month reported.
     public let month: Month
@@ -16,13 +20,18 @@ public struct MonthlyReport: Hashable, Sendable {
     /// Sums over the income lines.
     public let incomeTotals: ReportTotals
 
-    /// Income received minus money spent.
-    public var net: Money { incomeTotals.actual - expenseTotals.actual }
+    /// Income received minus money spent: `incomeTotals.actual - expenseTotals.actual`.
+    ///
+    /// Clamped to the 64-bit range (about ±92 quadrillion) rather than trapping; a report from
+    /// ``BudgetStore/monthlyReport(for:)`` never needs that (it throws
+    /// ``BudgetError/totalTooLarge`` instead of showing a clamped total).
+    public var net: Money { incomeTotals.actual.clampedSubtracting(expenseTotals.actual) }
 
     /// Every line: expenses first, then income.
     public var lines: [ReportLine] { expenses + income }
 
-    /// Expense categories whose actual is strictly above their budget plus rollover.
+    /// Expense categories whose actual is strictly above their budget plus rollover, including
+    /// one with money spent in a month before its first budget month (its budget is 0 then).
     public var overspent: [ReportLine] { expenses.filter { $0.actual > $0.available } }
 
     /// Creates a report from its lines; totals are summed here.
@@ -47,6 +56,13 @@ public struct ReportLine: Hashable, Sendable {
     public let rollover: Money
     /// The sum of the month's transactions.
     public let actual: Money
+    /// Whether the category had started by this month (its first budget month, the earliest
+    /// `from` entry of its history, is this month or earlier).
+    ///
+    /// `false` for a month before that: the category is listed only because transactions are
+    /// dated then (or a one-month override says so); its budget is 0 unless overridden, and it
+    /// has no rollover, since rollover starts at the first month.
+    public let hasStarted: Bool
 
     /// `budget + rollover`: what there was to spend.
     public var available: Money { budget.clampedAdding(rollover) }
@@ -56,12 +72,13 @@ public struct ReportLine: Hashable, Sendable {
     public var percentUsed: PercentTenths? { PercentTenths(actual, of: available) }
 
     /// Creates a line.
-    public init(category: String, kind: BudgetCategory.Kind, budget: Money, rollover: Money, actual: Money) {
+    public init(category: String, kind: BudgetCategory.Kind, budget: Money, rollover: Money, actual: Money, hasStarted: Bool = true) {
         self.category = category
         self.kind = kind
         self.budget = budget
         self.rollover = rollover
         self.actual = actual
+        self.hasStarted = hasStarted
     }
 }
 
@@ -82,5 +99,24 @@ public struct ReportTotals: Hashable, Sendable {
         budget = lines.reduce(.zero) { $0.clampedAdding($1.budget) }
         rollover = lines.reduce(.zero) { $0.clampedAdding($1.rollover) }
         actual = lines.reduce(.zero) { $0.clampedAdding($1.actual) }
+    }
+}
+
+extension MonthlyReport {
+    /// The report itself, or ``BudgetError/totalTooLarge`` when a total or the net would not fit
+    /// in 64 bits (the properties clamp; the store refuses to show a clamped number).
+    func checked() throws(BudgetError) -> MonthlyReport {
+        for lines in [expenses, income] {
+            var budget = Money.zero, rollover = Money.zero, actual = Money.zero
+            for line in lines {
+                _ = try line.budget.adding(line.rollover).subtracting(line.actual)
+                budget = try budget.adding(line.budget)
+                rollover = try rollover.adding(line.rollover)
+                actual = try actual.adding(line.actual)
+            }
+            _ = try budget.adding(rollover).subtracting(actual)
+        }
+        _ = try incomeTotals.actual.subtracting(expenseTotals.actual)
+        return self
     }
 }

@@ -1,9 +1,10 @@
 import CSQLite
 
 extension Connection {
-    /// Registers `budget_fold(text)`: the text case-folded over all of Unicode (Swift's
-    /// `lowercased()`), for case-insensitive matching that SQLite's ASCII-only `LIKE` and `NOCASE`
-    /// cannot do. Deterministic, so SQLite may factor it out of loops.
+    /// Registers `budget_fold(text)`: the text case-folded over all of Unicode and in canonical
+    /// composition (`String.caseFolded()`, the same key as category names), for case-insensitive
+    /// matching that SQLite's ASCII-only `LIKE` and `NOCASE` cannot do. Deterministic, so SQLite
+    /// may factor it out of loops.
     func registerCaseFoldFunction() throws(SQLiteError) {
         let code = sqlite3_create_function_v2(
             handle, "budget_fold", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, nil,
@@ -15,7 +16,7 @@ extension Connection {
                 }
                 let count = Int(sqlite3_value_bytes(value))
                 let text = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
-                let folded = text.lowercased()
+                let folded = text.caseFolded()
                 sqlite3_result_text(context, folded, -1, csqlite_transient())
             },
             nil, nil, nil)

@@ -49,6 +49,11 @@ extension BudgetStore {
 
     /// The category named `name` (ignoring case), with the budget in effect in `month`.
     ///
+    /// A name is looked up exactly first, then by its key (``BudgetCategory/nameKey(_:)``): the
+    /// two differ only in a book from before schema 2 that held two names folding to one key
+    /// (`Straße` and `STRASSE`), where the category that did not get the key is found by its
+    /// exact name.
+    ///
     /// - Throws: ``BudgetError/unknownCategory(_:)``.
     public func category(named name: String, in month: Month = .current()) throws -> BudgetCategory {
         try reading {
@@ -57,13 +62,6 @@ extension BudgetStore {
             return BudgetCategory(id: row.id, name: row.name, kind: row.kind,
                                   monthlyBudget: history.budget(in: month) ?? .zero, rollover: row.rollover)
         }
-    }
-
-    /// The category's budget entries, oldest month first (`from` before `only` in the same month).
-    ///
-    /// - Throws: ``BudgetError/unknownCategory(_:)``.
-    public func budgetHistory(forCategory name: String) throws -> [BudgetChange] {
-        try reading { try budgetHistory(categoryID: categoryRow(named: name).id) }
     }
 
     /// Renames a category; its transactions, budgets and rules follow it.
@@ -80,66 +78,6 @@ extension BudgetStore {
             } catch let error as SQLiteError where error.isUniqueViolation {
                 throw BudgetError.duplicateCategory(newName)
             }
-        }
-    }
-
-    /// Sets the monthly budget from `month` on: it replaces the budget of that month and of every
-    /// later month (later `from` entries are dropped; one-month overrides stay). Earlier months,
-    /// and so their reports, never change.
-    ///
-    /// - Throws: ``BudgetError/unknownCategory(_:)``.
-    public func setBudget(_ amount: Money, forCategory name: String, from month: Month) throws {
-        try writing {
-            let id = try categoryRow(named: name).id
-            try connection.run("DELETE FROM budgets WHERE category_id = ? AND scope = 'from' AND month > ?",
-                               [.integer(id), month.sqliteValue])
-            try upsertBudget(categoryID: id, month: month, scope: .from, amount: amount)
-        }
-    }
-
-    /// Overrides the budget for `month` only.
-    ///
-    /// - Throws: ``BudgetError/unknownCategory(_:)``.
-    public func setBudget(_ amount: Money, forCategory name: String, onlyIn month: Month) throws {
-        try writing {
-            try upsertBudget(categoryID: categoryRow(named: name).id, month: month, scope: .only, amount: amount)
-        }
-    }
-
-    /// Turns rollover on or off: with it on, what was left (or overspent) in a month carries into
-    /// the next, from the category's first month on.
-    ///
-    /// - Throws: ``BudgetError/unknownCategory(_:)``.
-    public func setRollover(_ on: Bool, forCategory name: String) throws {
-        try writing {
-            try connection.run("UPDATE categories SET rollover = ? WHERE id = ?",
-                               [on.sqliteValue, .integer(categoryRow(named: name).id)])
-        }
-    }
-
-    /// Deletes a category with its budgets and rules.
-    ///
-    /// A category that still has transactions is refused, unless `other` names a category to move
-    /// them to, or `force` deletes them too.
-    ///
-    /// - Returns: how many transactions were moved (or deleted, with `force`).
-    /// - Throws: ``BudgetError/unknownCategory(_:)``, ``BudgetError/categoryInUse(_:transactionCount:)``,
-    ///   ``BudgetError/moveToSameCategory(_:)``.
-    @discardableResult
-    public func deleteCategory(named name: String, movingTransactionsTo other: String? = nil, force: Bool = false) throws -> Int {
-        try writing {
-            let row = try categoryRow(named: name)
-            let count = Int(try connection.int64("SELECT count(*) FROM transactions WHERE category_id = ?", [.integer(row.id)]) ?? 0)
-            if let other {
-                let target = try categoryRow(named: other)
-                if target.id == row.id { throw BudgetError.moveToSameCategory(row.name) }
-                try connection.run("UPDATE transactions SET category_id = ? WHERE category_id = ?", [.integer(target.id), .integer(row.id)])
-            } else if count > 0 {
-                guard force else { throw BudgetError.categoryInUse(row.name, transactionCount: count) }
-                try connection.run("DELETE FROM transactions WHERE category_id = ?", [.integer(row.id)])
-            }
-            try connection.run("DELETE FROM categories WHERE id = ?", [.integer(row.id)])
-            return count
         }
     }
 
@@ -167,36 +105,15 @@ extension BudgetStore {
         try connection.cached("SELECT \(CategoryRow.columns) FROM categories ORDER BY name_key").map([], CategoryRow.init)
     }
 
-    /// The category row for `name`, ignoring case.
+    /// The category row for `name`: the one with exactly that name, else the one with its key
+    /// (ignoring case).
     func categoryRow(named name: String) throws -> CategoryRow {
-        let key = BudgetCategory.nameKey(name.trimmingSpaces())
-        let row = try connection.cached("SELECT \(CategoryRow.columns) FROM categories WHERE name_key = ?").first([.text(key)], CategoryRow.init)
+        let trimmed = name.trimmingSpaces()
+        let row = try connection.cached("""
+            SELECT \(CategoryRow.columns) FROM categories WHERE name = ?1 OR name_key = ?2 ORDER BY name = ?1 DESC LIMIT 1
+            """).first([.text(trimmed), .text(BudgetCategory.nameKey(trimmed))], CategoryRow.init)
         guard let row else { throw BudgetError.unknownCategory(name) }
         return row
-    }
-
-    func budgetHistory(categoryID: Int64) throws -> [BudgetChange] {
-        try connection.cached("SELECT month, amount, scope FROM budgets WHERE category_id = ? ORDER BY month, scope").map([.integer(categoryID)]) {
-            BudgetChange(month: Month(iso: $0.text(0)) ?? Month(year: 1, month: 1)!, amount: $0.money(1),
-                         scope: BudgetChange.Scope(rawValue: $0.text(2)) ?? .from)
-        }
-    }
-
-    func allBudgetHistories() throws -> [Int64: [BudgetChange]] {
-        var histories: [Int64: [BudgetChange]] = [:]
-        try connection.cached("SELECT category_id, month, amount, scope FROM budgets ORDER BY category_id, month, scope").forEachRow {
-            histories[$0.int64(0), default: []].append(
-                BudgetChange(month: Month(iso: $0.text(1)) ?? Month(year: 1, month: 1)!, amount: $0.money(2),
-                             scope: BudgetChange.Scope(rawValue: $0.text(3)) ?? .from))
-        }
-        return histories
-    }
-
-    private func upsertBudget(categoryID: Int64, month: Month, scope: BudgetChange.Scope, amount: Money) throws {
-        try connection.run("""
-            INSERT INTO budgets (category_id, month, scope, amount) VALUES (?, ?, ?, ?)
-            ON CONFLICT (category_id, scope, month) DO UPDATE SET amount = excluded.amount
-            """, [.integer(categoryID), month.sqliteValue, .text(scope.rawValue), amount.sqliteValue])
     }
 
     /// The name without surrounding spaces; refuses empty names and control characters.

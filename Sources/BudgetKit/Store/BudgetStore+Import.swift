@@ -148,7 +148,7 @@ private struct BulkImporter {
         // A rule whose category was deleted behind budget's back (the sqlite3 shell does not
         // enforce foreign keys by default) is skipped.
         rules = try connection.cached("SELECT pattern, category_id FROM rules ORDER BY id").map {
-            (pattern: $0.text(0).lowercased(), categoryID: $0.int64(1))
+            (pattern: $0.text(0).caseFolded(), categoryID: $0.int64(1))
         }.compactMap { rule in byID[rule.categoryID].map { (pattern: rule.pattern, category: $0) } }
         self.defaultCategory = try defaultCategory.map { try store.categoryRow(named: $0) }
         if staged {
@@ -216,7 +216,7 @@ private struct BulkImporter {
             return category
         }
         if !rules.isEmpty {
-            let payee = row.payee.lowercased()
+            let payee = row.payee.caseFolded()
             if let rule = rules.first(where: { payee.contains($0.pattern) }) { return rule.category }
         }
         if let defaultCategory { return defaultCategory }

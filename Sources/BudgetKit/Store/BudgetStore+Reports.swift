@@ -1,11 +1,17 @@
 extension BudgetStore {
     /// The report for `month`: per category its budget, rollover, actual, remaining and percent used.
     ///
-    /// A category is listed when it has a budget in effect that month: before its first month it
-    /// is left out, even if transactions are dated then. The SQL reads only that month's
-    /// rows (a covering index on category and date), plus, for rollover categories, the sum of
-    /// their earlier months.
+    /// Every transaction dated in the month counts. A category is listed when it has a budget in
+    /// effect that month or transactions dated then: in a month before its first budget month
+    /// (its earliest `from` entry) it is listed with budget 0 (unless a one-month override says
+    /// otherwise), no rollover and ``ReportLine/hasStarted`` false, and an expense category that
+    /// spent then is ``MonthlyReport/overspent``. Rollover starts at the first month: what was
+    /// spent before it is reported in its own months and does not carry.
     ///
+    /// The SQL reads only that month's rows (a covering index on category and date), plus, for
+    /// rollover categories, the sum of their earlier months.
+    ///
+    /// - Throws: ``BudgetError/totalTooLarge`` when a sum would not fit in 64 bits.
     /// - Complexity: O(categories × log n + rows in the month).
     public func monthlyReport(for month: Month) throws -> MonthlyReport {
         try reading {
@@ -18,39 +24,44 @@ extension BudgetStore {
                     let history = histories[id, default: []]
                     let budget = history.budget(in: month)
                     let actual = row.optionalInt64(4)
-                    // Before its first month a category has no budget and is not listed, even
-                    // with transactions dated then (set-budget --from moves the first month).
-                    guard budget != nil else { return }
+                    // Listed with a budget or with transactions: money never vanishes from a report.
+                    guard budget != nil || actual != nil else { return }
                     let kind = BudgetCategory.Kind(rawValue: row.text(2)) ?? .expense
                     let rollover = row.int64(3) != 0 ? try rolloverInto(month, categoryID: id, history: history) : .zero
+                    let hasStarted = history.firstMonth.map { $0 <= month } ?? false
                     let line = ReportLine(category: row.text(1), kind: kind, budget: budget ?? .zero, rollover: rollover,
-                                          actual: Money(minorUnits: actual ?? 0))
+                                          actual: Money(minorUnits: actual ?? 0), hasStarted: hasStarted)
                     if kind == .income { income.append(line) } else { expenses.append(line) }
                 }
-                return MonthlyReport(month: month, expenses: expenses, income: income)
+                return try MonthlyReport(month: month, expenses: expenses, income: income).checked()
             }
         }
     }
 
     /// What carries into `month`: the sum over the category's earlier months, from its first budget
-    /// month, of budget minus actual.
+    /// month, of budget minus actual. Transactions dated before the first month do not carry.
+    ///
+    /// - Throws: ``BudgetError/totalTooLarge`` when the sum would not fit in 64 bits.
     func rolloverInto(_ month: Month, categoryID: Int64, history: [BudgetChange]) throws -> Money {
         // From the first `from` entry: a one-month override set earlier does not start it.
-        guard let start = history.filter({ $0.scope == .from }).map(\.month).min(), start < month else { return .zero }
+        guard let start = history.firstMonth, start < month else { return .zero }
         var budgets = Money.zero
-        var current = start
-        while current < month {
-            budgets = budgets.clampedAdding(history.budget(in: current) ?? .zero)
-            current = current.next
+        for current in start..<month {
+            budgets = try budgets.adding(history.budget(in: current) ?? .zero)
         }
         let spent = try connection.int64(ReportQuery.actualBetween,
                                          [.integer(categoryID), start.firstDay.sqliteValue, month.firstDay.sqliteValue]) ?? 0
-        return budgets.clampedSubtracting(Money(minorUnits: spent))
+        return try budgets.subtracting(Money(minorUnits: spent))
     }
 
-    /// Actual amounts per month from `first` through `last`, one row per category or payee.
+    /// Actual amounts per month from `first` through `last`, one row per category or payee, with
+    /// per-month totals of each kind and the net (``TrendReport/totals``).
     ///
-    /// Categories with no budget and no transactions in the range are left out.
+    /// Every transaction dated in the range counts, also before its category's first budget
+    /// month. Categories with no budget and no transactions in the range are left out. Averages
+    /// divide by the number of months of the range (``TrendReport/monthCount``).
+    ///
+    /// - Throws: ``BudgetError/totalTooLarge`` when a total would not fit in 64 bits.
     public func trendReport(from first: Month, to last: Month, by grouping: TrendGrouping = .category) throws -> TrendReport {
         let months = first <= last ? Array(first...last) : []
         guard let start = months.first, let end = months.last else { return TrendReport(months: [], rows: []) }
@@ -79,13 +90,13 @@ extension BudgetStore {
                     }
                 }
                 let rows = table.map { key, value in
-                    TrendRow(name: String(key.split(separator: "\u{0}", maxSplits: 1, omittingEmptySubsequences: false)[1]),
-                             kind: value.kind, actuals: value.actuals)
+                    (sortKey: value.sortKey,
+                     row: TrendRow(name: String(key.split(separator: "\u{0}", maxSplits: 1, omittingEmptySubsequences: false)[1]),
+                                   kind: value.kind, actuals: value.actuals))
                 }
-                return TrendReport(months: months, rows: rows.sorted {
-                    ($0.kind == .expense ? 0 : 1, BudgetCategory.nameKey($0.name), $0.name)
-                        < ($1.kind == .expense ? 0 : 1, BudgetCategory.nameKey($1.name), $1.name)
-                })
+                return try TrendReport(months: months, rows: rows.sorted {
+                    ($0.row.kind == .expense ? 0 : 1, $0.sortKey, $0.row.name) < ($1.row.kind == .expense ? 0 : 1, $1.sortKey, $1.row.name)
+                }.map(\.row)).checked()
             }
         }
     }

@@ -2,6 +2,8 @@
 ///
 /// When a row of an imported file names no category, the first rule added whose pattern is
 /// part of its payee decides the category; ``ImportOptions/defaultCategory`` catches the rest.
+/// "Ignoring case" is full Unicode case folding, also ignoring normalization: `strasse`
+/// matches `Straße`.
 public struct ImportRule: Hashable, Sendable, Identifiable {
     /// The database id; rules are tried in id order, so the first added wins.
     public let id: Int64
@@ -25,17 +27,27 @@ extension BudgetStore {
     /// try store.addRule(pattern: "coffee", category: "Eating out")
     /// ```
     ///
+    /// A duplicate is refused: a rule for the same category whose pattern is part of the new
+    /// one's, ignoring case (`coffee` when adding `Coffee` or `coffee bar`), since it already
+    /// catches every payee the new rule would, and comes first. A broader pattern for the same
+    /// category (`coffee` after `coffee bar`) is not a duplicate.
+    ///
     /// - Parameters:
     ///   - pattern: text to find in payees, ignoring case; surrounding spaces are kept (they
     ///     are part of what is looked for), but it cannot be empty.
     ///   - category: the category's name, ignoring case.
     /// - Returns: the new rule.
-    /// - Throws: ``BudgetError/invalidRulePattern(_:)``, ``BudgetError/unknownCategory(_:)``.
+    /// - Throws: ``BudgetError/invalidRulePattern(_:)``, ``BudgetError/unknownCategory(_:)``,
+    ///   ``BudgetError/duplicateRule(pattern:category:existing:)``.
     @discardableResult
     public func addRule(pattern: String, category: String) throws -> ImportRule {
         guard !pattern.isEmpty else { throw BudgetError.invalidRulePattern(pattern) }
         return try writing {
             let row = try categoryRow(named: category)
+            let folded = pattern.caseFolded()
+            if let existing = try fetchRules(categoryID: row.id).first(where: { folded.contains($0.pattern.caseFolded()) }) {
+                throw BudgetError.duplicateRule(pattern: pattern, category: row.name, existing: existing)
+            }
             try connection.run("INSERT INTO rules (pattern, category_id) VALUES (?, ?)", [.text(pattern), .integer(row.id)])
             return ImportRule(id: connection.lastInsertRowID, pattern: pattern, category: row.name)
         }
@@ -58,13 +70,21 @@ extension BudgetStore {
 
     /// The first rule whose pattern is part of `payee`, ignoring case, or `nil`.
     public func rule(matchingPayee payee: String) throws -> ImportRule? {
-        let payee = payee.lowercased()
-        return try rules().first { payee.contains($0.pattern.lowercased()) }
+        let payee = payee.caseFolded()
+        return try rules().first { payee.contains($0.pattern.caseFolded()) }
     }
 
     func fetchRules() throws -> [ImportRule] {
         try connection.cached("""
             SELECT r.id, r.pattern, c.name FROM rules AS r JOIN categories AS c ON c.id = r.category_id ORDER BY r.id
             """).map { ImportRule(id: $0.int64(0), pattern: $0.text(1), category: $0.text(2)) }
+    }
+
+    /// The rules sending payees to one category, in the order they are tried.
+    func fetchRules(categoryID: Int64) throws -> [ImportRule] {
+        try connection.cached("""
+            SELECT r.id, r.pattern, c.name FROM rules AS r JOIN categories AS c ON c.id = r.category_id
+            WHERE r.category_id = ? ORDER BY r.id
+            """).map([.integer(categoryID)]) { ImportRule(id: $0.int64(0), pattern: $0.text(1), category: $0.text(2)) }
     }
 }

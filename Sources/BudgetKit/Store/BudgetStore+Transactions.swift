@@ -24,15 +24,45 @@ extension BudgetStore {
 
     /// Changes some fields of a transaction.
     ///
+    /// ```swift
+    /// try store.editTransaction(id: 7, TransactionChanges(note: "birthday"))
+    /// try store.editTransaction(id: 8, TransactionChanges(category: "Salary"), kindChange: .negateAmount)
+    /// ```
+    ///
+    /// Moving it to a category of the other kind (expense to income or back) would change what
+    /// its amount means, so it is refused unless `kindChange` says what to do with the amount,
+    /// or `changes` gives a new amount (read in the new category's direction).
+    ///
+    /// - Parameters:
+    ///   - id: the transaction.
+    ///   - changes: the fields to change.
+    ///   - kindChange: what to do with the current amount when the category changes kind.
     /// - Returns: the transaction as it now is.
-    /// - Throws: ``BudgetError/unknownTransaction(_:)``, ``BudgetError/unknownCategory(_:)``.
+    /// - Throws: ``BudgetError/unknownTransaction(_:)``, ``BudgetError/unknownCategory(_:)``,
+    ///   ``BudgetError/transactionWouldChangeKind(id:amount:from:fromKind:to:toKind:)``,
+    ///   ``BudgetError/totalTooLarge`` when the amount to negate has no negation in 64 bits.
     @discardableResult
-    public func editTransaction(id: Int64, _ changes: TransactionChanges) throws -> Transaction {
+    public func editTransaction(id: Int64, _ changes: TransactionChanges, kindChange: KindChange = .refuse) throws -> Transaction {
         try writing {
             var transaction = try fetchTransaction(id: id)
-            var categoryID = try categoryRow(named: transaction.category).id
+            let current = try connection.cached("""
+                SELECT \(CategoryRow.columns) FROM categories WHERE id = (SELECT category_id FROM transactions WHERE id = ?)
+                """).first([.integer(id)], CategoryRow.init)
+            guard let current else { throw BudgetError.unknownTransaction(id) }
+            var categoryID = current.id
             if let name = changes.category {
                 let row = try categoryRow(named: name)
+                if row.kind != current.kind && changes.amount == nil {
+                    switch kindChange {
+                    case .refuse:
+                        throw BudgetError.transactionWouldChangeKind(id: id, amount: transaction.amount, from: current.name,
+                                                                     fromKind: current.kind, to: row.name, toKind: row.kind)
+                    case .keepAmount:
+                        break
+                    case .negateAmount:
+                        transaction.amount = try Money.zero.subtracting(transaction.amount)
+                    }
+                }
                 categoryID = row.id
                 transaction.category = row.name
             }
@@ -79,15 +109,30 @@ extension BudgetStore {
     /// Calls `body` with each transaction matching `filter`, by date then id, without holding them
     /// all in memory: what `export` streams with.
     ///
-    /// The rows come from one read snapshot: a concurrent writer never makes a row appear twice.
+    /// The rows come from one read snapshot: a concurrent writer never makes a row appear twice,
+    /// and the totals returned are those of exactly the rows delivered.
+    ///
+    /// ```swift
+    /// let totals = try store.forEachTransaction(matching: TransactionFilter(month: .current())) { print($0) }
+    /// print(try totals.spent, try totals.earned, try totals.net)
+    /// ```
+    ///
+    /// - Returns: what the delivered rows spent and earned (``TransactionTotals``).
     /// - Throws: ``BudgetError/unknownCategory(_:)``, or whatever `body` throws.
-    public func forEachTransaction(matching filter: TransactionFilter, _ body: (Transaction) throws -> Void) throws {
+    @discardableResult
+    public func forEachTransaction(matching filter: TransactionFilter, _ body: (Transaction) throws -> Void) throws -> TransactionTotals {
         try reading {
             let (sql, values) = try TransactionQuery.select(filter: filter, categoryID: filter.category.map { try categoryRow(named: $0).id })
             let statement = try connection.prepare(sql)
+            var totals = TransactionTotals()
             try connection.inReadTransaction {
-                try statement.forEachRow(values) { try body(TransactionQuery.transaction(from: $0)) }
+                try statement.forEachRow(values) { row in
+                    let transaction = TransactionQuery.transaction(from: row)
+                    totals.add(transaction.amount, kind: TransactionQuery.kind(from: row))
+                    try body(transaction)
+                }
             }
+            return totals
         }
     }
 
@@ -101,12 +146,18 @@ extension BudgetStore {
 /// The SQL that reads transactions. Filters become fixed fragments with `?` placeholders: user
 /// text only ever travels as bound values.
 enum TransactionQuery {
-    static let columns = "t.id, t.date, t.amount, c.name, t.payee, t.note"
+    /// The columns ``transaction(from:)`` reads, then the category's kind (``kind(from:)``).
+    static let columns = "t.id, t.date, t.amount, c.name, t.payee, t.note, c.kind"
     static let from = "transactions AS t JOIN categories AS c ON c.id = t.category_id"
     static let selectByID = "SELECT \(columns) FROM \(from) WHERE t.id = ?"
 
     static func transaction(from row: Row) -> Transaction {
         Transaction(id: row.int64(0), date: row.day(1), amount: row.money(2), category: row.text(3), payee: row.text(4), note: row.text(5))
+    }
+
+    /// The kind of the row's category.
+    static func kind(from row: Row) -> BudgetCategory.Kind {
+        BudgetCategory.Kind(rawValue: row.text(6)) ?? .expense
     }
 
     /// The WHERE clause (possibly empty) and its values for `filter`.
@@ -131,7 +182,7 @@ enum TransactionQuery {
         }
         if let payee = filter.payee, !payee.isEmpty {
             conditions.append("instr(budget_fold(t.payee), ?) > 0")
-            values.append(.text(payee.lowercased()))
+            values.append(.text(payee.caseFolded()))
         }
         if let min = filter.minAmount {
             conditions.append("t.amount >= ?")

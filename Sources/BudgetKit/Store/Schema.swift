@@ -6,6 +6,7 @@ enum Schema {
 
     static let migrator = Migrator(applicationID: applicationID, migrations: [
         .init(version: 1, sql: version1),
+        .init(version: 2, sql: version2NameKeys),
     ])
 
     /// Version 1: categories with budget history and rollover, transactions with import keys,
@@ -72,5 +73,33 @@ enum Schema {
         BEGIN INSERT INTO change_log (entity, row_id) VALUES ('category', NEW.category_id); END;
     CREATE TRIGGER budgets_logged_delete AFTER DELETE ON budgets
         BEGIN INSERT INTO change_log (entity, row_id) VALUES ('category', OLD.category_id); END;
+    """
+
+    /// Version 2: `categories.name_key` becomes full Unicode case folding in canonical
+    /// composition (`budget_fold`, registered before migrating), where version 1 stored
+    /// `lowercased()`: `Straße` and `STRASSE`, or `Café` precomposed and decomposed, now share
+    /// a key.
+    ///
+    /// Two categories of an existing book may fold to one key. Nothing is lost and nothing fails:
+    /// per new key, the category that already holds it keeps it, else the oldest (lowest id) gets
+    /// it; the others keep their old key, so both stay, and each is still found by its exact name
+    /// (its report order stays its old key's). Should an old key kept that way equal another
+    /// category's new key (no Unicode text known does), it gets ` #ID` appended. The keys pass
+    /// through placeholders (a control character, which no name holds, and the id), so no UNIQUE
+    /// check ever sees two rows holding one key midway.
+    static let version2NameKeys = """
+    CREATE TEMP TABLE name_key_v2 (id INTEGER PRIMARY KEY, old_key TEXT NOT NULL, new_key TEXT NOT NULL, key TEXT);
+    INSERT INTO name_key_v2 (id, old_key, new_key) SELECT id, name_key, budget_fold(name) FROM categories;
+    UPDATE name_key_v2 SET key = new_key WHERE id = (
+        SELECT w.id FROM name_key_v2 AS w WHERE w.new_key = name_key_v2.new_key ORDER BY w.old_key = w.new_key DESC, w.id LIMIT 1);
+    UPDATE name_key_v2 SET key = CASE
+        WHEN old_key IN (SELECT key FROM name_key_v2 WHERE key IS NOT NULL) THEN old_key || ' #' || id
+        ELSE old_key END
+        WHERE key IS NULL;
+    UPDATE categories SET name_key = char(1) || 'name_key_v2 ' || id
+        WHERE name_key <> (SELECT key FROM name_key_v2 WHERE name_key_v2.id = categories.id);
+    UPDATE categories SET name_key = (SELECT key FROM name_key_v2 WHERE name_key_v2.id = categories.id)
+        WHERE name_key = char(1) || 'name_key_v2 ' || id;
+    DROP TABLE name_key_v2;
     """
 }

@@ -1,0 +1,103 @@
+extension BudgetStore {
+    /// Deletes a category with its budget history, doing with its transactions what `deletion` says.
+    ///
+    /// ```swift
+    /// let result = try store.deleteCategory(named: "Snacks", .moveTransactions(to: "Food"))
+    /// result.transactionsMoved   // 12
+    /// result.rulesMoved          // [rule 3: 'crisps' to Food]
+    /// ```
+    ///
+    /// Moving keeps each transaction's id, date and amount and each rule's id and place in the
+    /// order; into a category of the other kind it needs an explicit ``KindChange`` (a move of
+    /// no transactions needs none). Everything happens in one write, or nothing does.
+    ///
+    /// - Returns: what moved, what was deleted, and the rules that followed.
+    /// - Throws: ``BudgetError/unknownCategory(_:)``, ``BudgetError/categoryInUse(_:transactionCount:)``,
+    ///   ``BudgetError/moveToSameCategory(_:)``,
+    ///   ``BudgetError/moveWouldChangeKind(from:fromKind:to:toKind:transactionCount:)``,
+    ///   ``BudgetError/totalTooLarge`` when an amount to negate has no negation in 64 bits.
+    @discardableResult
+    public func deleteCategory(named name: String, _ deletion: CategoryDeletion = .refuseIfUsed) throws -> CategoryDeletionResult {
+        try writing {
+            let row = try categoryRow(named: name)
+            let count = Int(try connection.int64("SELECT count(*) FROM transactions WHERE category_id = ?", [.integer(row.id)]) ?? 0)
+            let rules = try fetchRules(categoryID: row.id)
+            let history = try budgetHistory(categoryID: row.id)
+            var movedTo: String?, kindChange: KindChange?, rulesMoved: [ImportRule] = [], duplicates: [ImportRule] = []
+            switch deletion {
+            case .refuseIfUsed:
+                if count > 0 { throw BudgetError.categoryInUse(row.name, transactionCount: count) }
+            case .deleteTransactions:
+                try connection.run("DELETE FROM transactions WHERE category_id = ?", [.integer(row.id)])
+            case .moveTransactions(let other, let choice):
+                let target = try categoryRow(named: other)
+                if target.id == row.id { throw BudgetError.moveToSameCategory(row.name) }
+                if target.kind != row.kind && count > 0 {
+                    kindChange = choice
+                    switch choice {
+                    case .refuse:
+                        throw BudgetError.moveWouldChangeKind(from: row.name, fromKind: row.kind, to: target.name, toKind: target.kind,
+                                                              transactionCount: count)
+                    case .keepAmount:
+                        break
+                    case .negateAmount:
+                        try negateAmounts(categoryID: row.id)
+                    }
+                }
+                try connection.run("UPDATE transactions SET category_id = ? WHERE category_id = ?", [.integer(target.id), .integer(row.id)])
+                try connection.run("UPDATE rules SET category_id = ? WHERE category_id = ?", [.integer(target.id), .integer(row.id)])
+                duplicates = try removeDuplicateRules(categoryID: target.id, moved: Set(rules.map(\.id)))
+                let removed = Set(duplicates.map(\.id))
+                rulesMoved = rules.filter { !removed.contains($0.id) }.map { ImportRule(id: $0.id, pattern: $0.pattern, category: target.name) }
+                movedTo = target.name
+            }
+            try connection.run("DELETE FROM categories WHERE id = ?", [.integer(row.id)])
+            return CategoryDeletionResult(
+                category: row.name, kind: row.kind, movedTo: movedTo, transactionsMoved: movedTo == nil ? 0 : count,
+                kindChange: kindChange, transactionsDeleted: movedTo == nil ? count : 0, rulesMoved: rulesMoved,
+                duplicateRulesRemoved: duplicates, rulesDeleted: movedTo == nil ? rules : [], budgetHistory: history)
+        }
+    }
+
+    /// Deletes a category: the form before ``CategoryDeletion``, kept for existing callers.
+    ///
+    /// `other` moves the transactions (refusing a move across kinds), else `force` deletes them,
+    /// else a category with transactions is refused.
+    ///
+    /// - Returns: how many transactions were moved or deleted.
+    /// - Throws: as ``deleteCategory(named:_:)``.
+    @discardableResult
+    public func deleteCategory(named name: String, movingTransactionsTo other: String?, force: Bool) throws -> Int {
+        let deletion: CategoryDeletion = other.map { .moveTransactions(to: $0) } ?? (force ? .deleteTransactions : .refuseIfUsed)
+        let result = try deleteCategory(named: name, deletion)
+        return result.transactionsMoved + result.transactionsDeleted
+    }
+
+    // MARK: - Internals
+
+    /// Negates every amount of the category, refusing (before changing anything) an amount whose
+    /// negation does not fit in 64 bits.
+    func negateAmounts(categoryID: Int64) throws {
+        let unnegatable = try connection.int64("SELECT count(*) FROM transactions WHERE category_id = ? AND amount = ?",
+                                               [.integer(categoryID), .integer(.min)]) ?? 0
+        if unnegatable > 0 { throw BudgetError.totalTooLarge }
+        try connection.run("UPDATE transactions SET amount = -amount WHERE category_id = ?", [.integer(categoryID)])
+    }
+
+    /// Removes the category's rules whose pattern an earlier rule of it has (ignoring case),
+    /// where one of the two is in `moved`; returns them as they were.
+    private func removeDuplicateRules(categoryID: Int64, moved: Set<Int64>) throws -> [ImportRule] {
+        var earliest: [String: ImportRule] = [:]
+        var duplicates: [ImportRule] = []
+        for rule in try fetchRules(categoryID: categoryID) {
+            let key = rule.pattern.caseFolded()
+            if let earlier = earliest[key] {
+                if moved.contains(rule.id) || moved.contains(earlier.id) { duplicates.append(rule) }
+            } else {
+                earliest[key] = rule
+            }
+        }
+        for rule in duplicates { try connection.run("DELETE FROM rules WHERE id = ?", [.integer(rule.id)]) }
+        return duplicates
+    }
+}
