@@ -78,7 +78,7 @@ import Testing
         """),
         (["delete-category", "Food", "--move-to", "Rent", "--force"], usage, """
         budget: error: '--move-to <other>' cannot be used with '--force'
-        usage: budget delete-category <name> [--move-to <other>] [--force]
+        usage: budget delete-category <name> [--move-to <other>] [--force] [--kind-change <how>]
           see 'budget delete-category --help' for more information
 
         """),

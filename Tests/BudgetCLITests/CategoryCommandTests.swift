@@ -67,10 +67,15 @@ import Testing
     @Test func setBudgetSaysWhatChanged() {
         let sandbox = Sandbox()
         sandbox.succeed("add-category", "Food", "300", "--from", "2026-01")
-        #expect(sandbox.run("set-budget", "food", "350", "--from", "2026-06").stderr == "Food: budget 350.00 a month from 2026-06 on.\n")
-        #expect(sandbox.run("set-budget", "Food", "0", "--month", "2026-08").stderr == "Food: budget 0.00 in 2026-08 only.\n")
-        #expect(sandbox.run("set-budget", "Food", "400").stderr == "Food: budget 400.00 a month from \(Month.current()) on.\n")
-        #expect(sandbox.run("set-rollover", "FOOD", "on").stderr == "Food: rollover on.\n")
+        #expect(sandbox.run("set-budget", "food", "350", "--from", "2026-06").stderr
+                == "Food: budget 350.00 a month from 2026-06 on. Reports from 2026-06 on change.\n")
+        #expect(sandbox.run("set-budget", "Food", "0", "--month", "2026-08").stderr
+                == "Food: budget 0.00 in 2026-08 only. The report of 2026-08 changes.\n")
+        #expect(sandbox.run("set-budget", "Food", "400").stderr
+                == "Food: budget 400.00 a month from \(Month.current()) on. Reports from \(Month.current()) on change.\n")
+        #expect(sandbox.run("set-rollover", "FOOD", "on").stderr == "Food: rollover on. Reports from 2026-02 on change.\n")
+        #expect(sandbox.run("set-rollover", "Food", "on").stderr == "Food: rollover was already on; nothing changed.\n")
+        #expect(sandbox.run("set-budget", "Food", "350", "--from", "2026-06").stderr == "Food: nothing changed.\n")
     }
 
     @Test func renameKeepsTransactions() throws {

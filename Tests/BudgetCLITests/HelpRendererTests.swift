@@ -39,17 +39,24 @@ import Testing
         OVERVIEW: Delete a category.
 
         A category that still has transactions is kept unless --move-to names a category
-        to move them to, or --force deletes them too. Says how many transactions were
-        moved or deleted.
+        to move them to, or --force deletes them too. Its rules follow its transactions
+        to --move-to; otherwise they are deleted with it. Says what was moved or
+        deleted.
+        Moving into a category of the other kind (expense or income) would change what
+        the amounts mean, so it needs --kind-change: keep (the same numbers) or negate
+        (the same direction of money).
 
-        USAGE: budget delete-category <name> [--move-to <other>] [--force]
+        USAGE: budget delete-category <name> [--move-to <other>] [--force] [--kind-change <how>]
 
         ARGUMENTS:
           <name>                  The category.
 
         OPTIONS:
-          --move-to <other>       Move its transactions to this category first.
-          --force                 Delete its transactions too.
+          --move-to <other>       Move its transactions and rules to this category
+                                  first.
+          --force                 Delete its transactions and rules too.
+          --kind-change <how>     With --move-to a category of the other kind: keep the
+                                  amounts, or negate them. (values: keep, negate)
           --db <path>             The database file (default: $BUDGET_DB, else in
                                   $XDG_DATA_HOME).
           -q, --quiet             Do not print confirmations on standard error.

@@ -104,11 +104,17 @@ import Testing
 
         """)
         #expect(sandbox.succeed("report", "--from", "2026-10", "--to", "2026-11", "--by", "payee") == """
-        PAYEE     KIND     2026-10  2026-11    TOTAL  AVERAGE
-                  expense   200.00     0.00   200.00   100.00
-        Landlord  expense     0.00  1000.00  1000.00   500.00
-        Market    expense     0.00   350.00   350.00   175.00
-        ACME      income      0.00  3000.00  3000.00  1500.00
+        PAYEE           KIND     2026-10  2026-11    TOTAL  AVERAGE
+                        expense   200.00     0.00   200.00   100.00
+        Landlord        expense     0.00  1000.00  1000.00   500.00
+        Market          expense     0.00   350.00   350.00   175.00
+        ACME            income      0.00  3000.00  3000.00  1500.00
+        --------------  -------  -------  -------  -------  -------
+        Total expenses            200.00  1350.00  1550.00   775.00
+        Total income                0.00  3000.00  3000.00  1500.00
+        Net                      -200.00  1650.00  1450.00   725.00
+
+        Averages divide each total by 2 months, 2026-10 to 2026-11, months with nothing included.
 
         """)
     }

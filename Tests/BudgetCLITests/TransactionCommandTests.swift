@@ -53,7 +53,7 @@ import Testing
         #expect(sandbox.run("delete", "2").stderr == "Deleted transaction 2.\n")
     }
 
-    @Test func listShowsATableWithTheTotal() {
+    @Test func listShowsATableWithWhatWasSpentEarnedAndTheNet() {
         let sandbox = Sandbox()
         sandbox.seed()
         #expect(sandbox.succeed("list") == """
@@ -63,7 +63,9 @@ import Testing
          2  2026-11-03    -2.25  Food      Refund
          4  2026-11-25  3000.00  Salary    ACME
         --  ----------  -------  --------  --------  --------
-            Total       4010.25
+            Spent       1010.25
+            Earned      3000.00
+            Net         1989.75
 
         """)
     }

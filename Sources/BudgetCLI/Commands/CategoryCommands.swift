@@ -101,33 +101,6 @@ struct ShowCategory: BudgetCommand {
     }
 }
 
-/// `budget set-rollover NAME on|off`.
-struct SetRollover: BudgetCommand {
-    static let configuration = CommandConfiguration(
-        name: "set-rollover",
-        abstract: "Turn a category's rollover on or off.",
-        discussion: """
-        With rollover on, what is left (or overspent) in a month carries into the next, from the \
-        category's first month on.
-        """,
-        access: .write)
-
-    static var arguments: [CommandArgument<SetRollover>] {[
-        .argument(\.name, "name", help: "The category."),
-        .argument(\.state, "state", help: "on or off."),
-    ]}
-
-    var name = CategoryName(argument: "")
-    var state = Switch.on
-
-    func run(_ context: CommandContext) throws -> Outcome {
-        let store = try context.store()
-        try store.setRollover(state == .on, forCategory: name.name)
-        context.confirm("\(try store.category(named: name.name).name): rollover \(state.rawValue).")
-        return .success
-    }
-}
-
 /// `budget rename-category OLD NEW`.
 struct RenameCategory: BudgetCommand {
     static let configuration = CommandConfiguration(
@@ -150,14 +123,18 @@ struct RenameCategory: BudgetCommand {
     }
 }
 
-/// `budget delete-category NAME [--move-to OTHER | --force]`.
+/// `budget delete-category NAME [--move-to OTHER [--kind-change keep|negate] | --force]`.
 struct DeleteCategory: BudgetCommand {
     static let configuration = CommandConfiguration(
         name: "delete-category",
         abstract: "Delete a category.",
         discussion: """
         A category that still has transactions is kept unless --move-to names a category to move \
-        them to, or --force deletes them too. Says how many transactions were moved or deleted.
+        them to, or --force deletes them too. Its rules follow its transactions to --move-to; \
+        otherwise they are deleted with it. Says what was moved or deleted.
+        Moving into a category of the other kind (expense or income) would change what the \
+        amounts mean, so it needs --kind-change: keep (the same numbers) or negate (the same \
+        direction of money).
         """,
         access: .write)
 
@@ -171,71 +148,57 @@ struct DeleteCategory: BudgetCommand {
     static var arguments: [CommandArgument<DeleteCategory>] {[
         .argument(\.name, "name", help: "The category."),
         .option(\.disposal, "move-to", "other", as: CategoryName.self,
-                help: "Move its transactions to this category first.") { .move(to: $0.name) },
-        .flag(\.disposal, "force", value: .delete, help: "Delete its transactions too."),
+                help: "Move its transactions and rules to this category first.") { .move(to: $0.name) },
+        .flag(\.disposal, "force", value: .delete, help: "Delete its transactions and rules too."),
+        .option(\.kindChange, "kind-change", "how", help: "With --move-to a category of the other kind: keep the amounts, or negate them."),
     ]}
 
     var name = CategoryName(argument: "")
     var disposal = Disposal.refuseIfUsed
+    var kindChange: KindChoice?
 
-    func run(_ context: CommandContext) throws -> Outcome {
-        let store = try context.store()
-        let name = try store.category(named: self.name.name).name
-        let count: Int
-        switch disposal {
-        case .refuseIfUsed: count = try store.deleteCategory(named: name)
-        case .move(let other): count = try store.deleteCategory(named: name, movingTransactionsTo: other)
-        case .delete: count = try store.deleteCategory(named: name, force: true)
-        }
-        let transactions = count == 1 ? "1 transaction" : "\(count) transactions"
-        switch disposal {
-        case .move(let other): context.confirm("Deleted category \(name); moved \(transactions) to \(other).")
-        case .delete where count > 0: context.confirm("Deleted category \(name) and its \(transactions).")
-        default: context.confirm("Deleted category \(name).")
-        }
-        return .success
-    }
-}
-
-/// `budget set-budget NAME AMOUNT [--from MONTH | --month MONTH]`.
-struct SetBudget: BudgetCommand {
-    static let configuration = CommandConfiguration(
-        name: "set-budget",
-        abstract: "Change a category's monthly budget.",
-        discussion: """
-        Without options the new budget applies from the current month on. Reports of earlier \
-        months never change.
-        """,
-        access: .write)
-
-    /// Which months the new budget covers: options that exclude each other, as one value.
-    enum Period {
-        case from(Month)
-        case only(Month)
+    func validate() throws(UsageError) {
+        guard kindChange != nil else { return }
+        guard case .move = disposal else { throw .needs("--kind-change <how>", "--move-to <other>") }
     }
 
-    static var arguments: [CommandArgument<SetBudget>] {[
-        .argument(\.name, "name", help: "The category."),
-        .argument(\.amount, "amount", help: "The new monthly budget."),
-        .option(\.period, "from", "month", as: Month.self, help: "Apply from this month on: YYYY-MM, this or last.") { .from($0) },
-        .option(\.period, "month", "month", as: Month.self, help: "Apply to this month only: YYYY-MM, this or last.") { .only($0) },
-    ]}
-
-    var name = CategoryName(argument: "")
-    var amount = Budget()
-    var period: Period?
-
     func run(_ context: CommandContext) throws -> Outcome {
-        let store = try context.store()
-        let category = try store.category(named: name.name)
-        switch period ?? .from(.current()) {
-        case .only(let month):
-            try store.setBudget(amount.amount, forCategory: name.name, onlyIn: month)
-            context.confirm("\(category.name): budget \(amount.amount) in \(month) only.")
-        case .from(let month):
-            try store.setBudget(amount.amount, forCategory: name.name, from: month)
-            context.confirm("\(category.name): budget \(amount.amount) a month from \(month) on.")
+        let deletion: CategoryDeletion
+        switch disposal {
+        case .refuseIfUsed: deletion = .refuseIfUsed
+        case .move(let other): deletion = .moveTransactions(to: other, kindChange: kindChange?.kindChange ?? .refuse)
+        case .delete: deletion = .deleteTransactions
         }
+        let result = try context.store().deleteCategory(named: name.name, deletion)
+        for line in Self.confirmations(result) { context.confirm(line) }
         return .success
+    }
+
+    /// What the deletion did, in sentences: what moved where, and what was deleted.
+    static func confirmations(_ result: CategoryDeletionResult) -> [String] {
+        func count(_ number: Int, _ thing: String) -> String { number == 1 ? "1 \(thing)" : "\(number) \(thing)s" }
+        func rules(_ rules: [ImportRule]) -> String {
+            count(rules.count, "rule") + " (" + rules.map(\.pattern).joined(separator: ", ") + ")"
+        }
+        var lines: [String] = []
+        if let other = result.movedTo {
+            var moved = [count(result.transactionsMoved, "transaction")]
+            if !result.rulesMoved.isEmpty { moved.append(rules(result.rulesMoved)) }
+            lines.append("Deleted category \(result.category); moved \(moved.joined(separator: " and ")) to \(other).")
+            for rule in result.duplicateRulesRemoved {
+                lines.append("Removed rule \(rule.id) ('\(rule.pattern)'): an earlier rule already sends those payees to \(other).")
+            }
+            if result.kindChange == .negateAmount {
+                lines.append("Amounts negated: \(result.category) was an \(result.kind.rawValue) category, \(other) is not.")
+            } else if result.kindChange == .keepAmount {
+                lines.append("Amounts kept: they now count as \(result.kind == .expense ? "income" : "spending") in \(other).")
+            }
+        } else {
+            var deleted = [String]()
+            if result.transactionsDeleted > 0 { deleted.append(count(result.transactionsDeleted, "transaction")) }
+            if !result.rulesDeleted.isEmpty { deleted.append(rules(result.rulesDeleted)) }
+            lines.append("Deleted category \(result.category)" + (deleted.isEmpty ? "." : " and its " + deleted.joined(separator: " and ") + "."))
+        }
+        return lines
     }
 }

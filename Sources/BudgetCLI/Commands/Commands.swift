@@ -5,7 +5,7 @@
 enum Commands {
     static let tree: [CommandTree] = [
         .command(AddCategory.self), .command(Categories.self), .command(ShowCategory.self), .command(SetBudget.self),
-        .command(SetRollover.self), .command(RenameCategory.self), .command(DeleteCategory.self),
+        .command(RemoveBudget.self), .command(SetRollover.self), .command(RenameCategory.self), .command(DeleteCategory.self),
         .command(Add.self), .command(Edit.self), .command(Delete.self), .command(List.self), .command(Export.self),
         .command(Import.self), RuleCommands.tree, .command(Report.self), .command(Watch.self), .command(Backup.self),
         .command(Completions.self), .command(Help.self), .command(Complete.self),

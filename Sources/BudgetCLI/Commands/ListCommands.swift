@@ -5,7 +5,10 @@ struct List: BudgetCommand {
     static let configuration = CommandConfiguration(
         name: "list",
         abstract: "List transactions, by date then id.",
-        discussion: "Without filters, lists every transaction. The table ends with the total of the amounts.",
+        discussion: """
+        Without filters, lists every transaction. The table ends with what the listed \
+        transactions spent (refunds subtracted), earned, and the net: earned minus spent.
+        """,
         access: .read)
 
     static var arguments: [CommandArgument<List>] {
@@ -73,12 +76,10 @@ private func printTransactions(_ context: CommandContext, filter: TransactionFil
     }
     var table = Table(columns: [("ID", .right), ("DATE", .left), ("AMOUNT", .right),
                                 ("CATEGORY", .left), ("PAYEE", .left), ("NOTE", .left)])
-    var total = Money.zero
-    try store.forEachTransaction(matching: filter) {
-        table.append(transactionCells($0))
-        total = try total.adding($0.amount)
-    }
+    let totals = try store.forEachTransaction(matching: filter) { table.append(transactionCells($0)) }
     table.appendRule()
-    table.append(texts: ["", "Total", total.description])
+    table.append(texts: ["", "Spent", try totals.spent.description])
+    table.append(texts: ["", "Earned", try totals.earned.description])
+    table.append(texts: ["", "Net", try totals.net.description])
     try context.stdout.write(table.render())
 }

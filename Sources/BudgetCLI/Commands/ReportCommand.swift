@@ -6,8 +6,12 @@ struct Report: BudgetCommand {
         name: "report",
         abstract: "Show each category's budget, actual and remaining.",
         discussion: """
+        Every transaction counts: a category with transactions before its first budget month is \
+        listed with a budget of 0 that month (marked *), and is overspent if it spent.
         With --from and --to, shows a trend instead: the actual amounts of each category (or \
-        payee, with --by payee) in each month, with their total and average.
+        payee, with --by payee) in each month, with their total and average; the table ends with \
+        the totals of expenses and income and the net. Averages divide by every month from --from \
+        to --to, months with nothing included.
         With --check, prints the report as usual, then names each overspent expense category on \
         standard error and exits 2; it exits 0 when none is overspent. For cron:
           budget report --month last --check > /dev/null
@@ -83,8 +87,9 @@ struct Report: BudgetCommand {
         }
         guard check else { return .success }
         for line in report.overspent {
-            context.warn("budget: overspent in \(month): \(line.category): \(line.actual) spent of "
-                + "\(line.available) (\(Money.zero.clampedSubtracting(line.remaining)) over)")
+            let over = Money.zero.clampedSubtracting(line.remaining)
+            let note = line.hasStarted ? "" : "; its budget starts later"
+            context.warn("budget: overspent in \(month): \(line.category): \(line.actual) spent of \(line.available) (\(over) over\(note))")
         }
         return report.overspent.isEmpty ? .success : .overspent
     }
@@ -96,9 +101,21 @@ struct Report: BudgetCommand {
         let grouping = grouping ?? .category
         let trend = try context.store().trendReport(from: from, to: to, by: grouping)
         let columns = [grouping.rawValue, "kind"] + trend.months.map(\.description) + ["total", "average"]
-        try context.printRecords(format, columns: columns, rows: trend.rows.map { row in
+        let rows = trend.rows.map { row -> [Cell] in
             [.text(row.name), .text(row.kind.rawValue)] + row.actuals.map(Cell.money) + [.money(row.total), .money(row.average)]
-        })
+        }
+        guard format == .table else {
+            try context.printRecords(format, columns: columns, rows: rows)
+            return .success
+        }
+        var table = Table(columns: columns.indices.map { (Table.title(columns[$0]), $0 < 2 ? .left : .right) })
+        for row in rows { table.append(row) }
+        table.appendRule()
+        for (title, series) in [("Total expenses", trend.totals.expenses), ("Total income", trend.totals.income), ("Net", trend.totals.net)] {
+            table.append(texts: [title, ""] + series.amounts.map(\.description) + [series.total.description, series.average.description])
+        }
+        let months = trend.monthCount == 1 ? "1 month" : "\(trend.monthCount) months"
+        try context.stdout.write(table.render() + "\nAverages divide each total by \(months), \(from) to \(to), months with nothing included.\n")
         return .success
     }
 }

@@ -45,7 +45,13 @@ struct Edit: BudgetCommand {
     static let configuration = CommandConfiguration(
         name: "edit",
         abstract: "Change a transaction.",
-        discussion: "Only the fields given change. Prints a confirmation on standard error.",
+        discussion: """
+        Only the fields given change. Prints a confirmation on standard error.
+        Moving a transaction between an expense and an income category would change what its \
+        amount means (12.50 spent would read as 12.50 received), so it is refused unless \
+        --kind-change says keep (the same number) or negate (the same direction of money: \
+        -12.50 received), or --amount gives the new amount.
+        """,
         access: .write)
 
     static var arguments: [CommandArgument<Edit>] {[
@@ -55,9 +61,11 @@ struct Edit: BudgetCommand {
         .option(\.payee, "payee", "payee", help: "The new payee (\"\" for none)."),
         .option(\.note, "note", "text", help: "The new note (\"\" for none)."),
         .option(\.date, "date", "day", help: "The new day: YYYY-MM-DD, today or yesterday."),
+        .option(\.kindChange, "kind-change", "how", help: "With --category of the other kind: keep the amount, or negate it."),
     ]}
 
     var id = TransactionID(0)
+    var kindChange: KindChoice?
     var amount: Money?
     var category: CategoryName?
     var payee: String?
@@ -72,11 +80,18 @@ struct Edit: BudgetCommand {
         guard changes != TransactionChanges() else {
             throw UsageError(message: "nothing to change", hint: "give at least one of --amount, --category, --payee, --note or --date")
         }
+        if kindChange != nil && category == nil { throw .needs("--kind-change <how>", "--category <category>") }
     }
 
     func run(_ context: CommandContext) throws -> Outcome {
-        let transaction = try context.store().editTransaction(id: id.value, changes)
-        context.confirm("Updated transaction \(transaction.id): \(transaction.summary).")
+        let store = try context.store()
+        let before = try store.transaction(id: id.value)
+        let transaction = try store.editTransaction(id: id.value, changes, kindChange: kindChange?.kindChange ?? .refuse)
+        var message = "Updated transaction \(transaction.id): \(transaction.summary)."
+        if amount == nil && transaction.amount != before.amount {
+            message += " The amount was negated: \(before.category) and \(transaction.category) are of different kinds."
+        }
+        context.confirm(message)
         return .success
     }
 }
@@ -102,6 +117,17 @@ struct Delete: BudgetCommand {
         context.confirm(ids.count == 1 ? "Deleted transaction \(ids[0])." : "Deleted \(ids.count) transactions.")
         return .success
     }
+}
+
+/// `--kind-change keep|negate`: what an amount becomes when it moves between an expense and an
+/// income category.
+enum KindChoice: String, ChoiceValue {
+    /// The same number, so its meaning flips (12.50 spent becomes 12.50 received).
+    case keep
+    /// The same direction of money (12.50 spent becomes -12.50 received).
+    case negate
+
+    var kindChange: KindChange { self == .keep ? .keepAmount : .negateAmount }
 }
 
 extension Transaction {

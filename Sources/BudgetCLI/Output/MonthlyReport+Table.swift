@@ -18,7 +18,7 @@ extension MonthlyReport {
         var table = Table(columns: [("CATEGORY", .left), ("BUDGET", .right), ("ROLLOVER", .right), ("ACTUAL", .right),
                                     ("REMAINING", .right), ("USED", .right), ("", .left)])
         func add(_ line: ReportLine) {
-            var texts = [TerminalText.visible(line.category)] + [line.budget, line.rollover, line.actual, line.remaining].map(\.description)
+            var texts = [TerminalText.visible(line.category) + (line.hasStarted ? "" : "*")] + [line.budget, line.rollover, line.actual, line.remaining].map(\.description)
             texts.append(line.percentUsed.map { "\($0)%" } ?? "")
             if let bars { texts.append(bars.render(line.percentUsed, kind: line.kind)) }
             table.append(texts: texts)
@@ -37,7 +37,11 @@ extension MonthlyReport {
             table.append(texts: [])
             table.append(texts: ["Net", "", "", net.description])
         }
-        return "Report for \(month)\n\n" + table.render()
+        var text = "Report for \(month)\n\n" + table.render()
+        if lines.contains(where: { !$0.hasStarted }) {
+            text += "\n* before its first budget month: budget 0.\n"
+        }
+        return text
     }
 }
 

@@ -69,9 +69,34 @@ struct ErrorText: Equatable {
             self.init(message: "database error: \(error.message)", hint: nil)
         case .unknownRule(let id):
             self.init(message: "no rule with id \(id)", hint: "see the ids with 'budget rule list'")
+        case .transactionWouldChangeKind(let id, let amount, let from, let fromKind, let to, let toKind):
+            self.init(message: "moving transaction \(id) from \(fromKind.rawValue) category '\(from)' to \(toKind.rawValue) category "
+                          + "'\(to)' would turn \(amount) \(fromKind.flow) into \(amount) \(toKind.flow)",
+                      hint: "say what the amount becomes: --kind-change negate records \(-amount) (the money still went the same way), "
+                          + "--kind-change keep records \(amount) \(toKind.flow); or give --amount")
+        case .moveWouldChangeKind(let from, let fromKind, let to, let toKind, let count):
+            self.init(message: "moving \(count) transaction\(count == 1 ? "" : "s") from \(fromKind.rawValue) category '\(from)' to "
+                          + "\(toKind.rawValue) category '\(to)' would turn money \(fromKind.flow) into money \(toKind.flow)",
+                      hint: "add --kind-change negate to keep each amount's direction (12.50 \(fromKind.flow) becomes -12.50), "
+                          + "or --kind-change keep to keep the numbers")
+        case .duplicateRule(let pattern, let category, let existing):
+            self.init(message: "rule \(existing.id) already sends payees containing '\(existing.pattern)' to \(category), "
+                          + "which covers '\(pattern)'",
+                      hint: "nothing to add; see the rules with 'budget rule list'")
+        case .noBudgetEntry(let category, let month, let scope):
+            self.init(message: scope == .only ? "\(category) has no budget for \(month) only" : "\(category) has no budget change from \(month)",
+                      hint: "see its history with 'budget show-category \(category)'")
+        case .onlyBudgetEntry(let category, let month):
+            self.init(message: "\(month) is the only 'from' budget of \(category): without it \(category) would have no first month",
+                      hint: "set another amount with 'budget set-budget \(category) AMOUNT --from \(month)', or delete the category")
         case .invalidRulePattern(let pattern):
             self.init(message: "invalid rule pattern '\(pattern)': it must not be empty",
                       hint: "write part of the payee, such as 'coffee'; --default-category catches the rest")
         }
     }
+}
+
+extension BudgetCategory.Kind {
+    /// What its amounts are: `spent`, `received`.
+    var flow: String { self == .expense ? "spent" : "received" }
 }
