@@ -53,6 +53,20 @@ import Glibc
         #expect(full.output == "budget: error: cannot write output: No space left on device\nexit 74\n")
     }
 
+    @Test func anArgumentThatIsNotUTF8IsRefusedBeforeAnythingIsStored() throws {
+        let binary = try #require(Self.binary, "make test builds the budget binary beside the tests")
+        let sandbox = Sandbox()
+        let budget = "BUDGET_DB=\(sandbox.database) \(binary)"
+        _ = shell("\(budget) -q add-category Food 300")
+        let before = try sandbox.snapshot()
+        let result = shell("\(budget) add 5 Food \"$(printf 'Caf\\351')\" 2>&1; echo \"exit $?\"")
+        #expect(result.output == "budget: error: argument 4 is not valid UTF-8 text\n"
+            + "hint: budget stores text as UTF-8: convert the argument, for example with iconv\nexit 64\n")
+        #expect(try sandbox.snapshot() == before)
+        let environment = shell("BUDGET_DB=\"$(printf '/tmp/caf\\351.sqlite3')\" \(binary) list 2>&1; echo \"exit $?\"")
+        #expect(environment.output == "budget: error: BUDGET_DB is not valid UTF-8 text\nhint: set BUDGET_DB to a UTF-8 path\nexit 64\n")
+    }
+
     private func currentMonth() -> String {
         var now = time(nil)
         var parts = tm()

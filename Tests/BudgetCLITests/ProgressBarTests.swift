@@ -28,6 +28,21 @@ import Glibc
             + "\r\u{1B}[K")
     }
 
+    @Test func onceTheInputIsReadTheBarShowsAHundredPercentAtOnce() {
+        let output = Output(capturingAsTerminal: true)
+        let clock = FakeClock()
+        let bar = ProgressBar(output: output, total: 30_000_000) { clock.now }
+        clock.now += 100_000_000
+        bar.update(done: 29_400_000)   // 98%: the last draw before the rows are saved
+        clock.now += 1_000_000
+        bar.update(done: 30_000_000)   // too soon to draw
+        bar.completeReading()          // drawn anyway: reading is done
+        #expect(output.text.hasSuffix("\rImporting 100% [##############################] 30.0 of 30.0 MB saving"))
+        let silent = Output(capturingAsTerminal: true)
+        ProgressBar(output: silent, total: 10).completeReading()   // never shown: stays hidden
+        #expect(silent.text == "")
+    }
+
     @Test func aBarNeverDrawnIsNeverErased() {
         let output = Output(capturingAsTerminal: true)
         ProgressBar(output: output, total: 10).finish()

@@ -20,6 +20,8 @@ final class Sandbox {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Standard output's bytes, exactly (a binary backup).
+        var stdoutBytes: [UInt8] = []
     }
 
     init() {
@@ -38,18 +40,18 @@ final class Sandbox {
     /// Runs `budget` with these words.
     @discardableResult
     func run(_ arguments: String..., environment extra: [String: String] = [:], terminal: Bool = false,
-             stdin: String = "") -> Run {
-        run(arguments, environment: extra, terminal: terminal, stdin: stdin)
+             stderrTerminal: Bool = false, stdin: String = "") -> Run {
+        run(arguments, environment: extra, terminal: terminal, stderrTerminal: stderrTerminal, stdin: stdin)
     }
 
     @discardableResult
     func run(_ arguments: [String], environment extra: [String: String] = [:], terminal: Bool = false,
-             stdin: String = "") -> Run {
+             stderrTerminal: Bool = false, stdin: String = "") -> Run {
         let stdout = Output(capturingAsTerminal: terminal)
-        let stderr = Output()
+        let stderr = Output(capturingAsTerminal: stderrTerminal)
         let status = BudgetCLI.run(arguments, environment: environment.merging(extra) { $1 },
                                    stdin: Input(bytes: Array(stdin.utf8)), stdout: stdout, stderr: stderr)
-        return Run(status: status, stdout: stdout.text, stderr: stderr.text)
+        return Run(status: status, stdout: stdout.text, stderr: stderr.text, stdoutBytes: stdout.captured)
     }
 
     /// Writes a file in the sandbox and returns its path.

@@ -114,6 +114,16 @@ import Glibc
         }
     }
 
+    @Test func ctrlCEndsAWatchWithStatus130() throws {
+        try #require(EndToEndTests.binary != nil, "make test builds the budget binary beside the tests")
+        let sandbox = Sandbox()
+        #expect(budget(sandbox.database, "add-category", "Food", "300") == 0)
+        let watch = WatchProcess(binary: EndToEndTests.binary!, database: sandbox.database)
+        #expect(watch.lines { $0.contains("\"sync\"") }.count == 1)
+        kill(watch.pid, SIGINT)
+        #expect(watch.exitStatus() == 130)
+    }
+
     @Test
     func budgetWatchStreamsAnotherProcesssAddAndExits143OnSIGTERM() throws {
         try #require(EndToEndTests.binary != nil, "make test builds the budget binary beside the tests")
