@@ -17,14 +17,19 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 all: build
 
-# SwiftPM's `providers: apt` only prints a hint, so install what the build and the
-# benchmarks need when it is missing: the SQLite headers and library, pkg-config, and the
-# sqlite3 shell (the baseline the benchmarks compare against, and a test helper).
+# SwiftPM's `providers: apt` only prints a hint, so install what the build, the tests and the
+# benchmarks need when it is missing: the SQLite headers and library, pkg-config, the sqlite3
+# shell (the baseline the benchmarks compare against, and a test helper), and the shells and
+# man(1) the completion and man page tests feed.
 deps:
 	@missing=""; \
 	[ -f /usr/include/sqlite3.h ] || missing="$$missing libsqlite3-dev"; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	command -v sqlite3 >/dev/null 2>&1 || missing="$$missing sqlite3"; \
+	command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \
+	command -v fish >/dev/null 2>&1 || missing="$$missing fish"; \
+	command -v man >/dev/null 2>&1 || missing="$$missing man-db"; \
+	command -v groff >/dev/null 2>&1 || missing="$$missing groff-base"; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
@@ -45,12 +50,25 @@ bench: deps static-cxx
 	$(SWIFT) build $(RELEASE) --product budget-bench
 	$$($(SWIFT) build $(RELEASE) --show-bin-path)/budget-bench $$($(SWIFT) build $(RELEASE) --show-bin-path)/budget $(BENCH)
 
+# The binary, its man page and its completions, in their standard places under PREFIX.
+MAN1DIR  = $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR  = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR   = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR  = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+
 install: build
-	install -d "$(DESTDIR)$(PREFIX)/bin"
-	install -m 0755 "$$($(SWIFT) build $(RELEASE) --show-bin-path)/budget" "$(DESTDIR)$(PREFIX)/bin/budget"
+	@bin="$$($(SWIFT) build $(RELEASE) --show-bin-path)/budget"; set -e; \
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(MAN1DIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"; \
+	install -m 0755 "$$bin" "$(DESTDIR)$(PREFIX)/bin/budget"; \
+	"$$bin" help --man > "$(MAN1DIR)/budget.1"; \
+	"$$bin" completions bash > "$(BASHDIR)/budget"; \
+	"$$bin" completions zsh > "$(ZSHDIR)/_budget"; \
+	"$$bin" completions fish > "$(FISHDIR)/budget.fish"; \
+	chmod 0644 "$(MAN1DIR)/budget.1" "$(BASHDIR)/budget" "$(ZSHDIR)/_budget" "$(FISHDIR)/budget.fish"; \
+	echo "installed budget, its man page and its bash, zsh and fish completions under $(DESTDIR)$(PREFIX)"
 
 uninstall:
-	rm -f "$(DESTDIR)$(PREFIX)/bin/budget"
+	rm -f "$(DESTDIR)$(PREFIX)/bin/budget" "$(MAN1DIR)/budget.1" "$(BASHDIR)/budget" "$(ZSHDIR)/_budget" "$(FISHDIR)/budget.fish"
 
 # Builds, then runs `budget $(ARGS)` (this month's report by default) on the default database.
 run: build

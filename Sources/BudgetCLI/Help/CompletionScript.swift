@@ -100,19 +100,17 @@ struct CompletionScript {
     }
 
     _budget_complete_kind() {
-        local kind=$1 cur=$2
-        local IFS=$'\n'
+        local kind=$1 cur=$2 name
+        COMPREPLY=()
         case "$kind" in
-            file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
+            file)
+                compopt -o filenames 2>/dev/null
+                while IFS= read -r name; do COMPREPLY+=("$name"); done < <(compgen -f -- "$cur") ;;
             category)
-                local name names=()
-                while IFS= read -r name; do names+=("$name"); done < <(budget "${_budget_db[@]}" __complete categories 2>/dev/null)
-                COMPREPLY=()
-                for name in "${names[@]}"; do
+                while IFS= read -r name; do
                     [[ $name == "$cur"* ]] && COMPREPLY+=("$(printf '%q' "$name")")
-                done ;;
-            choices:*) IFS=' ' COMPREPLY=($(compgen -W "${kind#choices:}" -- "$cur")) ;;
-            *) COMPREPLY=() ;;
+                done < <(budget "${_budget_db[@]}" __complete categories 2>/dev/null) ;;
+            choices:*) COMPREPLY=($(compgen -W "${kind#choices:}" -- "$cur")) ;;
         esac
     }
 
