@@ -3,8 +3,10 @@ import Glibc
 #endif
 @testable import BudgetKit
 
-/// The bytes of the file at `path`; `nil` when there is no file to read.
+/// The bytes of the file at `path`; `nil` when there is no regular file to read (a FIFO would block).
 func fileBytes(_ path: String) -> [UInt8]? {
+    var info = stat()
+    guard stat(path, &info) == 0, (UInt32(info.st_mode) & 0o170000) == 0o100000 else { return nil }
     guard let file = fopen(path, "rb") else { return nil }
     defer { fclose(file) }
     var result: [UInt8] = []
