@@ -229,4 +229,20 @@ import Glibc
         #expect(recorder.changes == [.reload])
         #expect(try store.changeLogHighWater() == 501)
     }
+
+    @Test func theBookMadeByTheLastReleaseRestoresAsItIsAndIsNeverTouched() throws {
+        let fixture = String(#filePath).split(separator: "/").dropLast().joined(separator: "/")
+        let release = "/" + fixture + "/Fixtures/book-v1.sqlite3"
+        let before = fileBytes(release)
+        let dir = TemporaryDirectory()
+        let book = dir.file("budget.sqlite3")
+        let restoration = try BudgetStore.restore(bookAt: book, from: release)
+        #expect(restoration.backupVersion == 1)
+        #expect(fileBytes(release) == before)
+        #expect(!BookFile.exists(release + "-shm") && !BookFile.exists(release + "-wal"))
+        let copy = dir.file("release.sqlite3")   // read a copy: SQLite makes a -shm beside a WAL book it reads
+        writeFile(copy, try #require(before))
+        #expect(tableDump(book) == tableDump(copy))
+        #expect(try BudgetStore.check(bookAt: book) == [])
+    }
 }

@@ -58,7 +58,7 @@ extension BudgetStore {
         guard let header = try databaseHeader(of: book) else {
             return Restoration(keptBookPath: try restored.replaceFile(at: book), backupVersion: restored.version)
         }
-        guard header.applicationID == Schema.applicationID else { throw BudgetError.notABudgetDatabase(path: path) }
+        guard isBudgetBook(book, header: header) else { throw BudgetError.notABudgetDatabase(path: path) }
         do {
             return Restoration(keptBookPath: try restored.replaceContent(of: book, pageSize: header.pageSize),
                                backupVersion: restored.version)
@@ -81,6 +81,16 @@ extension BudgetStore {
             default: throw error
             }
         }
+    }
+
+    /// Whether the SQLite database at `path` is a budget book: its header says so or, when the
+    /// header may be stale (an application id written to a -wal not yet folded in), SQLite does.
+    /// Another program's database is never switched to WAL, locked or replaced.
+    static func isBudgetBook(_ path: String, header: BookHeader) -> Bool {
+        if header.applicationID == Schema.applicationID { return true }
+        guard let connection = try? Connection(path: path, mode: .readOnly),
+              let seen = try? Schema.migrator.inspect(connection) else { return false }
+        return Schema.migrator.classify(seen) != .foreign
     }
 
     /// `path`, or where its chain of symbolic links ends when that end does not exist yet.
