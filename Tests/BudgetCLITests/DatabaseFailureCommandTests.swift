@@ -40,7 +40,7 @@ import Glibc
         #expect(run.status == 1)
         #expect(run.stderr == """
             budget: error: \(sandbox.database) is not a budget database
-            hint: choose another file with --db PATH or BUDGET_DB
+            hint: if it is your book, 'budget check' says what is wrong and 'budget restore BACKUP' puts a backup in its place; otherwise choose another file with --db PATH
 
             """)
         #expect(sandbox.bytes(sandbox.database) == before)
@@ -58,7 +58,7 @@ import Glibc
 
             """ || run.stderr == """
             budget: error: \(sandbox.database) is not a budget database
-            hint: choose another file with --db PATH or BUDGET_DB
+            hint: if it is your book, 'budget check' says what is wrong and 'budget restore BACKUP' puts a backup in its place; otherwise choose another file with --db PATH
 
             """)
         #expect(sandbox.bytes(sandbox.database) == before)

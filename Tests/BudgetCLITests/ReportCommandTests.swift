@@ -1,5 +1,8 @@
 import BudgetKit
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import BudgetCLI
 
 @Suite struct ReportCommandTests {
@@ -135,9 +138,41 @@ import Testing
 @Suite struct EmptyBookReportTests {
     @Test func anEmptyBookSaysHowToStart() {
         let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Food", "300", "--from", "2026-12")
         let run = sandbox.run("report", "--month", "2026-11")
         #expect(run.status == 0)
         #expect(run.stderr == "No category has a budget or transactions in 2026-11. Start with: budget add-category Food 300\n")
         #expect(sandbox.run("-q", "report", "--month", "2026-11").stderr == "")
+    }
+
+    @Test func withNoBookYetAtTheDefaultPlaceAReportIsEmptyAndCreatesNothing() {
+        let sandbox = Sandbox()
+        sandbox.environment["BUDGET_DB"] = nil
+        let run = sandbox.run("report", "--month", "2026-11")
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("Report for 2026-11\n"))
+        #expect(run.stderr == "No category has a budget or transactions in 2026-11. Start with: budget add-category Food 300\n")
+        for command in [["list"], ["categories"], ["export"], ["rule", "list"], ["report", "--from", "2026-01", "--to", "2026-02"]] {
+            #expect(sandbox.run(command).status == 0, "\(command)")
+        }
+        #expect(access(sandbox.directory + "/home", F_OK) != 0)
+        #expect(sandbox.run("-q", "add-category", "Food", "300").status == 0)
+        #expect(access(sandbox.directory + "/home/.local/share/budget/budget.sqlite3", F_OK) == 0)
+    }
+
+    @Test(arguments: [["report"], ["list"], ["categories"], ["export"], ["watch"], ["backup", "x.sqlite3"], ["check"],
+                      ["show-category", "Food"], ["rule", "list"], ["import", "-", "--dry-run"]])
+    func aReadCommandOnAPathThatDoesNotExistFailsNamingItAndCreatesNothing(words: [String]) {
+        let sandbox = Sandbox()
+        let typo = sandbox.directory + "/bugdet/budget.sqlite3"
+        let run = sandbox.run(["--db", typo] + words, stdin: "date,amount\n2026-11-01,1\n")
+        #expect(run.status == 1)
+        #expect(run.stderr == """
+            budget: error: \(typo) does not exist
+            hint: check the path, or create a book there with a write command such as 'budget add-category Food 300'
+
+            """)
+        #expect(access(sandbox.directory + "/bugdet", F_OK) != 0)
+        #expect(access(sandbox.database, F_OK) != 0)
     }
 }

@@ -123,7 +123,7 @@ import Glibc
         let text = dir.file("notes.txt")
         #expect(system("printf 'hello, this is not a database at all, just text that is long enough to fill a header....................' > '\(text)'") == 0)
         #expect(throws: BudgetError.notABudgetDatabase(path: text)) { try BudgetStore(path: text) }
-        #expect(throws: BudgetError.cannotOpenDatabase(path: dir.path, reason: "it is a directory")) { try BudgetStore(path: dir.path) }
+        #expect(throws: BudgetError.notARegularFile(path: dir.path, kind: .directory)) { try BudgetStore(path: dir.path) }
     }
 
     @Test func aDatabaseFromANewerVersionIsRefusedAndLeftAlone() throws {

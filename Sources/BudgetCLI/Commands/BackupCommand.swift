@@ -13,7 +13,7 @@ struct Backup: BudgetCommand {
         the copy to standard output (a pipe or a file, never a terminal):
           budget backup - | gzip > budget.sqlite3.gz
         """,
-        access: .read)
+        access: .readExisting)
 
     static var arguments: [CommandArgument<Backup>] {[
         .argument(\.path, "path", help: "The new file, or - for standard output."),
@@ -38,23 +38,11 @@ struct Backup: BudgetCommand {
     }
 }
 
-/// `budget backup -`: the store's atomic backup made into a private temporary folder, streamed
-/// to standard output, then removed.
+/// `budget backup -`: the store's backup streamed to standard output as it is made (a closed
+/// pipe ends it quietly; nothing is left behind).
 enum BackupStream {
     static func write(_ store: BudgetStore, to output: Output) throws {
-        let base = ProcessInfoLite.temporaryDirectory
-        var template = Array("\(base)/budget-backup-XXXXXX".utf8CString)
-        guard let folder = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) }) else {
-            throw BudgetError.cannotWriteBackup(path: base, reason: String(cString: strerror(errno)).lowercased())
-        }
-        let path = folder + "/budget.sqlite3"
-        defer {
-            unlink(path)
-            rmdir(folder)
-        }
-        try store.backup(to: path)
-        let input = try Input.open(path: path)
-        while let chunk = try input.read() { try output.write(bytes: chunk) }
+        try store.backup { bytes in try output.write(bytes: bytes) }
         try output.flush()
     }
 }

@@ -111,7 +111,8 @@ struct Import: BudgetCommand {
 
     func run(_ context: CommandContext) throws -> Outcome {
         let input = file.isStandardStream ? context.stdin : try Input.open(path: file.path)
-        let store = try context.store()
+        // A dry run writes nothing, so it never creates a book either.
+        let store = try context.store(access: dryRun ? .read : .write)
         let format = format ?? .table
         // Records streamed to a terminal would be drawn over: then they are the progress.
         let streamsToTerminal = dryRun && format != .table && context.stdout.isTerminal

@@ -16,7 +16,7 @@ struct Watch: BudgetCommand {
         in the list after it.
           budget watch --format jsonl | while read -r event; do ...; done
         """,
-        access: .read)
+        access: .readExisting)
 
     enum View: String, ChoiceValue {
         case list, report

@@ -43,11 +43,15 @@ extension BudgetCommand {
 struct CommandConfiguration: Sendable {
     /// What a command needs of the book.
     enum Access: Sendable {
-        /// It only reads: it never creates a book, and a missing one is an error.
+        /// It only reads and never creates a book. A book named by `--db` or `BUDGET_DB` that
+        /// does not exist is an error; at the default location, where a new user has no book
+        /// yet, it reads as an empty book (a report shows its hint).
         case read
+        /// It only reads, and needs a book that exists wherever it is (`watch`, `backup`).
+        case readExisting
         /// It writes: a missing book is created.
         case write
-        /// It does not open the book at all (`completions`).
+        /// It does not open the book at all (`completions`), or opens it its own way (`check`).
         case none
     }
 

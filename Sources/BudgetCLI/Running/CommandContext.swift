@@ -18,6 +18,9 @@ final class CommandContext {
     /// The command being run, for usage lines.
     let command: CommandInfo
     private var openedStore: BudgetStore?
+    /// The empty book a read command reads when the default book does not exist yet; removed
+    /// after ``openedStore`` is closed.
+    private var emptyBook: EmptyBook?
 
     init(command: CommandInfo, globals: GlobalOptions, environment: [String: String], stdin: Input, stdout: Output,
          stderr: Output) {
@@ -29,15 +32,37 @@ final class CommandContext {
         self.stderr = stderr
     }
 
+    deinit {
+        openedStore = nil
+        emptyBook = nil
+    }
+
     /// `--quiet`: no confirmations.
     var quiet: Bool { globals.quiet }
 
-    /// The book at `--db`, `$BUDGET_DB` or the default path, opened on first use.
-    func store() throws -> BudgetStore {
+    /// The book at `--db`, `$BUDGET_DB` or the default path, opened on first use as the command's
+    /// ``CommandConfiguration/access`` (or `access`, for a command whose flags decide it) says:
+    /// only write commands create a book.
+    func store(access override: CommandConfiguration.Access? = nil) throws -> BudgetStore {
         if let openedStore { return openedStore }
-        let store = try BudgetStore(path: DatabaseLocation.path(option: globals.database, environment: environment))
+        let location = try bookLocation()
+        let access = override ?? command.configuration.access
+        let store: BudgetStore
+        do {
+            store = try BudgetStore(path: location.path, access: access == .write ? .write : .read)
+        } catch BudgetError.databaseNotFound where access == .read && location.isDefault {
+            // A new user's first `budget report`: no book yet, and reading must not make one.
+            let empty = try EmptyBook()
+            emptyBook = empty
+            store = try BudgetStore(path: empty.path, access: .read)
+        }
         openedStore = store
         return store
+    }
+
+    /// Where the book is: `--db`, `$BUDGET_DB` or the default path.
+    func bookLocation() throws -> DatabaseLocation.Resolved {
+        try DatabaseLocation.resolve(option: globals.database, environment: environment)
     }
 
     /// Writes a confirmation of a change to stderr (not with `--quiet`): stdout stays data only.

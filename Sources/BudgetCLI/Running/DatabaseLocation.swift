@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import BudgetKit
+
 /// Where the database file is: `--db PATH`, else `$BUDGET_DB`, else
 /// `$XDG_DATA_HOME/budget/budget.sqlite3`, else `$HOME/.local/share/budget/budget.sqlite3`.
 ///
@@ -37,5 +42,29 @@ enum DatabaseLocation {
 
     static func path(option: String?, environment: [String: String]) throws(EnvironmentError) -> String {
         try resolve(option: option, environment: environment).path
+    }
+}
+
+/// A new, empty book in a private temporary folder, removed when released: what a read command
+/// reads when the default book does not exist yet, so it shows an empty result (and a report its
+/// hint) without creating a file where the book belongs. Release every store on it first.
+final class EmptyBook {
+    let folder: String
+    var path: String { folder + "/budget.sqlite3" }
+
+    /// Makes the folder and the book in it.
+    init() throws {
+        var template = Array("\(ProcessInfoLite.temporaryDirectory)/budget-empty-XXXXXX".utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw EnvironmentError(message: "cannot make a temporary folder: " + String(cString: strerror(errno)),
+                                   hint: "set TMPDIR to a writable folder")
+        }
+        folder = String(cString: made)
+        _ = try BudgetStore(path: path, access: .write)
+    }
+
+    deinit {
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+        rmdir(folder)
     }
 }

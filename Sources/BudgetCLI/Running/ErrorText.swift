@@ -45,7 +45,9 @@ struct ErrorText: Equatable {
             self.init(message: "\(path) was written by a newer version of budget (schema \(version); this one reads up to \(supported))",
                       hint: "upgrade budget, or open another file with --db PATH")
         case .notABudgetDatabase(let path):
-            self.init(message: "\(path) is not a budget database", hint: "choose another file with --db PATH or BUDGET_DB")
+            self.init(message: "\(path) is not a budget database",
+                      hint: "if it is your book, 'budget check' says what is wrong and 'budget restore BACKUP' puts a backup in its place; "
+                          + "otherwise choose another file with --db PATH")
         case .corruptDatabase(let path):
             self.init(message: "\(path) is damaged (database disk image is malformed)", hint: Self.damagedHint)
         case .cannotOpenDatabase(let path, let reason):
@@ -89,6 +91,21 @@ struct ErrorText: Equatable {
         case .onlyBudgetEntry(let category, let month):
             self.init(message: "\(month) is the only 'from' budget of \(category): without it \(category) would have no first month",
                       hint: "set another amount with 'budget set-budget \(category) AMOUNT --from \(month)', or delete the category")
+        case .databaseNotFound(let path):
+            self.init(message: "\(path) does not exist",
+                      hint: "check the path, or create a book there with a write command such as 'budget add-category Food 300'")
+        case .notARegularFile(let path, let kind):
+            self.init(message: "cannot open \(path): it is \(kind.phrase)", hint: "choose another file with --db PATH or BUDGET_DB")
+        case .emptyDatabaseFile(let path):
+            self.init(message: "\(path) is an empty file, not a budget database",
+                      hint: "remove it if it is yours, or put a backup there with 'budget restore BACKUP'")
+        case .truncatedDatabase(let path, let size, let expected):
+            self.init(message: "\(path) is truncated (\(size) bytes, expected at least \(expected))", hint: Self.damagedHint)
+        case .unknownSchemaVersion(let path, let version):
+            self.init(message: "\(path) has an impossible schema version (\(version)): it is damaged", hint: Self.damagedHint)
+        case .invalidBackup(let path, let reason):
+            self.init(message: "cannot restore from \(path): \(ErrorText(reason).message)",
+                      hint: "choose a file made by 'budget backup'; the book was not changed")
         case .invalidRulePattern(let pattern):
             self.init(message: "invalid rule pattern '\(pattern)': it must not be empty",
                       hint: "write part of the payee, such as 'coffee'; --default-category catches the rest")

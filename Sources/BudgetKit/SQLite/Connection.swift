@@ -7,12 +7,24 @@ import Darwin
 
 /// One connection to an SQLite database file: opened in `init`, closed in `deinit`.
 ///
-/// Opening creates the file (mode 0600) and its missing parent folders (mode 0700), and sets up
-/// what every `budget` connection relies on: extended result codes, a busy timeout so concurrent
-/// processes wait for each other instead of failing, foreign keys, and WAL journaling.
+/// Opening never creates a file (no `SQLITE_OPEN_CREATE`): ``BookFile`` makes new books whole and
+/// checks existing ones before SQLite sees them. It sets up what every connection relies on:
+/// extended result codes, and a busy timeout so concurrent processes wait for each other instead
+/// of failing.
 ///
 /// Not thread-safe: one connection belongs to one thread (or one serial owner) at a time.
 final class Connection {
+    /// How a connection opens its file.
+    enum Mode {
+        /// Read and write (SQLite falls back to reading only when the file is write-protected).
+        case readWrite
+        /// Read only.
+        case readOnly
+        /// Read only, with no locks and no WAL: SQLite's `immutable=1`, for a file nothing can
+        /// change (a WAL book in a folder nobody can write, where even reading needs a -shm file).
+        case immutable
+    }
+
     /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
     static let busyTimeoutMilliseconds: Int32 = 10_000
 
@@ -20,15 +32,20 @@ final class Connection {
     let path: String
     private var statementCache: [String: Statement] = [:]
 
-    /// Opens (or creates) the database at `path`.
+    /// Opens the existing database file at `path` (an empty file is an empty database).
     ///
-    /// - Parameter readOnly: open without write access; the file must exist.
-    /// - Throws: ``SQLiteError`` when SQLite cannot open the file.
-    init(path: String, readOnly: Bool = false) throws(SQLiteError) {
+    /// - Throws: ``SQLiteError`` when SQLite cannot open the file (`SQLITE_CANTOPEN` when it is missing).
+    init(path: String, mode: Mode = .readWrite) throws(SQLiteError) {
         self.path = path
         var handle: OpaquePointer?
-        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        let code: Int32
+        switch mode {
+        case .readWrite: code = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+        case .readOnly: code = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
+        case .immutable:
+            code = sqlite3_open_v2("file:" + Connection.uriEscaped(path) + "?immutable=1", &handle,
+                                   SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
+        }
         guard code == SQLITE_OK, let handle else {
             let error = SQLiteError(code: code, connection: handle)
             sqlite3_close_v2(handle)
@@ -41,6 +58,26 @@ final class Connection {
             throw error
         }
         self.handle = handle
+        // budget_fold() is part of the schema's vocabulary (migration 2 recomputes name keys with
+        // it): every connection has it, so every migration and query can use it.
+        try registerCaseFoldFunction()
+    }
+
+    /// `path` with every byte but unreserved ones and `/` percent-encoded, for a `file:` URI.
+    static func uriEscaped(_ path: String) -> String {
+        var result = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                 UInt8(ascii: "~"), UInt8(ascii: "/"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                result += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return result
     }
 
     deinit {

@@ -3,7 +3,12 @@
 /// The schema version lives in `PRAGMA user_version`; `PRAGMA application_id` marks the file as
 /// ours, so another program's SQLite file is refused instead of being written into. A file whose
 /// version is newer than the newest migration is refused: an old `budget` never touches a schema
-/// it does not know.
+/// it does not know. A file of ours whose version cannot be right (zero or negative with tables in
+/// it, or tables missing) is damaged, and never migrated: running the migrations again over it
+/// would fail half-way ("table categories already exists") or make a mess.
+///
+/// Only a file being created (``migrate(_:creating:)`` with `creating: true`) may be empty: an
+/// existing empty database at a book's path is someone else's, and is refused as foreign.
 struct Migrator {
     /// A migration: the version it produces and the SQL that gets there from the one before.
     struct Migration {
@@ -17,6 +22,8 @@ struct Migrator {
         case migrated(from: Int, to: Int)
         case newer(version: Int)
         case foreign
+        /// Ours, but with a version no migration makes (zero or negative), or with no tables.
+        case damaged(version: Int)
     }
 
     let applicationID: Int32
@@ -34,16 +41,16 @@ struct Migrator {
         return row ?? (0, 0, true)
     }
 
-    /// Classifies the file, and migrates it when it is ours and older (or new and empty).
+    /// Classifies the file, and migrates it when it is ours and older (or, when `creating`, empty).
     ///
     /// The migration runs in one `BEGIN IMMEDIATE` transaction, re-checking the version inside it,
-    /// so two processes opening a new file at once create the schema exactly once.
-    func migrate(_ connection: Connection) throws -> Outcome {
+    /// so two processes migrating one file at once migrate it exactly once.
+    func migrate(_ connection: Connection, creating: Bool = false) throws -> Outcome {
         let seen = try inspect(connection)
-        if let outcome = classify(seen) { return outcome }
+        if let outcome = classify(seen, creating: creating) { return outcome }
         return try connection.inTransaction {
             let now = try inspect(connection)
-            if let outcome = classify(now) { return outcome }
+            if let outcome = classify(now, creating: creating) { return outcome }
             for migration in migrations where migration.version > now.version {
                 try connection.execute(migration.sql)
             }
@@ -52,10 +59,13 @@ struct Migrator {
         }
     }
 
-    private func classify(_ seen: (applicationID: Int32, version: Int, isEmpty: Bool)) -> Outcome? {
-        if seen.applicationID != applicationID && !(seen.applicationID == 0 && seen.isEmpty) { return .foreign }
+    /// What the file is, or `nil` when it needs migrating.
+    func classify(_ seen: (applicationID: Int32, version: Int, isEmpty: Bool), creating: Bool = false) -> Outcome? {
+        if creating && seen.applicationID == 0 && seen.version == 0 && seen.isEmpty { return nil }
+        if seen.applicationID != applicationID { return .foreign }
         if seen.version > latestVersion { return .newer(version: seen.version) }
-        if seen.version == latestVersion && !seen.isEmpty { return .current }
+        if seen.version < 1 || seen.isEmpty { return .damaged(version: seen.version) }
+        if seen.version == latestVersion { return .current }
         return nil
     }
 }

@@ -46,6 +46,8 @@ public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
     public var isReadOnly: Bool { code == SQLITE_READONLY }
     /// `SQLITE_CANTOPEN`: the path cannot be opened (a directory, a missing folder, no permission).
     public var isCannotOpen: Bool { code == SQLITE_CANTOPEN }
+    /// `SQLITE_FULL`: the disk (or the file system's quota) is full.
+    public var isFull: Bool { code == SQLITE_FULL }
     /// `SQLITE_FULL` or `SQLITE_IOERR`: the disk is full or failed.
     public var isDiskProblem: Bool { code == SQLITE_FULL || code == SQLITE_IOERR }
 

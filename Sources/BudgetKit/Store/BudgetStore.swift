@@ -20,92 +20,43 @@ import Darwin
 /// Not thread-safe: a store belongs to one thread (or one serial owner) at a time. Open one
 /// store per thread; SQLite coordinates them like separate processes.
 public final class BudgetStore {
+    /// Whether opening may create the book.
+    public enum Access: Hashable, Sendable {
+        /// Open an existing book: never creates a file or folder, so a typo'd path is an error
+        /// (``BudgetError/databaseNotFound(path:)``), not an empty book. A write-protected book,
+        /// or one in a folder nobody can write, opens for reading; writes then fail with
+        /// ``BudgetError/readOnlyDatabase(path:)``.
+        case read
+        /// Open the book, creating it when missing: its folders with mode 0700 and the file whole
+        /// (schema and all) with mode 0600, then linked into place, so no empty or half-made file
+        /// ever sits at the path. A dangling symbolic link gets its book made where it points.
+        case write
+    }
+
     /// The database file.
     public let path: String
     let connection: Connection
     /// Called after every commit made through this store (used by live results in this process).
     var commitObservers: [ObjectIdentifier: () -> Void] = [:]
 
-    /// Opens the book at `path`, creating the file (mode 0600) and its folders (mode 0700) when
-    /// missing, and bringing an older schema up to date.
+    /// Opens the book at `path`, bringing an older schema up to date; with `.write` (the
+    /// default), creates the book when it is missing.
     ///
-    /// - Throws: ``BudgetError`` when the path is a directory or cannot be opened, the file is not
-    ///   a budget database, is damaged, or was written by a newer version of `budget`.
-    public init(path: String) throws {
+    /// Before SQLite sees the file, the path must be a regular file holding a whole SQLite
+    /// database: a directory, FIFO or device, an empty file, or one shorter than its header says,
+    /// is refused and left exactly as it was.
+    ///
+    /// ```swift
+    /// let store = try BudgetStore(path: path, access: .read)   // throws when there is no book
+    /// ```
+    ///
+    /// - Throws: ``BudgetError``: `databaseNotFound` (`.read` only), `notARegularFile`,
+    ///   `emptyDatabaseFile`, `truncatedDatabase`, `notABudgetDatabase`, `corruptDatabase`,
+    ///   `unknownSchemaVersion`, `newerDatabase`, `cannotOpenDatabase` (a folder that is a file or
+    ///   cannot be made, no permission), `diskProblem` (no room to create the book).
+    public init(path: String, access: Access = .write) throws {
         self.path = path
-        try BudgetStore.prepareFile(at: path)
-        do {
-            connection = try Connection(path: path)
-        } catch {
-            throw BudgetStore.translate(error, path: path)
-        }
-        do {
-            try configure()
-        } catch {
-            throw BudgetStore.translate(error, path: path)
-        }
-    }
-
-    private func configure() throws {
-        try connection.execute("PRAGMA foreign_keys = ON")
-        try connection.registerCaseFoldFunction()
-        let outcome = try Schema.migrator.migrate(connection)
-        switch outcome {
-        case .foreign: throw BudgetError.notABudgetDatabase(path: path)
-        case .newer(let version):
-            throw BudgetError.newerDatabase(path: path, version: version, supported: Schema.migrator.latestVersion)
-        case .current, .migrated: break
-        }
-        if !connection.isReadOnly {
-            // WAL lets readers (a `watch`) go on while a writer commits. Setting it on a file
-            // that is already WAL costs one statement; a read-only file keeps its mode.
-            do {
-                try connection.execute("PRAGMA journal_mode = WAL")
-            } catch {
-                // Another process holds the file, or it cannot be written: reads still work.
-                guard error.isReadOnly || error.isBusy else { throw error }
-            }
-        }
-        try connection.execute("PRAGMA synchronous = NORMAL")
-    }
-
-    /// Creates missing parent folders (0700) and the file itself (0600) before SQLite opens it,
-    /// so the book is readable by its owner only (SQLite gives -wal and -shm files the same mode).
-    static func prepareFile(at path: String) throws {
-        var info = stat()
-        if stat(path, &info) == 0 {
-            if (info.st_mode & S_IFMT) == S_IFDIR {
-                throw BudgetError.cannotOpenDatabase(path: path, reason: "it is a directory")
-            }
-            if access(path, R_OK) != 0 {
-                throw BudgetError.cannotOpenDatabase(path: path, reason: String(cString: strerror(errno)).lowercased())
-            }
-            return
-        }
-        try makeDirectories(for: path)
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        if descriptor >= 0 {
-            close(descriptor)
-        } else if errno != EEXIST {
-            throw BudgetError.cannotOpenDatabase(path: path, reason: String(cString: strerror(errno)).lowercased())
-        }
-    }
-
-    /// `mkdir -p` of the folder holding `path`, each new folder with mode 0700.
-    static func makeDirectories(for path: String) throws {
-        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
-        let folder = String(path[..<slash])
-        var info = stat()
-        if stat(folder, &info) == 0 {
-            if (info.st_mode & S_IFMT) != S_IFDIR {
-                throw BudgetError.cannotOpenDatabase(path: path, reason: "\(folder) is not a directory")
-            }
-            return
-        }
-        try makeDirectories(for: folder)
-        if mkdir(folder, 0o700) != 0 && errno != EEXIST {
-            throw BudgetError.cannotOpenDatabase(path: path, reason: "cannot create \(folder): " + String(cString: strerror(errno)).lowercased())
-        }
+        connection = try BudgetStore.openBook(at: path, access: access)
     }
 
     /// Turns SQLite's codes into the domain errors a user can act on.
@@ -145,26 +96,6 @@ public final class BudgetStore {
         }
         notifyCommitObservers()
         return result
-    }
-
-    /// Writes a consistent copy of the whole book to a new file at `path` (mode 0600), while
-    /// other processes may go on writing. Never overwrites an existing file, even an empty one.
-    ///
-    /// - Throws: ``BudgetError/backupExists(path:)`` or ``BudgetError/cannotWriteBackup(path:reason:)``.
-    public func backup(to path: String) throws {
-        // O_EXCL: never an existing file (nor one made meanwhile); O_NOFOLLOW: never through a link.
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            if errno == EEXIST || errno == ELOOP { throw BudgetError.backupExists(path: path) }
-            throw BudgetError.cannotWriteBackup(path: path, reason: String(cString: strerror(errno)).lowercased())
-        }
-        close(descriptor)
-        do {
-            try connection.vacuum(into: path)
-        } catch {
-            unlink(path)   // the empty file this call created
-            throw BudgetError.cannotWriteBackup(path: path, reason: error.message)
-        }
     }
 }
 

@@ -1,0 +1,60 @@
+import BudgetKit
+
+/// `budget check`: SQLite's own checks and the book's rules.
+struct Check: BudgetCommand {
+    static let configuration = CommandConfiguration(
+        name: "check",
+        abstract: "Check the book for damage.",
+        discussion: """
+        Runs SQLite's integrity and foreign-key checks, then the book's own rules (amounts in \
+        range, real dates and months, category names and keys, the change log). Prints ok and \
+        exits 0, or lists each problem on standard output and exits 1. Reads only: a damaged \
+        book is never written, and a missing one is never created.
+        """,
+        access: .none)
+
+    static var arguments: [CommandArgument<Check>] { [] }
+
+    func run(_ context: CommandContext) throws -> Outcome {
+        let path = try context.bookLocation().path
+        let problems = try BudgetStore.check(bookAt: path)
+        guard !problems.isEmpty else {
+            try context.stdout.write("ok\n")
+            return .success
+        }
+        for problem in problems { try context.stdout.write(problem.description + "\n") }
+        try context.stdout.flush()
+        context.warn("budget: error: \(path) has \(problems.count == 1 ? "1 problem" : "\(problems.count) problems")\n"
+            + "hint: put a backup in its place with 'budget restore BACKUP'")
+        return .problemsFound
+    }
+}
+
+/// `budget restore BACKUP`: a backup in the book's place, the book kept beside it.
+struct Restore: BudgetCommand {
+    static let configuration = CommandConfiguration(
+        name: "restore",
+        abstract: "Replace the book with a backup, keeping it beside.",
+        discussion: """
+        Checks that BACKUP is a whole budget book of a known version (it is only read), keeps the \
+        current book as BOOK.before-restore-DATE-TIME and names it, then replaces the book in one \
+        step, safe while another budget process (a watch) has it open. Never use cp over a book \
+        in use: its -wal file would no longer match.
+        """,
+        access: .none)
+
+    static var arguments: [CommandArgument<Restore>] {[
+        .argument(\.backup, "backup", help: "The backup file, made by 'budget backup'."),
+    ]}
+
+    var backup = FilePath(argument: "")
+
+    func run(_ context: CommandContext) throws -> Outcome {
+        let path = try context.bookLocation().path
+        let restoration = try BudgetStore.restore(bookAt: path, from: backup.path)
+        var message = "Restored \(path) from \(backup.path)"
+        if let kept = restoration.keptBookPath { message += "; the previous book is kept as \(kept)" }
+        context.confirm(message + ".")
+        return .success
+    }
+}

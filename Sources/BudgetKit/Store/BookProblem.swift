@@ -1,0 +1,82 @@
+/// One thing wrong in a book, as ``BudgetStore/check()`` finds it, naming the rows involved.
+///
+/// Damage SQLite itself sees (``damaged(_:)``, ``missingReference(table:rowID:parentTable:)``)
+/// and rows that break what `budget` always writes (an amount stored as text, a date that is no
+/// real day, a name key that is not the name's): each makes reports quietly wrong, and none can
+/// come from `budget` itself, only from the file being damaged or edited by hand.
+public enum BookProblem: Hashable, Sendable, CustomStringConvertible {
+    /// SQLite's integrity check found damage: one line of `PRAGMA integrity_check`, or the error
+    /// that stopped the check ("database disk image is malformed").
+    case damaged(String)
+    /// A row points at a row that does not exist (`PRAGMA foreign_key_check`): `table`'s row
+    /// `rowID` (`nil` in a table without row ids, such as `budgets`) at a missing `parentTable` row.
+    case missingReference(table: String, rowID: Int64?, parentTable: String)
+    /// The book's schema version is one no `budget` writes (zero or negative), or its tables are gone.
+    case unknownSchemaVersion(Int)
+    /// A table, index or trigger that `budget` made is missing (`type` is SQLite's word: `table`,
+    /// `index`, `trigger`).
+    case missingSchemaObject(type: String, name: String)
+    /// A table, index or trigger that `budget` made was changed (its SQL differs).
+    case alteredSchemaObject(type: String, name: String)
+    /// A category name that is empty, has surrounding spaces or control characters.
+    case invalidCategoryName(categoryID: Int64, name: String)
+    /// A category whose stored name key is not its name's key: lookups by name miss it, and two
+    /// categories may end up with the same name.
+    case wrongNameKey(categoryID: Int64, name: String, stored: String)
+    /// A category kind that is neither `expense` nor `income`.
+    case invalidCategoryKind(categoryID: Int64, kind: String)
+    /// A budget month that is not `YYYY-MM`.
+    case invalidBudgetMonth(categoryID: Int64, month: String)
+    /// A budget scope that is neither `from` nor `only`.
+    case invalidBudgetScope(categoryID: Int64, month: String, scope: String)
+    /// A budget amount that is not a whole number of minor units within ±``Money/largestEntry``.
+    case invalidBudgetAmount(categoryID: Int64, month: String, stored: String)
+    /// A transaction date that is not a real day written `YYYY-MM-DD`.
+    case invalidTransactionDate(transactionID: Int64, date: String)
+    /// A transaction amount that is not a whole number of minor units within ±``Money/largestEntry``.
+    case invalidTransactionAmount(transactionID: Int64, stored: String)
+    /// An import rule with an empty pattern (it would match every payee).
+    case invalidRulePattern(ruleID: Int64, pattern: String)
+    /// The change log's sequence is below its newest entry: live lists may miss changes.
+    case changeLogSequenceBehind(sequence: Int64, newest: Int64)
+    /// Logging of transaction changes is paused (a row left in `change_log_pause`): live lists
+    /// miss every change to transactions.
+    case changeLogPaused
+
+    public var description: String {
+        switch self {
+        case .damaged(let message):
+            return "damaged: \(message)"
+        case .missingReference(let table, let rowID, let parent):
+            return "\(table) row \(rowID.map(String.init) ?? "(no rowid)") points at a missing row of \(parent)"
+        case .unknownSchemaVersion(let version):
+            return "schema version \(version) is impossible"
+        case .missingSchemaObject(let type, let name):
+            return "\(type) \(name) is missing"
+        case .alteredSchemaObject(let type, let name):
+            return "\(type) \(name) differs from what budget made"
+        case .invalidCategoryName(let id, let name):
+            return "category \(id): invalid name '\(name)'"
+        case .wrongNameKey(let id, let name, let stored):
+            return "category \(id) '\(name)': name key '\(stored)' should be '\(BudgetCategory.nameKey(name))'"
+        case .invalidCategoryKind(let id, let kind):
+            return "category \(id): invalid kind '\(kind)'"
+        case .invalidBudgetMonth(let id, let month):
+            return "category \(id): budget month '\(month)' is not YYYY-MM"
+        case .invalidBudgetScope(let id, let month, let scope):
+            return "category \(id): budget for \(month) has invalid scope '\(scope)'"
+        case .invalidBudgetAmount(let id, let month, let stored):
+            return "category \(id): budget for \(month) has invalid amount '\(stored)'"
+        case .invalidTransactionDate(let id, let date):
+            return "transaction \(id): date '\(date)' is not a real day (YYYY-MM-DD)"
+        case .invalidTransactionAmount(let id, let stored):
+            return "transaction \(id): invalid amount '\(stored)'"
+        case .invalidRulePattern(let id, let pattern):
+            return "rule \(id): invalid pattern '\(pattern)'"
+        case .changeLogSequenceBehind(let sequence, let newest):
+            return "change log sequence \(sequence) is behind its newest entry \(newest)"
+        case .changeLogPaused:
+            return "change logging of transactions is paused"
+        }
+    }
+}

@@ -1,0 +1,96 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension BudgetStore {
+    /// Writes a consistent copy of the whole book to a new file at `path` (mode 0600), while
+    /// other processes may go on writing. Never overwrites anything, even an empty file or a
+    /// dangling symbolic link.
+    ///
+    /// The copy is written into a temporary file beside `path` (`PATH.partial-…`), synced, and
+    /// only then linked to `path`: a kill or a full disk at any moment leaves nothing under
+    /// `path` (at worst a `.partial-` file, which no later backup minds), so whatever is found at
+    /// `path` is a whole book.
+    ///
+    /// ```swift
+    /// try store.backup(to: "/media/usb/budget-2026-11.sqlite3")
+    /// ```
+    ///
+    /// - Throws: ``BudgetError/backupExists(path:)``, ``BudgetError/cannotWriteBackup(path:reason:)``
+    ///   (no such folder, no permission, disk full), or the book's own errors
+    ///   (``BudgetError/corruptDatabase(path:)``) when it cannot be read whole.
+    public func backup(to path: String) throws {
+        // Checked first for a quick answer; link() below is what really never overwrites.
+        if BookFile.exists(path) { throw BudgetError.backupExists(path: path) }
+        let copy = try writeCopy(beside: path, reportingAs: path)
+        defer {
+            close(copy.descriptor)
+            unlink(copy.path)
+        }
+        do {
+            try BookFile.publish(copy.path, as: path)
+        } catch where error.code == EEXIST {
+            throw BudgetError.backupExists(path: path)
+        } catch {
+            throw BudgetError.cannotWriteBackup(path: path, reason: error.message)
+        }
+    }
+
+    /// Writes a consistent copy of the whole book to `write`, a chunk (up to 64 KiB) at a time:
+    /// for `budget backup -` to standard output.
+    ///
+    /// The copy is first made whole in a temporary file beside the book, whose name is removed
+    /// before the first chunk is written, so nothing is left behind once streaming starts.
+    ///
+    /// - Parameter write: called with each chunk in order; what it throws ends the backup and is
+    ///   thrown unchanged (a closed pipe, for example).
+    /// - Throws: ``BudgetError/cannotWriteBackup(path:reason:)`` naming the temporary file when it
+    ///   cannot be written beside the book, the book's own errors, or what `write` throws.
+    public func backup(writingTo write: (UnsafeRawBufferPointer) throws -> Void) throws {
+        let copy = try writeCopy(beside: path, reportingAs: nil)
+        defer { close(copy.descriptor) }
+        unlink(copy.path)
+        guard lseek(copy.descriptor, 0, SEEK_SET) == 0 else {
+            throw BudgetError.cannotWriteBackup(path: copy.path, reason: BookFile.words(for: errno))
+        }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = read(copy.descriptor, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw BudgetError.cannotWriteBackup(path: copy.path, reason: BookFile.words(for: errno)) }
+            if count == 0 { return }
+            try buffer.withUnsafeBytes { try write(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        }
+    }
+
+    /// `VACUUM INTO` a new temporary file beside `neighbour`, synced: a consistent, compacted copy
+    /// of the book with no -wal of its own. The caller closes the descriptor and removes the file.
+    ///
+    /// - Parameter target: the path errors name (the temporary file's when `nil`).
+    func writeCopy(beside neighbour: String, reportingAs target: String?) throws -> (path: String, descriptor: Int32) {
+        let copy: (path: String, descriptor: Int32)
+        do {
+            copy = try BookFile.temporary(beside: neighbour)
+        } catch {
+            throw BudgetError.cannotWriteBackup(path: target ?? neighbour + ".partial-…", reason: error.message)
+        }
+        do {
+            try connection.vacuum(into: copy.path)
+            guard fsync(copy.descriptor) == 0 else { throw BookFile.Failure(code: errno) }
+            return copy
+        } catch {
+            close(copy.descriptor)
+            unlink(copy.path)
+            if let failure = error as? BookFile.Failure {
+                throw BudgetError.cannotWriteBackup(path: target ?? copy.path, reason: failure.message)
+            }
+            let sqlite = error as? SQLiteError
+            if let sqlite, sqlite.isCorrupt || sqlite.isNotADatabase || sqlite.isBusy {
+                throw BudgetStore.translate(sqlite, path: path)
+            }
+            throw BudgetError.cannotWriteBackup(path: target ?? copy.path, reason: sqlite?.message ?? "\(error)")
+        }
+    }
+}

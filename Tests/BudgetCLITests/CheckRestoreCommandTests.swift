@@ -1,0 +1,94 @@
+import BudgetKit
+import Testing
+@testable import BudgetCLI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `budget check` and `budget restore`, and what every command says about a book that is not
+/// whole: the exact message, the status, and the file left as it was.
+@Suite struct CheckRestoreCommandTests {
+    @Test func aHealthyBookChecksOk() {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        let run = sandbox.run("check")
+        #expect(run.status == 0)
+        #expect(run.stdout == "ok\n")
+        #expect(run.stderr == "")
+    }
+
+    @Test func aBookDamagedByHandListsEachProblemAndExits1() throws {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        #expect(system("sqlite3 '\(sandbox.database)' \"UPDATE transactions SET date = '2026-02-30' WHERE id = 2\"") == 0)
+        let before = sandbox.bytes(sandbox.database)
+        let run = sandbox.run("check")
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("transaction 2: date '2026-02-30'"))
+        #expect(run.stderr == "budget: error: \(sandbox.database) has 1 problem\nhint: put a backup in its place with 'budget restore BACKUP'\n")
+        #expect(sandbox.bytes(sandbox.database) == before)
+    }
+
+    @Test func checkingABookThatDoesNotExistCreatesNothing() {
+        let sandbox = Sandbox()
+        let run = sandbox.run("check")
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("budget: error: \(sandbox.database) does not exist\n"))
+        #expect(access(sandbox.database, F_OK) != 0)
+    }
+
+    @Test func restorePutsTheBackupBackAndKeepsTheBookBesideIt() throws {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        let backup = sandbox.directory + "/backup.sqlite3"
+        sandbox.succeed("-q", "backup", backup)
+        let saved = try sandbox.snapshot()
+        sandbox.succeed("-q", "delete", "1", "2", "3")
+        sandbox.succeed("-q", "add-category", "Oops", "1")
+        let run = sandbox.run("restore", backup)
+        #expect(run.status == 0)
+        let prefix = "Restored \(sandbox.database) from \(backup); the previous book is kept as \(sandbox.database).before-restore-"
+        #expect(run.stderr.hasPrefix(prefix))
+        #expect(try sandbox.snapshot() == saved)
+        let kept = String(run.stderr.dropFirst(prefix.count - "budget.sqlite3.before-restore-".count).dropLast(2))
+        #expect(try BudgetStore(path: sandbox.directory + "/" + kept, access: .read).categories().map(\.name).contains("Oops"))
+        #expect(sandbox.run("check").stdout == "ok\n")
+    }
+
+    @Test func restoringFromAFileThatIsNotAWholeBookChangesNothing() throws {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        let notes = sandbox.write("notes.txt", "these are not a book\n")
+        let before = sandbox.bytes(sandbox.database)
+        let run = sandbox.run("restore", notes)
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("budget: error: cannot restore from \(notes): "))
+        #expect(run.stderr.hasSuffix("hint: choose a file made by 'budget backup'; the book was not changed\n"))
+        #expect(sandbox.bytes(sandbox.database) == before)
+    }
+
+    @Test func aZeroByteFileAtTheBooksPathIsRefusedByEveryCommandAndStaysEmpty() {
+        let sandbox = Sandbox()
+        sandbox.write("budget.sqlite3", "")
+        for words in [["report"], ["add-category", "Food", "300"]] {
+            let run = sandbox.run(words)
+            #expect(run.status == 1)
+            #expect(run.stderr == """
+                budget: error: \(sandbox.database) is an empty file, not a budget database
+                hint: remove it if it is yours, or put a backup there with 'budget restore BACKUP'
+
+                """)
+        }
+        #expect(sandbox.bytes(sandbox.database).isEmpty)
+    }
+
+    @Test func aFIFOAtTheBooksPathIsRefusedWithoutAStrayJournal() {
+        let sandbox = Sandbox()
+        #expect(mkfifo(sandbox.database, 0o600) == 0)
+        let run = sandbox.run("add-category", "Food", "300")
+        #expect(run.status == 1)
+        #expect(run.stderr == "budget: error: cannot open \(sandbox.database): it is a FIFO (named pipe)\n"
+                + "hint: choose another file with --db PATH or BUDGET_DB\n")
+        #expect(access(sandbox.database + "-journal", F_OK) != 0)
+    }
+}

@@ -1,0 +1,135 @@
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import BudgetKit
+
+/// A backup appears under its name only when whole; a kill, a full disk or a leftover never
+/// leaves a broken book under that name nor blocks the next backup.
+@Suite struct BudgetStoreBackupTests {
+    func money(_ text: String) -> Money { try! Money(parsing: text) }
+
+    /// A book with Food and `count` transactions.
+    func book(_ dir: TemporaryDirectory, count: Int = 3) throws -> BudgetStore {
+        let store = try dir.store()
+        try store.addCategory(named: "Food", monthlyBudget: money("300"))
+        try store.writing {
+            for index in 0..<count {
+                try store.connection.run("INSERT INTO transactions (date, amount, category_id, payee) VALUES ('2026-11-01', ?, 1, ?)",
+                                         [.integer(Int64(index)), .text("payee number \(index) with some words to take room")])
+            }
+        }
+        return store
+    }
+
+    @Test func aBackupIsAWholePrivateBookAndLeavesNoTemporaryFile() throws {
+        let dir = TemporaryDirectory()
+        let store = try book(dir)
+        let target = dir.file("backup.sqlite3")
+        try store.backup(to: target)
+        #expect(fileMode(target) == 0o600)
+        #expect(tableDump(target) == tableDump(store.path))
+        #expect(try BudgetStore.check(bookAt: target) == [])
+        #expect(!folderNames(dir.path).contains { $0.contains(".partial-") })
+    }
+
+    @Test func theBackupsNameAppearsOnlyOnceTheCopyIsWhole() async throws {
+        let dir = TemporaryDirectory()
+        let store = try book(dir, count: 60_000)
+        let target = dir.file("backup.sqlite3")
+        // Watch the name from another thread while the copy is written: the first time it is
+        // seen, the file must already have its final size.
+        let watcher = Task.detached { () -> Int64? in
+            var info = stat()
+            for _ in 0..<2_000_000 {
+                if stat(target, &info) == 0 { return Int64(info.st_size) }
+            }
+            return nil
+        }
+        try store.backup(to: target)
+        let firstSeen = await watcher.value
+        var info = stat()
+        #expect(stat(target, &info) == 0)
+        #expect(firstSeen == Int64(info.st_size))
+    }
+
+    @Test func leftoversOfAKilledBackupNeitherBlockNorBecomeTheBackup() throws {
+        let dir = TemporaryDirectory()
+        let store = try book(dir)
+        let target = dir.file("backup.sqlite3")
+        // What a kill -9 part-way leaves: a half-written temporary file (and its journal).
+        let leftover = target + ".partial-1234abcd"
+        writeFile(leftover, Array(BookFile.magic) + [UInt8](repeating: 7, count: 3000))
+        writeFile(leftover + "-journal", [1, 2, 3])
+        try store.backup(to: target)
+        #expect(tableDump(target) == tableDump(store.path))
+        #expect(fileBytes(leftover)?.count == 3016)
+    }
+
+    @Test func aBackupNeverOverwritesAFileOrALink() throws {
+        let dir = TemporaryDirectory()
+        let store = try book(dir)
+        let file = dir.file("exists"), link = dir.file("link")
+        writeFile(file, [])
+        #expect(symlink(dir.file("nowhere"), link) == 0)
+        #expect(throws: BudgetError.backupExists(path: file)) { try store.backup(to: file) }
+        #expect(throws: BudgetError.backupExists(path: link)) { try store.backup(to: link) }
+        #expect(fileBytes(file) == [])
+        #expect(!BookFile.exists(dir.file("nowhere")))
+    }
+
+    @Test func aBackupIntoAMissingFolderSaysSoAndLeavesNothing() throws {
+        let dir = TemporaryDirectory()
+        let store = try book(dir)
+        let target = dir.file("no/such/backup.sqlite3")
+        #expect(throws: BudgetError.cannotWriteBackup(path: target, reason: "no such file or directory")) {
+            try store.backup(to: target)
+        }
+    }
+
+    @Test(.enabled(if: canMountTmpfs)) func aBackupOnAFullDiskLeavesNothingUnderItsNameAndTheNextOneWorks() throws {
+        let dir = TemporaryDirectory()
+        let store = try book(dir, count: 1_000)
+        let disk = try #require(TinyDisk(in: dir, kilobytes: 512))
+        let target = disk.path + "/backup.sqlite3"
+        disk.fill()
+        #expect(throws: BudgetError.self) { try store.backup(to: target) }
+        do {
+            try store.backup(to: target)
+        } catch let error as BudgetError {
+            guard case .cannotWriteBackup(target, _) = error else {
+                Issue.record("expected cannotWriteBackup, got \(error)")
+                return
+            }
+        }
+        #expect(folderNames(disk.path) == ["filler"])
+        disk.free()
+        try store.backup(to: target)
+        #expect(tableDump(target) == tableDump(store.path))
+    }
+
+    @Test func aStreamedBackupIsTheWholeBookAndLeavesNothingBeside() throws {
+        let dir = TemporaryDirectory()
+        let store = try book(dir, count: 3_000)
+        var bytes: [UInt8] = []
+        var chunks = 0
+        try store.backup { chunk in
+            bytes += chunk
+            chunks += 1
+        }
+        #expect(chunks > 1)
+        let copy = dir.file("streamed.sqlite3")
+        writeFile(copy, bytes)
+        #expect(tableDump(copy) == tableDump(store.path))
+        #expect(!folderNames(dir.path).contains { $0.contains(".partial-") })
+    }
+
+    struct ClosedPipe: Error, Equatable {}
+
+    @Test func aStreamedBackupStopsWithTheWritersErrorAndLeavesNothing() throws {
+        let dir = TemporaryDirectory()
+        let store = try book(dir)
+        #expect(throws: ClosedPipe()) { try store.backup { _ in throw ClosedPipe() } }
+        #expect(!folderNames(dir.path).contains { $0.contains(".partial-") })
+    }
+}

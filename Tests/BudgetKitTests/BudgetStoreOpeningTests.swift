@@ -1,0 +1,202 @@
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import BudgetKit
+
+/// Opening a book: reading never creates, a new book is whole and private, and anything at the
+/// path that is not a whole book is refused and left exactly as it was.
+@Suite struct BudgetStoreOpeningTests {
+    func money(_ text: String) -> Money { try! Money(parsing: text) }
+
+    func book(_ dir: TemporaryDirectory) throws -> String {
+        let path = dir.file("budget.sqlite3")
+        let store = try BudgetStore(path: path)
+        try store.addCategory(named: "Food", monthlyBudget: money("300"))
+        try store.addTransaction(amount: money("12.50"), category: "Food", payee: "Lunch")
+        checkpoint(path)
+        return path
+    }
+
+    @Test func readAccessOnAMissingPathThrowsAndCreatesNothingNotEvenFolders() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("typo/nested/budget.sqlite3")
+        #expect(throws: BudgetError.databaseNotFound(path: path)) { try BudgetStore(path: path, access: .read) }
+        #expect(throws: BudgetError.databaseNotFound(path: dir.file("budget.sqlite3"))) {
+            try BudgetStore(path: dir.file("budget.sqlite3"), access: .read)
+        }
+        #expect(folderNames(dir.path) == [])
+    }
+
+    @Test func readAccessOpensAnExistingBook() throws {
+        let dir = TemporaryDirectory()
+        let path = try book(dir)
+        #expect(try BudgetStore(path: path, access: .read).transactions().map(\.payee) == ["Lunch"])
+    }
+
+    @Test func aWriteProtectedBookIsReadAndRefusesWrites() throws {
+        let dir = TemporaryDirectory()
+        let path = try book(dir)
+        // Root ignores permission bits: make the file immutable instead (what 0444 is to others).
+        #expect(system("chattr +i '\(path)'") == 0)
+        defer { _ = system("chattr -i '\(path)'") }
+        let before = fileBytes(path)
+        let store = try BudgetStore(path: path, access: .read)
+        #expect(try store.transactions().count == 1)
+        #expect(throws: BudgetError.readOnlyDatabase(path: path)) { try store.addTransaction(amount: money("1"), category: "Food") }
+        #expect(fileBytes(path) == before)
+    }
+
+    @Test func aBookInAFolderNobodyCanWriteIsReadAndRefusesWrites() throws {
+        let dir = TemporaryDirectory()
+        let folder = dir.file("locked")
+        #expect(mkdir(folder, 0o700) == 0)
+        let path = folder + "/budget.sqlite3"
+        try BudgetStore(path: path).addCategory(named: "Food", monthlyBudget: money("300"))
+        checkpoint(path)
+        let before = fileBytes(path)
+        // SQLite cannot make the -shm file there, which a WAL book needs even to be read.
+        #expect(system("chattr +i '\(folder)'") == 0)
+        defer { _ = system("chattr -i '\(folder)'") }
+        let store = try BudgetStore(path: path, access: .read)
+        #expect(try store.categories().map(\.name) == ["Food"])
+        #expect(throws: BudgetError.readOnlyDatabase(path: path)) { try store.addCategory(named: "Rent", monthlyBudget: money("1")) }
+        #expect(try BudgetStore(path: path).categories().count == 1)
+        #expect(fileBytes(path) == before)
+        #expect(folderNames(folder) == ["budget.sqlite3"])
+    }
+
+    @Test func aNewBookIsWholeAndPrivateWhateverTheUmask() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("new/budget.sqlite3")
+        let previous = umask(0)
+        defer { umask(previous) }
+        let store = try BudgetStore(path: path)
+        umask(previous)
+        #expect(fileMode(path) == 0o600)
+        #expect(fileMode(dir.file("new")) == 0o700)
+        #expect(try store.categories() == [])
+        #expect(!folderNames(dir.file("new")).contains { $0.contains(".partial-") })
+        #expect(try BudgetStore.check(bookAt: path) == [])
+    }
+
+    @Test func aDanglingSymbolicLinkGetsItsBookWhereItPointsPrivate() throws {
+        let dir = TemporaryDirectory()
+        let link = dir.file("budget.sqlite3"), target = dir.file("elsewhere.sqlite3")
+        #expect(symlink("elsewhere.sqlite3", link) == 0)
+        #expect(throws: BudgetError.databaseNotFound(path: link)) { try BudgetStore(path: link, access: .read) }
+        #expect(!BookFile.exists(target))
+        let previous = umask(0o022)
+        defer { umask(previous) }
+        try BudgetStore(path: link).addCategory(named: "Food", monthlyBudget: money("300"))
+        umask(previous)
+        #expect(fileMode(target) == 0o600)
+        #expect(try BookFile.state(of: link) == .regular)
+        #expect(try BudgetStore(path: target, access: .read).categories().map(\.name) == ["Food"])
+    }
+
+    @Test(arguments: [BudgetStore.Access.read, .write])
+    func aZeroByteFileIsRefusedAndLeftEmpty(access: BudgetStore.Access) throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("budget.sqlite3")
+        writeFile(path, [])
+        #expect(throws: BudgetError.emptyDatabaseFile(path: path)) { try BudgetStore(path: path, access: access) }
+        #expect(fileBytes(path) == [])
+        #expect(folderNames(dir.path) == ["budget.sqlite3"])
+    }
+
+    /// Cut to fewer bytes than a header, than a page, and than the pages the header counts.
+    @Test(arguments: [50, 2000, 4096 * 2])
+    func aTruncatedBookIsRefusedAndLeftAsItWas(length: Int) throws {
+        let dir = TemporaryDirectory()
+        let path = try book(dir)
+        let whole = try #require(fileBytes(path))
+        #expect(whole.count > length)
+        writeFile(path, Array(whole.prefix(length)))
+        for access in [BudgetStore.Access.read, .write] {
+            #expect(throws: BudgetError.self) { try BudgetStore(path: path, access: access) }
+            do {
+                _ = try BudgetStore(path: path, access: access)
+            } catch let error as BudgetError {
+                guard case .truncatedDatabase(path, Int64(length), _) = error else {
+                    Issue.record("expected truncatedDatabase, got \(error)")
+                    continue
+                }
+            }
+        }
+        #expect(fileBytes(path) == Array(whole.prefix(length)))
+        #expect(folderNames(dir.path) == ["budget.sqlite3"])
+    }
+
+    @Test func aFIFOIsRefusedWithoutBlockingOrAStrayJournal() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("budget.sqlite3")
+        #expect(mkfifo(path, 0o600) == 0)
+        for access in [BudgetStore.Access.read, .write] {
+            #expect(throws: BudgetError.notARegularFile(path: path, kind: .fifo)) { try BudgetStore(path: path, access: access) }
+        }
+        #expect(folderNames(dir.path) == ["budget.sqlite3"])
+    }
+
+    @Test func aCharacterDeviceIsRefused() throws {
+        let hadJournal = BookFile.exists("/dev/null-journal")
+        #expect(throws: BudgetError.notARegularFile(path: "/dev/null", kind: .characterDevice)) {
+            try BudgetStore(path: "/dev/null")
+        }
+        #expect(BookFile.exists("/dev/null-journal") == hadJournal)
+    }
+
+    @Test(arguments: [-1, 0])
+    func anImpossibleSchemaVersionIsRefusedAndLeftAsItWas(version: Int) throws {
+        let dir = TemporaryDirectory()
+        let path = try book(dir)
+        #expect(system("sqlite3 '\(path)' 'PRAGMA user_version = \(version)'") == 0)
+        let before = fileBytes(path)
+        #expect(throws: BudgetError.unknownSchemaVersion(path: path, version: version)) { try BudgetStore(path: path) }
+        #expect(fileBytes(path) == before)
+    }
+
+    @Test func anEmptySQLiteDatabaseIsNotMadeIntoABook() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("budget.sqlite3")
+        #expect(system("sqlite3 '\(path)' 'CREATE TABLE t (x); DROP TABLE t;'") == 0)
+        let before = fileBytes(path)
+        #expect(throws: BudgetError.notABudgetDatabase(path: path)) { try BudgetStore(path: path) }
+        #expect(fileBytes(path) == before)
+    }
+
+    @Test func manyProcessesCreatingOneNewBookAtOnceAllUseTheSameBook() async throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("deep/budget.sqlite3")
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<8 {
+                group.addTask {
+                    let store = try! BudgetStore(path: path)
+                    _ = try? store.addCategory(named: "Food", monthlyBudget: Money(minorUnits: 100))
+                    try! store.addTransaction(amount: Money(minorUnits: Int64(index)), category: "Food")
+                }
+            }
+        }
+        #expect(try BudgetStore(path: path).transactions().count == 8)
+        #expect(folderNames(dir.file("deep")).filter { $0.contains(".partial-") } == [])
+    }
+
+    @Test(.enabled(if: canMountTmpfs)) func aBookCreatedOnAFullDiskLeavesNothingAtItsPath() throws {
+        let dir = TemporaryDirectory()
+        let disk = try #require(TinyDisk(in: dir, kilobytes: 256))
+        disk.fill()
+        let path = disk.path + "/budget.sqlite3"
+        #expect(throws: BudgetError.self) { try BudgetStore(path: path) }
+        do {
+            _ = try BudgetStore(path: path)
+        } catch let error as BudgetError {
+            guard case .diskProblem(path, _) = error else {
+                Issue.record("expected diskProblem, got \(error)")
+                return
+            }
+        }
+        #expect(folderNames(disk.path) == ["filler"])
+        disk.free()
+        #expect(try BudgetStore(path: path).categories() == [])
+    }
+}

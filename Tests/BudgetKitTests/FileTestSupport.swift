@@ -1,0 +1,111 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import BudgetKit
+
+/// The bytes of the file at `path`; `nil` when there is no regular file to read (a FIFO would block).
+func fileBytes(_ path: String) -> [UInt8]? {
+    var info = stat()
+    guard stat(path, &info) == 0, (UInt32(info.st_mode) & 0o170000) == 0o100000 else { return nil }
+    guard let file = fopen(path, "rb") else { return nil }
+    defer { fclose(file) }
+    var result: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = fread(&buffer, 1, buffer.count, file)
+        if count <= 0 { break }
+        result += buffer[0..<count]
+    }
+    return result
+}
+
+/// Writes `bytes` to a new file at `path`.
+func writeFile(_ path: String, _ bytes: [UInt8]) {
+    guard let file = fopen(path, "wb") else { preconditionFailure("cannot write \(path)") }
+    precondition(fwrite(bytes, 1, bytes.count, file) == bytes.count)
+    fclose(file)
+}
+
+/// What a shell command printed on stdout.
+func shellOutput(_ command: String) -> String {
+    guard let pipe = popen(command, "r") else { return "" }
+    var result: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = fread(&buffer, 1, buffer.count, pipe)
+        if count <= 0 { break }
+        result += buffer[0..<count]
+    }
+    pclose(pipe)
+    return String(decoding: result, as: UTF8.self)
+}
+
+/// Every row of the book's own tables, as the sqlite3 shell prints them, opened read-only (so the
+/// file is not changed by looking): what "the book is unchanged" and "equal to the backup" compare.
+func tableDump(_ path: String) -> String {
+    shellOutput("""
+        sqlite3 -readonly '\(path)' "SELECT 'categories'; SELECT * FROM categories ORDER BY id; \
+        SELECT 'budgets'; SELECT * FROM budgets ORDER BY category_id, scope, month; \
+        SELECT 'transactions'; SELECT * FROM transactions ORDER BY id; SELECT 'rules'; SELECT * FROM rules ORDER BY id;" 2>&1
+        """)
+}
+
+/// The names in a folder, sorted, without `.` and `..`.
+func folderNames(_ path: String) -> [String] {
+    guard let folder = opendir(path) else { return [] }
+    defer { closedir(folder) }
+    var names: [String] = []
+    while let entry = readdir(folder) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if name != "." && name != ".." { names.append(name) }
+    }
+    return names.sorted()
+}
+
+/// The permission bits of the file at `path` (`nil` when missing).
+func fileMode(_ path: String) -> UInt32? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return UInt32(info.st_mode) & 0o777
+}
+
+/// Folds the -wal into the main file and removes it, so the file alone is the whole book.
+func checkpoint(_ path: String) {
+    precondition(system("sqlite3 '\(path)' 'PRAGMA wal_checkpoint(TRUNCATE)' > /dev/null") == 0)
+}
+
+/// A tmpfs of `kilobytes` mounted on a new folder in `dir` (root only), unmounted when released:
+/// a real full disk.
+final class TinyDisk {
+    let path: String
+    /// Kept until the disk is unmounted, so the folder is removed after.
+    private let dir: TemporaryDirectory
+
+    init?(in dir: TemporaryDirectory, kilobytes: Int) {
+        self.dir = dir
+        path = dir.file("tiny")
+        guard mkdir(path, 0o700) == 0, system("mount -t tmpfs -o size=\(kilobytes)k tmpfs '\(path)' 2>/dev/null") == 0 else {
+            return nil
+        }
+    }
+
+    deinit {
+        _ = system("umount '\(path)'")
+    }
+
+    /// Fills the disk with a file until it has no room left.
+    func fill() {
+        _ = system("cat /dev/zero > '\(path)/filler' 2>/dev/null")
+    }
+
+    /// Frees the room `fill()` took.
+    func free() {
+        unlink(path + "/filler")
+    }
+}
+
+/// Whether this process may mount a tmpfs (root in a system that allows it).
+let canMountTmpfs: Bool = {
+    let dir = TemporaryDirectory()
+    return TinyDisk(in: dir, kilobytes: 64) != nil
+}()
