@@ -49,6 +49,15 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownRule(Int64)
     /// An import rule pattern that cannot be used: empty (it would match every payee).
     case invalidRulePattern(String)
+    /// An imported file names categories the book does not have: the first ones (by where
+    /// they first appear), and how many more there are. A single one is reported as
+    /// ``badInput(file:line:column:message:)`` at its row.
+    case missingCategories(file: String, [MissingCategory], more: Int)
+    /// An imported file holds a header and no rows after it (`line` is the header's).
+    case noRowsAfterHeader(file: String, line: Int)
+    /// Skipping `skipLines` lines of an imported file left nothing to read: the file, not empty,
+    /// has `lineCount` lines, all skipped or blank.
+    case noRowsAfterSkipping(file: String, skipLines: Int, lineCount: Int)
 
     public var description: String {
         switch self {
@@ -98,6 +107,15 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
             return "no rule with id \(id)"
         case .invalidRulePattern(let pattern):
             return "invalid rule pattern '\(pattern)': it must not be empty"
+        case .missingCategories(let file, let categories, let more):
+            // One FILE:LINE:COLUMN line per category, as compilers list their errors.
+            let lines = categories.map { "\(file):\($0.line):\($0.column): no category named '\($0.name)'" }
+            return (lines + (more > 0 ? ["\(file): and \(more) more missing categor\(more == 1 ? "y" : "ies")"] : []))
+                .joined(separator: "\n")
+        case .noRowsAfterHeader(let file, let line):
+            return "\(file):\(line): no rows after the header"
+        case .noRowsAfterSkipping(let file, let skipLines, let lineCount):
+            return "\(file): no rows after skipping \(skipLines) line\(skipLines == 1 ? "" : "s") (the file has \(lineCount) line\(lineCount == 1 ? "" : "s"))"
         }
     }
 
@@ -127,6 +145,8 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
         case .database: return nil
         case .unknownRule: return "see the ids with 'budget rule list'"
         case .invalidRulePattern: return "write part of the payee, such as 'coffee'; --default-category catches the rest"
+        // The CLI words these.
+        case .missingCategories, .noRowsAfterHeader, .noRowsAfterSkipping: return nil
         }
     }
 }
