@@ -48,18 +48,18 @@ public struct ImportKeyer: Sendable {
     /// numbering without its counters, for ``BudgetStore`` which counts on disk, keyed by
     /// ``groupHash(date:amount:payee:)`` exactly as ``key(date:amount:payee:)`` counts.
     func key(date: Day, amount: Money, payee: String, occurrence: Int64) -> String {
-        var key: [UInt8] = []
+        var key = ""
         key.reserveCapacity(escapedSource.utf8.count + payee.utf8.count + 40)
-        key += escapedSource.utf8
-        key.append(UInt8(ascii: "|"))
-        key += date.description.utf8
-        key.append(UInt8(ascii: "|"))
-        key += amount.description.utf8
-        key.append(UInt8(ascii: "|"))
-        key += Self.escaped(payee).utf8
-        key.append(UInt8(ascii: "|"))
-        key += String(occurrence).utf8
-        return String(decoding: key, as: UTF8.self)
+        key += escapedSource
+        key += "|"
+        key += date.description
+        key += "|"
+        key += amount.description
+        key += "|"
+        key += Self.escaped(payee)
+        key += "|"
+        key += String(occurrence)
+        return key
     }
 
     private static func escaped(_ text: String) -> String {

@@ -89,12 +89,12 @@ extension BudgetStore {
                                    observe: ((ImportedRow) throws -> Void)? = nil) throws -> ImportSummary {
         let options = rows.options
         let file = rows.file
-        let resolver = try reading {
+        var resolver = try reading {
             try connection.inReadTransaction { try ImportResolver(book: ImportResolver.read(connection), file: file, options: options) }
         }
         let staging = try reading { try ImportStaging(store: self, file: file, options: options) }
         defer { staging.drop() }
-        try reading { try staging.stage(&rows, resolver: resolver) }
+        try reading { try staging.stage(&rows, resolver: &resolver) }
         if staging.rowCount == 0 {
             if let error = rows.noRowsError { throw error }
             return ImportSummary(added: 0, skipped: 0, dryRun: dryRun)
@@ -115,10 +115,9 @@ extension BudgetStore {
         let book = try ImportResolver.read(connection)
         if book != resolver.book {
             resolver = try ImportResolver(book: book, file: staging.file, options: staging.options)
-            try staging.reresolve(with: resolver)
+            try staging.reresolve(with: &resolver)
             if !staging.options.createsMissingCategories { try staging.throwIfMissing() }
         }
-        let defaultID = resolver.defaultCategory?.id
         let maxID = try connection.int64("SELECT max(id) FROM transactions") ?? 0
         let created: Int, added: Int
         if dryRun {
@@ -127,11 +126,11 @@ extension BudgetStore {
         } else {
             created = staging.options.createsMissingCategories ? try staging.createMissingCategories() : 0
             added = try withChangeLogPaused(if: staging.rowCount > BulkImportLimits.rowsBeforePausingLog) {
-                try staging.file(defaultCategoryID: defaultID)
+                try staging.fileRows()
             }
         }
         if let observe {
-            try staging.forEachFate(defaultCategoryID: defaultID, maxID: maxID, dryRun: dryRun, observe)
+            try staging.forEachFate(maxID: maxID, dryRun: dryRun, observe)
         }
         return ImportSummary(added: added, skipped: staging.rowCount - added, dryRun: dryRun, createdCategories: created)
     }

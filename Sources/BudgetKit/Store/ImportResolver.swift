@@ -4,9 +4,8 @@
 /// contradicts, a row left without a category, a name a new category cannot have) so that an
 /// import finds every problem before it takes the write lock.
 ///
-/// A resolution names a category by key (``Resolution/named(key:)``) or a rule by id, never a
-/// category id: the filing SQL looks both up in the book as it is under the write lock, and
-/// ``book`` tells whether that reading still holds (else the rows are resolved again).
+/// A resolution holds a category id of that reading; ``book`` tells, under the write lock,
+/// whether the reading still holds (else every row is resolved again).
 struct ImportResolver {
     /// A category as the resolver needs it.
     struct Category: Equatable {
@@ -29,14 +28,12 @@ struct ImportResolver {
         var rules: [Rule]
     }
 
-    /// Where a row's category comes from.
+    /// A row's category.
     enum Resolution: Equatable {
-        /// The file names it: a category with this name key (it may be missing from the book).
-        case named(key: String)
-        /// The rule with this id.
-        case rule(Int64)
-        /// ``ImportOptions/defaultCategory``.
-        case defaultCategory
+        /// This category of the book: the file's, a rule's or the default.
+        case category(Category)
+        /// The file names a category the book lacks, with this name key.
+        case missing(key: String)
     }
 
     /// A row naming a category the book does not have.
@@ -52,6 +49,9 @@ struct ImportResolver {
     let defaultCategory: Category?
     let createsMissingCategories: Bool
     private let byKey: [String: Category]
+    /// Name keys of names as the file writes them: files name the same few categories over
+    /// and over (bounded).
+    private var keys: [String: String] = [:]
     private let rules: [(rule: Rule, category: Category)]
 
     /// A resolver for a reading of the book (``read(_:)``); it finds the default category.
@@ -101,17 +101,23 @@ struct ImportResolver {
     /// - Throws: ``BudgetError/badInput(file:line:column:message:)`` for a kind that contradicts
     ///   the book's category, a name a new category cannot have (when creating them), or a row
     ///   left without a category; whatever `missing` throws.
-    func resolve(_ row: ImportRow, missing: (Missing) throws -> Void) throws -> Resolution {
+    mutating func resolve(_ row: ImportRow, missing: (Missing) throws -> Void) throws -> Resolution {
         if let name = row.category {
-            let trimmed = name.trimmingSpaces()
-            let key = BudgetCategory.nameKey(trimmed)
+            let key: String
+            if let known = keys[name] {
+                key = known
+            } else {
+                key = BudgetCategory.nameKey(name.trimmingSpaces())
+                if keys.count < 1_024 { keys[name] = key }
+            }
             if let category = byKey[key] {
                 if let kind = row.kind, kind != category.kind {
                     throw BudgetError.badInput(file: file, line: row.line, column: row.kindField ?? 1,
                                                message: "category '\(category.name)' is \(category.kind.rawValue), not \(kind.rawValue)")
                 }
-                return .named(key: key)
+                return .category(category)
             }
+            let trimmed = name.trimmingSpaces()
             if createsMissingCategories {
                 do {
                     _ = try BudgetStore.validCategoryName(trimmed)
@@ -121,13 +127,13 @@ struct ImportResolver {
                 }
             }
             try missing(Missing(key: key, name: trimmed, row: row))
-            return .named(key: key)
+            return .missing(key: key)
         }
         if !rules.isEmpty {
             let payee = row.payee.lowercased()
-            if let match = rules.first(where: { payee.contains($0.rule.pattern) }) { return .rule(match.rule.id) }
+            if let match = rules.first(where: { payee.contains($0.rule.pattern) }) { return .category(match.category) }
         }
-        if defaultCategory != nil { return .defaultCategory }
+        if let defaultCategory { return .category(defaultCategory) }
         throw BudgetError.badInput(file: file, line: row.line, column: 1,
                                    message: "no category for payee '\(row.payee)': the row names none, no rule matches and there is no default category")
     }

@@ -1,22 +1,13 @@
 /// Filing the staged rows: checked again against the book as it is under the lock, then one
 /// INSERT ... SELECT; and reading back what became of each row.
 extension ImportStaging {
-    /// The id of a staged row's category in the book as it is now: its named category, its
-    /// rule's category, or the default category (parameter 1); NULL for a category not yet
-    /// created.
-    static let categoryID = """
-        CASE WHEN s.category_key IS NOT NULL THEN (SELECT id FROM categories WHERE name_key = s.category_key)
-             WHEN s.rule_id IS NOT NULL THEN (SELECT category_id FROM rules WHERE id = s.rule_id)
-             ELSE ?1 END
-        """
-    /// Every staged row in file order. A row whose category cannot be found would insert a NULL
-    /// category id and fail on `NOT NULL` rather than vanish; the checks before make it
+    /// Every staged row in file order. A row without a category would insert a NULL category
+    /// id or amount and fail on `NOT NULL` rather than vanish; the checks before make it
     /// impossible.
     static let fileStaged = """
         INSERT INTO transactions (date, amount, category_id, payee, note, import_key)
-        SELECT s.date, CASE WHEN s.bank AND c.kind = 'expense' THEN -s.amount ELSE s.amount END, c.id, s.payee, s.note, s.import_key
-        FROM temp.import_staging AS s LEFT JOIN categories AS c ON c.id = \(categoryID)
-        WHERE true ORDER BY s.rowid
+        SELECT date, stored_amount, category_id, payee, note, import_key FROM temp.import_staging
+        WHERE true ORDER BY rowid
         ON CONFLICT (import_key) DO NOTHING
         """
     static let createMissing = """
@@ -29,6 +20,12 @@ extension ImportStaging {
         SELECT c.id, substr(m.first_date, 1, 7), 'from', 0
         FROM temp.import_missing AS m JOIN categories AS c ON c.name_key = m.name_key WHERE c.id > ?
         """
+    static let resolveCreated = """
+        UPDATE temp.import_staging AS s
+        SET category_id = c.id, stored_amount = CASE WHEN s.bank AND c.kind = 'expense' THEN -s.amount ELSE s.amount END,
+            missing_key = NULL
+        FROM categories AS c WHERE s.missing_key IS NOT NULL AND c.name_key = s.missing_key
+        """
     static let countNew = """
         SELECT count(*) FROM temp.import_staging AS s
         WHERE NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key)
@@ -40,8 +37,8 @@ extension ImportStaging {
     static let fates = """
         SELECT \(rowColumns), c.name, c.kind, m.name, m.kind, t.id
         FROM temp.import_staging AS s
-        LEFT JOIN categories AS c ON c.id = \(categoryID)
-        LEFT JOIN temp.import_missing AS m ON m.name_key = s.category_key
+        LEFT JOIN categories AS c ON c.id = s.category_id
+        LEFT JOIN temp.import_missing AS m ON m.name_key = s.missing_key
         LEFT JOIN transactions AS t ON t.import_key = s.import_key
         ORDER BY s.rowid
         """
@@ -78,44 +75,47 @@ extension ImportStaging {
 
     /// Resolves every staged row again against `resolver` (the book changed while the file was
     /// read), a page of rows at a time.
-    func reresolve(with resolver: ImportResolver) throws {
+    func reresolve(with resolver: inout ImportResolver) throws {
         try connection.execute("DELETE FROM temp.import_missing")
         missingSeen = [:]
         let page = try connection.prepare("""
             SELECT \(Self.rowColumns), s.rowid FROM temp.import_staging AS s WHERE s.rowid > ? ORDER BY s.rowid LIMIT 1000
             """)
-        let update = try connection.prepare("UPDATE temp.import_staging SET rule_id = ? WHERE rowid = ?")
+        let update = try connection.prepare("""
+            UPDATE temp.import_staging SET category_id = ?, stored_amount = ?, missing_key = ? WHERE rowid = ?
+            """)
         var last: Int64 = 0
         while true {
             let rows = try page.map([.integer(last)]) { (id: $0.int64(11), row: Self.importRow($0)) }
             guard let end = rows.last?.id else { return }
             for (id, row) in rows {
-                switch try resolver.resolve(row, missing: { try record($0) }) {
-                case .rule(let ruleID): try update.run([.integer(ruleID), .integer(id)])
-                case .named, .defaultCategory: try update.run([.null, .integer(id)])
-                }
+                let resolved = Self.columns(try resolver.resolve(row, missing: { try record($0) }), row)
+                try update.run([resolved.categoryID, resolved.storedAmount, resolved.missingKey, .integer(id)])
             }
             last = end
         }
     }
 
     /// Creates the missing categories (kind from the file, else expense; budget 0 from the
-    /// month of their earliest row; no rollover).
+    /// month of their earliest row; no rollover), and puts their rows in them.
     ///
     /// - Returns: how many were created.
     func createMissingCategories() throws -> Int {
         let before = try connection.int64("SELECT max(id) FROM categories") ?? 0
         try connection.run(Self.createMissing)
         let created = connection.changes
-        if created > 0 { try connection.run(Self.budgetMissing, [.integer(before)]) }
+        if created > 0 {
+            try connection.run(Self.budgetMissing, [.integer(before)])
+            try connection.run(Self.resolveCreated)
+        }
         return created
     }
 
     /// Files the staged rows.
     ///
     /// - Returns: how many were added (the others were already imported).
-    func file(defaultCategoryID: Int64?) throws -> Int {
-        try connection.run(Self.fileStaged, [defaultCategoryID.sqliteValue])
+    func fileRows() throws -> Int {
+        try connection.run(Self.fileStaged)
         return connection.changes
     }
 
@@ -128,9 +128,9 @@ extension ImportStaging {
     /// import are above `maxID` (SQLite gives a new row the highest id plus one); in a dry run,
     /// a new row gets the id it would have had, and a category still to be created the name and
     /// kind the file gives it.
-    func forEachFate(defaultCategoryID: Int64?, maxID: Int64, dryRun: Bool, _ body: (ImportedRow) throws -> Void) throws {
+    func forEachFate(maxID: Int64, dryRun: Bool, _ body: (ImportedRow) throws -> Void) throws {
         var newRows: Int64 = 0
-        try connection.prepare(Self.fates).forEachRow([defaultCategoryID.sqliteValue]) {
+        try connection.prepare(Self.fates).forEachRow {
             let row = Self.importRow($0)
             let existing = $0.optionalInt64(15)
             let added = dryRun ? existing == nil : existing.map { $0 > maxID } ?? false
