@@ -186,3 +186,6 @@ final class ImportStaging {
         }
     }
 }
+
+@available(*, unavailable)
+extension ImportStaging: Sendable {}
