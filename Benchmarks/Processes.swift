@@ -33,6 +33,59 @@ enum Processes {
         return ((status >> 8) & 0xFF, seconds)
     }
 
+    /// Runs `arguments` like ``run(_:stdinPath:stdoutPath:)``, standard input read from
+    /// `stdinPath` or, with `stdinCommand`, from a pipe fed by that command (killed once the
+    /// program has exited); returns the exit status, the wall time and the program's peak
+    /// resident set size in bytes (wait4's `ru_maxrss`).
+    static func measure(_ arguments: [String], stdinPath: String? = nil, stdinCommand: [String]? = nil)
+        -> (status: Int32, seconds: Double, peakBytes: Int) {
+        var feeder: pid_t = 0
+        var pipeEnds: [Int32] = [-1, -1]
+        if let stdinCommand {
+            precondition(pipe(&pipeEnds) == 0, "pipe")
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+            posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+            feeder = spawn(stdinCommand, actions: &actions)
+            posix_spawn_file_actions_destroy(&actions)
+            close(pipeEnds[1])
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        if stdinCommand != nil {
+            posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, stdinPath ?? "/dev/null", O_RDONLY, 0)
+        }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let start = now()
+        let pid = spawn(arguments, actions: &actions)
+        posix_spawn_file_actions_destroy(&actions)
+        if stdinCommand != nil { close(pipeEnds[0]) }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let seconds = now() - start
+        if feeder != 0 {
+            kill(feeder, SIGKILL)
+            var ignored: Int32 = 0
+            while waitpid(feeder, &ignored, 0) < 0 && errno == EINTR {}
+        }
+        return ((status >> 8) & 0xFF, seconds, Int(usage.ru_maxrss) * 1024)
+    }
+
+    private static func spawn(_ arguments: [String], actions: inout posix_spawn_file_actions_t) -> pid_t {
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let code = posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ)
+        guard code == 0 else { fatalError("cannot start \(arguments[0]): \(String(cString: strerror(code)))") }
+        return pid
+    }
+
     /// Runs and requires exit status 0.
     static func mustRun(_ arguments: [String], stdinPath: String? = nil, stdoutPath: String = "/dev/null") {
         let (status, _) = run(arguments, stdinPath: stdinPath, stdoutPath: stdoutPath)
@@ -69,6 +122,11 @@ struct Samples {
 func milliseconds(_ seconds: Double) -> String {
     let value = (seconds * 10_000).rounded() / 10
     return "\(value) ms"
+}
+
+/// `12.3 MB` (MiB, as `top` counts).
+func megabytes(_ bytes: Int) -> String {
+    "\((Double(bytes) / 1_048_576 * 10).rounded() / 10) MB"
 }
 
 /// `1.23x`

@@ -1,5 +1,6 @@
-/// Issue 4's figures: importing 1,000,000 rows, a month's report with history and rollover, and a
-/// 12-month trend, each beside the sqlite3 shell doing the equivalent work in the same run.
+/// Issue 4's figures: a month's report with history and rollover, and a 12-month trend, each
+/// beside the sqlite3 shell doing the equivalent work in the same run (importing 1,000,000 rows
+/// is in ``ImportBenchmarks``, the `import` group).
 struct ScriptingBenchmarks {
     let fixtures: Fixtures
 
@@ -7,7 +8,6 @@ struct ScriptingBenchmarks {
         let path = fixtures.largeBook(named: "rollover.sqlite3", rows: 1_000_000, rollover: true)
         reportWithHistoryAndRollover(path)
         trend(path)
-        importMillionRows(from: path)
     }
 
     func compare(_ label: String, target: String, runs: Int, budget arguments: [String], shell query: String, path: String) {
@@ -46,33 +46,6 @@ struct ScriptingBenchmarks {
             """
         compare("12-month trend (1M rows)", target: "3x", runs: 10,
                 budget: ["report", "--from", "2025-07", "--to", "2026-06", "--format", "csv"], shell: query, path: path)
-    }
-
-    /// `budget import` of an exported file against `.import` into a staging table plus the
-    /// INSERT ... SELECT that files it: alternating, each into a fresh book, median of three.
-    func importMillionRows(from source: String, runs: Int = 3) {
-        let csv = fixtures.folder + "/export.csv"
-        Processes.mustRun([fixtures.budget, "--db", source, "export", "--format", "csv"], stdoutPath: csv)
-        let filing = """
-            .import --csv \(csv) staging
-            INSERT INTO transactions (date, amount, category_id, payee, note)
-            SELECT s.date, CAST(replace(s.amount, '.', '') AS INTEGER), c.id, s.payee, s.note
-            FROM staging AS s JOIN categories AS c ON c.name_key = lower(s.category);
-            """
-        let script = fixtures.folder + "/import.sql"
-        writeFile(script, "BEGIN;\n" + filing + "\nCOMMIT;\n")
-        var budget = Samples(), shell = Samples()
-        for run in 0..<runs {
-            let target = fixtures.largeBook(named: "import-target-\(run).sqlite3", rows: 0)
-            let baseline = fixtures.largeBook(named: "import-baseline-\(run).sqlite3", rows: 0)
-            let s = Processes.run([fixtures.sqlite3, baseline], stdinPath: script)
-            let b = Processes.run([fixtures.budget, "--db", target, "import", csv])
-            precondition(s.status == 0 && b.status == 0, "import failed")
-            budget.add(b.seconds)
-            shell.add(s.seconds)
-            _ = system("rm -f '\(target)'* '\(baseline)'*")
-        }
-        say("import 1M rows: \(milliseconds(budget.median)) median of \(runs)   baseline sqlite3 .import + INSERT ... SELECT: \(milliseconds(shell.median))   ratio \(ratio(budget.median, shell.median)) (target <= 1.5x)")
     }
 }
 

@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 // `make bench`: every figure beside a baseline measured in the same run.
-// Usage: budget-bench PATH-TO-RELEASE-BUDGET [live] [core] [scripting]   (all groups by default)
+// Usage: budget-bench PATH-TO-RELEASE-BUDGET [live] [core] [scripting] [import]   (all groups by default)
 
 guard CommandLine.arguments.count >= 2 else {
     say("usage: budget-bench PATH-TO-BUDGET")
@@ -23,4 +23,5 @@ say("budget benchmarks (\(folder))")
 if wanted("live") { runLiveResultsBenchmarks(fixtures: fixtures) }
 if wanted("core") { CoreBenchmarks(fixtures: fixtures).run() }
 if wanted("scripting") { ScriptingBenchmarks(fixtures: fixtures).run() }
+if wanted("import") { ImportBenchmarks(fixtures: fixtures).run() }
 system("rm -rf '\(folder)'")

@@ -78,6 +78,14 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The entry is the category's only `from` entry: without it the category would have no
     /// first month.
     case onlyBudgetEntry(category: String, month: Month)
+    /// An imported file names categories the book does not have: the first ones (by where
+    /// they first appear), and how many more there are.
+    case missingCategories(file: String, [MissingCategory], more: Int)
+    /// An imported file holds a header and no rows after it (`line` is the header's).
+    case noRowsAfterHeader(file: String, line: Int)
+    /// Skipping `skipLines` lines of an imported file left nothing to read: the file, not empty,
+    /// has `lineCount` lines, all skipped or blank.
+    case noRowsAfterSkipping(file: String, skipLines: Int, lineCount: Int)
 
     public var description: String {
         switch self {
@@ -149,39 +157,15 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(path) has an impossible schema version (\(version)): it is damaged"
         case .invalidBackup(let path, let reason):
             return "cannot restore from \(path): \(reason.description)"
-        }
-    }
-
-    /// A line saying how to fix it, when there is something to say.
-    public var hint: String? {
-        switch self {
-        case .invalidAmount: return "write amounts like 12.50, -2.25 or 1,234.56 (at most two decimals)"
-        case .invalidDay: return "write dates like 2026-11-21, or use today or yesterday"
-        case .invalidMonth: return "write months like 2026-11, or use this or last"
-        case .invalidCategoryName: return "choose a name such as Food or \"Eating out\""
-        case .unknownCategory: return "see the categories with 'budget categories', or add one with 'budget add-category NAME AMOUNT'"
-        case .duplicateCategory: return "names are unique ignoring case; choose another name or use 'budget set-budget'"
-        case .categoryInUse: return "use --move-to OTHER to keep its transactions, or --force to delete them too"
-        case .moveToSameCategory: return "name a different category with --move-to"
-        case .unknownTransaction: return "see the ids with 'budget list'"
-        case .newerDatabase: return "upgrade budget, or open another file with --db PATH"
-        case .notABudgetDatabase: return "choose another file with --db PATH or BUDGET_DB"
-        case .corruptDatabase: return "restore it from a backup ('budget backup PATH' makes one), or try the sqlite3 shell's .recover"
-        case .cannotOpenDatabase: return "choose another file with --db PATH or BUDGET_DB"
-        case .readOnlyDatabase: return "check the permissions of the file and its folder"
-        case .databaseBusy: return "try again when the other budget process has finished"
-        case .diskProblem: return "free some disk space and try again; nothing was changed"
-        case .backupExists: return "choose a new file name; a backup never overwrites a file"
-        case .cannotWriteBackup: return "check that the folder exists and is writable"
-        case .badInput: return "fix that row and run the command again; nothing was imported"
-        case .totalTooLarge: return "look for a mistyped amount, e.g. with 'budget list --min 1000000000'"
-        case .database: return nil
-        case .unknownRule: return "see the ids with 'budget rule list'"
-        case .invalidRulePattern: return "write part of the payee, such as 'coffee'; --default-category catches the rest"
-        case .transactionWouldChangeKind, .moveWouldChangeKind, .duplicateRule, .noBudgetEntry, .onlyBudgetEntry: return nil
-        // Kept for the CLI's current golden strings (a directory used to be `cannotOpenDatabase`).
-        case .notARegularFile: return "choose another file with --db PATH or BUDGET_DB"
-        case .databaseNotFound, .emptyDatabaseFile, .truncatedDatabase, .unknownSchemaVersion, .invalidBackup: return nil
+        case .missingCategories(let file, let categories, let more):
+            // One FILE:LINE:COLUMN line per category, as compilers list their errors.
+            let lines = categories.map { "\(file):\($0.line):\($0.column): no category named '\($0.name)'" }
+            return (lines + (more > 0 ? ["\(file): and \(more) more missing categor\(more == 1 ? "y" : "ies")"] : []))
+                .joined(separator: "\n")
+        case .noRowsAfterHeader(let file, let line):
+            return "\(file):\(line): no rows after the header"
+        case .noRowsAfterSkipping(let file, let skipLines, let lineCount):
+            return "\(file): no rows after skipping \(skipLines) line\(skipLines == 1 ? "" : "s") (the file has \(lineCount) line\(lineCount == 1 ? "" : "s"))"
         }
     }
 }

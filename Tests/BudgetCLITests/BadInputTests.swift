@@ -120,7 +120,7 @@ import Testing
         """),
         (["report", "--from", "2026-01"], usage, """
         budget: error: '--from <month>' needs '--to <month>' too
-        usage: budget report [--month <month>] [--check] [--from <month>] [--to <month>] [--by <grouping>] [--format <format>]
+        usage: budget report [--month <month>] [--check] [--from <month>] [--to <month>] [--by <grouping>] [--format <format>] [--excel-safe]
           see 'budget report --help' for more information
 
         """),

@@ -70,8 +70,9 @@ import Testing
         #expect(help.contains("""
           --format <format>       The output format. (values: table, csv, tsv, json;
                                   default: csv)
-          --excel-safe            Put ' before text starting with =, +, - or @, against
-                                  spreadsheet formula injection.
+          --excel-safe            Put ' before text a spreadsheet could run as a formula
+                                  (=, +, -, @, | after any spaces, their full-width
+                                  forms, a leading tab or CR), in csv and tsv.
 
         """))
     }

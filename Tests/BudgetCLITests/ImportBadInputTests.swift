@@ -21,7 +21,6 @@ import Testing
         ("date;amount;category;payee\n2026-11-20;1,00;Food;Good\n2026-11-21;3.20;Food;Coffee\n", ["--delimiter", ";", "--decimal-comma"],
          "3:2: invalid amount '3.20': its digit grouping is wrong"),
         (file("2026-11-21"), [], "3:2: missing amount: the row has 1 field"),
-        (file("2026-11-21,3.20,Fod,Coffee"), [], "3:3: no category named 'Fod'"),
         (file("2026-11-21,3.20,,Coffee"), [],
          "3:1: no category for payee 'Coffee': the row names none, no rule matches and there is no default category"),
         (file("2026-11-21,3.20,Food,Bob\"s"), [],
@@ -44,6 +43,35 @@ import Testing
         #expect(result.stdout == "")
         #expect(result.stderr == "budget: error: \(file):\(message)\n" + Self.hint)
         #expect(try sandbox.snapshot() == before)
+    }
+
+    @Test func everyMissingCategoryIsNamedAtOnceAndNothingIsImported() throws {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        let file = sandbox.write("card.csv", """
+            date,amount,category,payee
+            2026-11-20,1.00,Food,Good
+            2026-11-21,3.20,Fod,Coffee
+            2026-11-22,3.20,Travel,Train
+            2026-11-23,3.20,fod,Tea
+
+            """)
+        let before = try sandbox.snapshot()
+        let result = sandbox.run("import", file)
+        #expect(result.status == 65)
+        #expect(result.stderr == """
+            budget: error: \(file):3:3: no category named 'Fod'
+            budget: error: \(file):4:3: no category named 'Travel'
+            hint: add them with 'budget add-category', or import with --create-categories to create them from the file; nothing was imported
+
+            """)
+        #expect(try sandbox.snapshot() == before)
+        let one = sandbox.write("one.csv", "date,amount,category\n2026-11-21,3.20,Fod\n")
+        #expect(sandbox.run("import", one).stderr == """
+            budget: error: \(one):2:3: no category named 'Fod'
+            hint: add it with 'budget add-category', or import with --create-categories to create it from the file; nothing was imported
+
+            """)
     }
 
     @Test func invalidUTF8IsABadRow() throws {

@@ -255,14 +255,18 @@ import Testing
     refund in an expense category.
 
     A row's category is the file's category column, else the first matching rule
-    (see 'budget rule'), else --default-category.
+    (see 'budget rule'), else --default-category. Every category the file names that
+    the book lacks is listed at once; --create-categories creates them instead, of
+    the kind its kind column gives (what 'budget export' writes), so an export
+    imports into an empty book.
 
-    All or nothing: a bad row stops the import (FILE:LINE:COLUMN, exit 65) and the
-    book is unchanged. Importing a row again adds nothing: each row keeps a key made
-    of the source, date, amount, payee and its number among identical rows in the
-    file. Says on standard error how many rows were imported and skipped; --dry-run
-    lists them instead (status new, or skip when already imported) and writes
-    nothing.
+    All or nothing: the whole file is read and checked before the book is locked,
+    and a bad row stops the import (FILE:LINE:COLUMN, exit 65) with the book
+    unchanged. A field is at most 1 MiB, a row 4 MiB; a NUL byte is refused.
+    Importing a row again adds nothing: each row keeps a key made of the source,
+    date, amount, payee and its number among identical rows in the file. Says on
+    standard error how many rows were imported and skipped; --dry-run lists them
+    instead (status new, or skip when already imported) and writes nothing.
 
     USAGE: budget import [<options>] <file>
 
@@ -294,6 +298,10 @@ import Testing
                               categories): use rules and --default-category.
       --note-column <column>  The note's column (default: note, if the header has
                               it).
+      --kind-column <column>  The column of each row's category kind, expense or
+                              income (default: kind, if the header has it).
+      --create-categories     Create the categories the file names and the book
+                              lacks, of the file's kind (budget 0).
       --default-category <name>
                               The category of rows that neither the file nor a rule
                               puts in one.

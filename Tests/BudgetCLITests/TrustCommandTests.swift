@@ -199,6 +199,20 @@ import Glibc
         #expect(sandbox.run(["add", "5", "\u{1B}[2J"]).stderr.hasPrefix("budget: error: no category named '\u{1B}[2J'\n"))
     }
 
+    @Test func aTrendByPayeeIsExcelSafeWhenAsked() throws {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Food", "300", "--from", "2026-01")
+        sandbox.succeed("-q", "add", "5", "Food", "=HYPERLINK(\"x\")", "--date", "2026-11-02")
+        sandbox.succeed("-q", "add", "5", "Food", " ＋cmd", "--date", "2026-11-03")
+        let csv = sandbox.succeed("report", "--from", "2026-11", "--to", "2026-11", "--by", "payee", "--format", "csv", "--excel-safe")
+        #expect(csv == """
+            payee,kind,2026-11,total,average
+            "' ＋cmd",expense,5.00,5.00,5.00
+            "'=HYPERLINK(""x"")",expense,5.00,5.00,5.00
+
+            """)
+    }
+
     // MARK: 19. A committed change whose output failed says it was saved
 
     @Test func anAddWhoseOutputFailsSaysTheRowWasAddedWithItsId() throws {

@@ -81,6 +81,30 @@ import Testing
         #expect(writer.row([.money(Money(minorUnits: -1250)), .text(text)]) == "-12.50," + written + "\n")
     }
 
+    /// Issue "Trust" item 13: what a spreadsheet may run once it trims or folds the text.
+    @Test(arguments: [
+        (" =1+1", "\"' =1+1\""),
+        ("  @SUM(A1)", "\"'  @SUM(A1)\""),
+        ("\u{A0}+1", "'\u{A0}+1"),
+        ("\u{3000}-1", "'\u{3000}-1"),
+        ("\n=cmd", "\"'\n=cmd\""),
+        ("\u{FF1D}1+1", "'\u{FF1D}1+1"),
+        ("\u{FF0B}1", "'\u{FF0B}1"),
+        ("\u{FF0D}1", "'\u{FF0D}1"),
+        ("\u{FF20}cmd", "'\u{FF20}cmd"),
+        ("\u{FF5C}cmd", "'\u{FF5C}cmd"),
+        ("|cmd", "'|cmd"),
+        ("\rx", "\"'\rx\""),
+        (" \tx", "\"' \tx\""),
+        (" x", "\" x\""),
+        ("x|y", "x|y"),
+        ("\u{200B}=1", "\u{200B}=1"),
+        ("  ", "\"  \""),
+    ])
+    func excelSafeGuardsFormulasBehindWhitespaceAndFullWidthSigns(text: String, written: String) {
+        #expect(CSVWriter(excelSafe: true).row([.text(text)]) == written + "\n")
+    }
+
     @Test func excelSafeNeverChangesNumbers() {
         let writer = CSVWriter(excelSafe: true)
         #expect(writer.row([.number("-12.50"), .number("+3"), .text("-12.50")]) == "-12.50,+3,'-12.50\n")

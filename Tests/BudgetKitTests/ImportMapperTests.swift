@@ -174,3 +174,20 @@ func importRows(_ text: String, _ options: ImportOptions = ImportOptions(), file
         #expect(try importRows("id,date,amount,category,payee,note\n").isEmpty)
     }
 }
+
+@Suite struct ImportMapperKindTests {
+    @Test func readsTheKindOfTheFilesCategoryIgnoringCaseAndSpaces() throws {
+        let rows = try importRows("date,amount,category,kind\n2026-11-21,1,Food, Expense \n2026-11-21,1,Pay,INCOME\n2026-11-21,1,Food,\n2026-11-21,1,,income\n")
+        #expect(rows.map(\.kind) == [.expense, .income, nil, nil])
+        #expect(rows.map(\.kindField) == [4, 4, nil, nil])
+    }
+
+    @Test func readsTheKindColumnNamedInTheOptions() throws {
+        var options = ImportOptions()
+        options.kindColumn = .number(2)
+        #expect(try importRows("date,t,amount,category\n2026-11-21,income,1,Pay\n", options).map(\.kind) == [.income])
+        options.kindColumn = .named("Type")
+        #expect(thrownMessage { _ = try importRows("date,amount,category\n", options) }
+            == "bank.csv:1:1: no column named 'Type' in the header (it has 'date', 'amount', 'category')")
+    }
+}

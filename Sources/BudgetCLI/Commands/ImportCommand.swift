@@ -19,10 +19,13 @@ struct Import: BudgetCommand {
         expense category.
 
         A row's category is the file's category column, else the first matching rule (see \
-        'budget rule'), else --default-category.
+        'budget rule'), else --default-category. Every category the file names that the book \
+        lacks is listed at once; --create-categories creates them instead, of the kind its kind \
+        column gives (what 'budget export' writes), so an export imports into an empty book.
 
-        All or nothing: a bad row stops the import (FILE:LINE:COLUMN, exit 65) and the book is \
-        unchanged. Importing a row again adds nothing: each row keeps a key made of the \
+        All or nothing: the whole file is read and checked before the book is locked, and a bad \
+        row stops the import (FILE:LINE:COLUMN, exit 65) with the book unchanged. A field is at \
+        most 1 MiB, a row 4 MiB; a NUL byte is refused. Importing a row again adds nothing: each row keeps a key made of the \
         source, date, amount, payee and its number among identical rows in the file. Says on \
         standard error how many rows were imported and skipped; --dry-run lists them instead \
         (status new, or skip when already imported) and writes nothing.
@@ -44,6 +47,10 @@ struct Import: BudgetCommand {
         .flag(\.ignoresCategoryColumn, "ignore-category-column",
               help: "Ignore the file's category column (a bank's own categories): use rules and --default-category."),
         .option(\.noteColumn, "note-column", "column", help: "The note's column (default: note, if the header has it)."),
+        .option(\.kindColumn, "kind-column", "column",
+                help: "The column of each row's category kind, expense or income (default: kind, if the header has it)."),
+        .flag(\.createsMissingCategories, "create-categories",
+              help: "Create the categories the file names and the book lacks, of the file's kind (budget 0)."),
         .option(\.defaultCategory, "default-category", "name", help: "The category of rows that neither the file nor a rule puts in one."),
         .flag(\.decimalComma, "decimal-comma", help: "Amounts are written like 1.234,56."),
         .flag(\.negate, "negate", help: "The amount column is the bank's money flow: money out is negative."),
@@ -65,6 +72,8 @@ struct Import: BudgetCommand {
     var categoryColumn: ImportColumn?
     var ignoresCategoryColumn = false
     var noteColumn: ImportColumn?
+    var kindColumn: ImportColumn?
+    var createsMissingCategories = false
     var defaultCategory: CategoryName?
     var decimalComma = false
     var negate = false
@@ -102,6 +111,8 @@ struct Import: BudgetCommand {
         options.categoryColumn = categoryColumn
         options.ignoresCategoryColumn = ignoresCategoryColumn
         options.noteColumn = noteColumn
+        options.kindColumn = kindColumn
+        options.createsMissingCategories = createsMissingCategories
         options.defaultCategory = defaultCategory?.name
         options.decimalComma = decimalComma
         options.negate = negate
@@ -168,6 +179,10 @@ extension ImportSummary {
         let transactions = added == 1 ? "1 transaction" : "\(added) transactions"
         var text = dryRun ? "Dry run: would import \(transactions) from \(source)" : "Imported \(transactions) from \(source)"
         if skipped > 0 { text += dryRun ? "; would skip \(skipped) already imported" : "; skipped \(skipped) already imported" }
+        if createdCategories > 0 {
+            let categories = createdCategories == 1 ? "1 category" : "\(createdCategories) categories"
+            text += dryRun ? "; would create \(categories)" : "; created \(categories)"
+        }
         return text + "."
     }
 }

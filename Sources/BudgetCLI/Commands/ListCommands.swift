@@ -40,7 +40,7 @@ struct Export: BudgetCommand {
     static var arguments: [CommandArgument<Export>] {
         .group(\.filters, FilterOptions.arguments) + [
             .format(\.format, default: .csv),
-            .flag(\.excelSafe, "excel-safe", help: "Put ' before text starting with =, +, - or @, against spreadsheet formula injection."),
+            .excelSafe(\.excelSafe),
         ]
     }
 

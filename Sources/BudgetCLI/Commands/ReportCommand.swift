@@ -26,6 +26,7 @@ struct Report: BudgetCommand {
         .option(\.to, "to", "month", help: "A trend up to this month, included."),
         .option(\.grouping, "by", "grouping", help: "What a trend's rows are (default: category)."),
         .format(\.format),
+        .excelSafe(\.excelSafe),
     ]}
 
     var month: Month?
@@ -34,6 +35,7 @@ struct Report: BudgetCommand {
     var to: Month?
     var grouping: TrendGrouping?
     var format = OutputFormat.table
+    var excelSafe = false
 
     func validate() throws(UsageError) {
         if from != nil || to != nil {
@@ -75,7 +77,7 @@ struct Report: BudgetCommand {
                     context.confirm("No category has a budget or transactions in \(month). Start with: budget add-category Food 300")
                 }
             } else {
-                var writer = try RecordWriter(format: format, columns: Self.columns, output: context.stdout)
+                var writer = try RecordWriter(format: format, columns: Self.columns, output: context.stdout, excelSafe: excelSafe)
                 for line in report.lines { try writer.write(Self.cells(line, month: month)) }
                 try writer.finish()
             }
@@ -105,7 +107,7 @@ struct Report: BudgetCommand {
             [.text(row.name), .text(row.kind.rawValue)] + row.actuals.map(Cell.money) + [.money(row.total), .money(row.average)]
         }
         guard format == .table else {
-            try context.printRecords(format, columns: columns, rows: rows)
+            try context.printRecords(format, columns: columns, rows: rows, excelSafe: excelSafe)
             return .success
         }
         var table = Table(columns: columns.indices.map { (Table.title(columns[$0]), $0 < 2 ? .left : .right) })

@@ -16,3 +16,11 @@ extension CommandArgument {
         .option(keyPath, "format", "format", default: format.rawValue, help: "The output format.")
     }
 }
+
+extension CommandArgument {
+    /// `--excel-safe`: guard text cells a spreadsheet could run as a formula (CSV and TSV).
+    static func excelSafe(_ keyPath: WritableKeyPath<C, Bool>) -> Self {
+        .flag(keyPath, "excel-safe", help: "Put ' before text a spreadsheet could run as a formula (=, +, -, @, | after any "
+              + "spaces, their full-width forms, a leading tab or CR), in csv and tsv.")
+    }
+}

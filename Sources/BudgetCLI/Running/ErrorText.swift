@@ -106,6 +106,19 @@ struct ErrorText: Equatable {
         case .invalidBackup(let path, let reason):
             self.init(message: "cannot restore from \(path): \(ErrorText(reason).message)",
                       hint: "choose a file made by 'budget backup'; the book was not changed")
+        case .missingCategories(let file, let categories, let more):
+            // One FILE:LINE:COLUMN line per category, as compilers list their errors.
+            let lines = categories.map { "\(file):\($0.line):\($0.column): no category named '\($0.name)'" }
+                + (more > 0 ? ["\(file): and \(more) more missing categor\(more == 1 ? "y" : "ies")"] : [])
+            self.init(message: lines.joined(separator: "\n"),
+                      hint: "add \(categories.count + more == 1 ? "it" : "them") with 'budget add-category', or import with "
+                          + "--create-categories to create \(categories.count + more == 1 ? "it" : "them") from the file; nothing was imported")
+        case .noRowsAfterHeader(let file, let line):
+            self.init(message: "\(file):\(line): no rows after the header", hint: "check the file, or the --skip-lines count")
+        case .noRowsAfterSkipping(let file, let skipLines, let lineCount):
+            self.init(message: "\(file): no rows after skipping \(skipLines) line\(skipLines == 1 ? "" : "s") "
+                          + "(the file has \(lineCount) line\(lineCount == 1 ? "" : "s"))",
+                      hint: "lower --skip-lines")
         case .invalidRulePattern(let pattern):
             self.init(message: "invalid rule pattern '\(pattern)': it must not be empty",
                       hint: "write part of the payee, such as 'coffee'; --default-category catches the rest")

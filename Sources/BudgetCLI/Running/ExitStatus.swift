@@ -50,7 +50,7 @@ enum ExitStatus: Equatable {
             self = error.isUsage ? .usage : .failure
         case let error as BudgetError:
             switch error {
-            case .badInput: self = .badInput
+            case .badInput, .missingCategories, .noRowsAfterHeader, .noRowsAfterSkipping: self = .badInput
             // Values the store validates itself (an empty category name...) came from the command line.
             case .invalidAmount, .invalidDay, .invalidMonth, .invalidCategoryName, .invalidRulePattern: self = .usage
             default: self = .failure

@@ -13,7 +13,9 @@ enum Failure {
             return "budget: error: \(error.message)\n" + fix
         case let error as BudgetError:
             let text = ErrorText(error)
-            return "budget: error: \(text.message)\n" + (text.hint.map { "hint: \($0)\n" } ?? "")
+            // A message of several lines (every missing category) is several errors, one a line.
+            let lines = text.message.split(separator: "\n", omittingEmptySubsequences: false).map { "budget: error: \($0)\n" }
+            return lines.joined() + (text.hint.map { "hint: \($0)\n" } ?? "")
         case let error as OutputError:
             if error == .closed { return "" }
             return "budget: error: cannot write output: \(error.reason)\n"

@@ -12,7 +12,12 @@
 /// - a quote inside an unquoted field (`a"b`);
 /// - text after the closing quote of a quoted field (`"a"b`), at the line of that text;
 /// - a quoted field still open at the end of the input, at the line where it opened;
-/// - a field that is not valid UTF-8, at the line where the field starts.
+/// - a field that is not valid UTF-8, at the line where the field starts;
+/// - a NUL byte in a field, at its line: a NUL is damage (or UTF-16) in a text file, and text
+///   holding one misbehaves in terminals and C strings, so it is refused rather than kept;
+/// - a field over ``maximumFieldBytes`` (1 MiB), a record or a line to skip over
+///   ``maximumRecordBytes`` (4 MiB), or a record with more than ``maximumFieldCount`` fields,
+///   at the line where it starts and the field being read.
 ///
 /// ```swift
 /// var reader = CSVReader(file: "bank.csv", delimiter: ";", chunks: { try input.read(65_536) })
@@ -25,8 +30,11 @@
 /// the same number of fields (the caller knows what it needs), or undo TSV backslash escapes
 /// (a tab-delimited file is read with RFC 4180 quoting).
 ///
-/// Memory is bounded by the chunk size plus the longest record. Scanning is byte by byte over a
-/// contiguous buffer; each field becomes a `String` in one validating copy.
+/// Memory is bounded whatever the input, endless ones included (`/dev/zero`, a line that never
+/// ends, a quoted field that is never closed): the reader holds at most the unread part of the
+/// current record, which the limits cap at 4 MiB, plus one chunk. It stops with an error after
+/// reading at most a limit plus one chunk past the start of the offending record. Scanning is
+/// byte by byte over a contiguous buffer; each field becomes a `String` in one validating copy.
 /// Not thread-safe (it is a mutable iterator over a closure); each record is O(its bytes).
 public struct CSVReader {
     /// The name used in error messages (`-` or `<stdin>` for standard input, say).
@@ -34,7 +42,17 @@ public struct CSVReader {
     /// The field separator.
     public let delimiter: Unicode.Scalar
 
+    /// The most bytes one field may hold: 1 MiB (quotes around it and doubled quotes in it
+    /// count once). A longer field is an error, not a memory hazard.
+    public static let maximumFieldBytes = 1 << 20
+    /// The most bytes one record may hold, delimiters and quoted line breaks included, and the
+    /// longest line ``init(file:delimiter:skippingLines:chunks:)`` may skip: 4 MiB.
+    public static let maximumRecordBytes = 4 << 20
+    /// The most fields one record may hold: 16,384 (a spreadsheet's widest row).
+    public static let maximumFieldCount = 16_384
+
     private let source: () throws -> [UInt8]?
+    private let limits: CSVLimits
     private var buffer: [UInt8] = []
     private var position = 0
     private var exhausted = false
@@ -42,6 +60,15 @@ public struct CSVReader {
     private var linesToSkip: Int
     private var started = false
     private var expectedFieldCount = 8
+    /// Lines skipped so far (``init(file:delimiter:skippingLines:chunks:)``'s preamble).
+    private(set) var skippedLineCount = 0
+    /// Records read so far.
+    private(set) var recordCount = 0
+    /// Physical lines read so far (all of them, at the end).
+    var lineCount: Int { line - 1 }
+    /// Whether anything past the byte order mark has been read (a line skipped, a blank line,
+    /// a record): at the end, whether the input was empty.
+    private(set) var hasContent = false
 
     /// Creates a reader pulling chunks of bytes from `chunks` until it returns `nil`.
     ///
@@ -49,11 +76,18 @@ public struct CSVReader {
     ///   - file: the name errors will show.
     ///   - delimiter: an ASCII character other than a quote, CR or LF; `,` by default.
     ///   - skippingLines: physical lines to skip before reading anything (a bank's preamble);
-    ///     they are skipped as raw text, so they may hold anything, and they are counted.
+    ///     they are skipped as raw text, so they may hold anything (quotes included), and they
+    ///     are counted. Each ends at LF, CR LF or a lone CR, as records do.
     ///   - chunks: returns the next bytes (any size; an empty array is fine), or `nil` at the
     ///     end. Errors it throws are passed on by ``next()`` unchanged.
     public init(file: String, delimiter: Unicode.Scalar = ",", skippingLines: Int = 0,
                 chunks: @escaping () throws -> [UInt8]?) {
+        self.init(file: file, delimiter: delimiter, skippingLines: skippingLines, limits: .standard, chunks: chunks)
+    }
+
+    /// Creates a reader with other limits (tests).
+    init(file: String, delimiter: Unicode.Scalar = ",", skippingLines: Int = 0, limits: CSVLimits,
+         chunks: @escaping () throws -> [UInt8]?) {
         precondition(delimiter.isASCII && !"\"\r\n".unicodeScalars.contains(delimiter),
                      "a CSV delimiter is an ASCII character other than a quote, CR or LF")
         precondition(skippingLines >= 0, "cannot skip a negative number of lines")
@@ -61,6 +95,7 @@ public struct CSVReader {
         self.delimiter = delimiter
         self.linesToSkip = skippingLines
         self.source = chunks
+        self.limits = limits
     }
 
     /// Creates a reader over bytes already in memory.
@@ -87,22 +122,25 @@ public struct CSVReader {
         while true {
             let outcome = buffer.withUnsafeBufferPointer { bytes in
                 CSVScanner(bytes: bytes, delimiter: UInt8(delimiter.value), atEnd: exhausted,
-                           expectedFieldCount: expectedFieldCount)
+                           expectedFieldCount: expectedFieldCount, limits: limits)
                     .scanRecord(from: position, line: line)
             }
             switch outcome {
             case .end:
                 return nil
-            case .needMore:
-                try refill()
+            case .needMore(let within):
+                try refill(within: within)
             case .blank(let end):
                 position = end
                 line += 1
+                hasContent = true
             case .record(let fields, let end, let lines):
                 let record = CSVRecord(fields: fields, line: line)
                 position = end
                 line += lines
                 expectedFieldCount = fields.count
+                recordCount += 1
+                hasContent = true
                 return record
             case .failure(let failure):
                 throw BudgetError.badInput(file: file, line: failure.line, column: failure.column,
@@ -111,36 +149,66 @@ public struct CSVReader {
         }
     }
 
-    /// Skips the byte order mark and the lines to skip.
+    /// Skips the byte order mark and the lines to skip: each ends at LF, CR LF or a lone CR,
+    /// as records do, and may be at most ``maximumRecordBytes`` long.
     private mutating func start() throws {
         started = true
-        while buffer.count - position < 3 && !exhausted { try refill() }
+        while buffer.count - position < 3 && !exhausted { try refill(within: 3) }
         if buffer.count - position >= 3, buffer[position] == 0xEF, buffer[position + 1] == 0xBB,
            buffer[position + 2] == 0xBF {
             position += 3
         }
+        var scanned = position
         while linesToSkip > 0 {
-            if let newline = buffer[position...].firstIndex(of: UInt8(ascii: "\n")) {
-                position = newline + 1
-                line += 1
-                linesToSkip -= 1
-            } else if exhausted {
-                position = buffer.count
-                linesToSkip = 0
-            } else {
-                try refill()
+            let stop = min(buffer.count, position + limits.recordBytes + 1)
+            while scanned < stop && buffer[scanned] != 0x0A && buffer[scanned] != 0x0D { scanned += 1 }
+            if scanned - position > limits.recordBytes {
+                throw BudgetError.badInput(file: file, line: line, column: 1,
+                                           message: "a line longer than \(limits.recordBytes) bytes")
             }
+            if scanned == buffer.count {
+                if exhausted {
+                    // A last line without a line ending, or nothing left to skip.
+                    if scanned > position { skip(to: scanned) }
+                    linesToSkip = 0
+                    break
+                }
+                let offset = scanned - position
+                try refill(within: position + limits.recordBytes + 1 - scanned)
+                scanned = position + offset
+                continue
+            }
+            // A line ending; a CR at the end of the buffer may be followed by an LF.
+            if buffer[scanned] == 0x0D && scanned + 1 == buffer.count && !exhausted {
+                let offset = scanned - position
+                try refill(within: 1)
+                scanned = position + offset
+                continue
+            }
+            let crlf = buffer[scanned] == 0x0D && scanned + 1 < buffer.count && buffer[scanned + 1] == 0x0A
+            skip(to: scanned + (crlf ? 2 : 1))
+            scanned = position
         }
     }
 
-    /// Drops what has been read and appends at least one chunk, and at least as many bytes as
-    /// were left unread, so that re-scanning a long record costs amortized linear time.
-    private mutating func refill() throws {
+    /// Moves past one skipped line ending at `end`.
+    private mutating func skip(to end: Int) {
+        position = end
+        line += 1
+        linesToSkip -= 1
+        skippedLineCount += 1
+        hasContent = true
+    }
+
+    /// Drops what has been read and appends chunks: at least as many bytes as were left unread,
+    /// so that re-scanning a long record costs amortized linear time, but no more than `within`
+    /// (past which the scanner can decide, a limit being reached) once that is reached.
+    private mutating func refill(within: Int) throws {
         if position > 0 {
             buffer.removeSubrange(0..<position)
             position = 0
         }
-        let wanted = max(1, buffer.count)
+        let wanted = max(1, min(buffer.count, within))
         var appended = 0
         while appended < wanted {
             guard let chunk = try source() else {

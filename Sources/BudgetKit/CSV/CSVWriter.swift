@@ -44,9 +44,16 @@ public struct CSVWriter: Hashable, Sendable {
     public var format: Format
     /// How rows end.
     public var lineEnding: LineEnding
-    /// Whether ``CSVField/text(_:)`` cells beginning with `=`, `+`, `-`, `@`, a tab or CR get a
-    /// `'` in front, so a spreadsheet shows them as text instead of running them as formulas
-    /// (OWASP's "CSV injection" advice). Off by default, so output stays exact.
+    /// Whether ``CSVField/text(_:)`` cells that a spreadsheet could run as a formula get a `'`
+    /// in front, so it shows them as text (OWASP's "CSV injection" advice). Off by default, so
+    /// output stays exact.
+    ///
+    /// The rule: a text cell is guarded when its leading whitespace (Unicode `White_Space`:
+    /// spaces, tabs, line breaks, no-break and other spaces, which spreadsheets may trim) holds
+    /// a tab or CR, or when its first character that is not whitespace is one of `=` `+` `-`
+    /// `@` `|` or their full-width forms `＝` `＋` `－` `＠` `｜` (which some spreadsheets fold
+    /// to ASCII). So `=1`, ` =1`, `\u{A0}+1`, `＝1`, `|cmd` and `\tx` are guarded; `a=b`,
+    /// ` x` and `Lunch` are not. Numbers (``CSVField/number(_:)``) are never guarded.
     public var excelSafe: Bool
 
     /// Creates a writer.
@@ -82,8 +89,8 @@ public struct CSVWriter: Hashable, Sendable {
             case .text(let text): value = text; isText = true
             case .number(let number): value = number; isText = false
             }
+            let guarded = isText && excelSafe && Self.looksLikeFormula(value)
             value.withUTF8 { bytes in
-                let guarded = isText && excelSafe && bytes.first.map(Self.startsFormula) == true
                 switch format {
                 case .delimited: appendQuoted(bytes, guarded: guarded, delimiter: delimiter, to: &output)
                 case .tsv: appendEscaped(bytes, guarded: guarded, to: &output)
@@ -113,14 +120,21 @@ public struct CSVWriter: Hashable, Sendable {
         return text
     }
 
-    private static func startsFormula(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"),
-             UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-            return true
-        default:
-            return false
+    /// Whether ``excelSafe`` guards this text (see there).
+    ///
+    /// - Complexity: O(leading whitespace); O(1) for text starting with a letter or digit.
+    static func looksLikeFormula(_ text: String) -> Bool {
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "=", "+", "-", "@", "|", "\u{FF1D}", "\u{FF0B}", "\u{FF0D}", "\u{FF20}", "\u{FF5C}":
+                return true
+            case "\t", "\r":
+                return true
+            default:
+                if !scalar.properties.isWhitespace { return false }
+            }
         }
+        return false
     }
 
     private func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>, guarded: Bool, delimiter: UInt8,

@@ -19,6 +19,10 @@
 /// rows), not the text. A hash collision between two different triples (odds about 3e-8 for a
 /// million rows) would only number them in one sequence: keys stay unique, since they hold the
 /// text, and stay the same on every run, since FNV-1a is not seeded per process.
+///
+/// ``BudgetStore/importTransactions(from:dryRun:observe:)`` keeps the same counters, under the
+/// same hashes, in a temporary table on disk, so its memory does not grow with the file; its
+/// keys are byte for byte the ones this type makes, which stays their reference.
 /// - Complexity: amortized O(payee length) per key.
 public struct ImportKeyer: Sendable {
     /// The scope of the keys (``ImportOptions/source``).
@@ -34,21 +38,28 @@ public struct ImportKeyer: Sendable {
 
     /// The key of the next row with this date, amount and payee.
     public mutating func key(date: Day, amount: Money, payee: String) -> String {
-        let hash = Self.hash(date: date, amount: amount, payee: payee)
+        let hash = Self.groupHash(date: date, amount: amount, payee: payee)
         let occurrence = counts[hash, default: 0] + 1
         counts[hash] = occurrence
-        var key: [UInt8] = []
+        return key(date: date, amount: amount, payee: payee, occurrence: Int64(occurrence))
+    }
+
+    /// The key of the row that is the `occurrence`th (from 1) of its group: the keyer's own
+    /// numbering without its counters, for ``BudgetStore`` which counts on disk, keyed by
+    /// ``groupHash(date:amount:payee:)`` exactly as ``key(date:amount:payee:)`` counts.
+    func key(date: Day, amount: Money, payee: String, occurrence: Int64) -> String {
+        var key = ""
         key.reserveCapacity(escapedSource.utf8.count + payee.utf8.count + 40)
-        key += escapedSource.utf8
-        key.append(UInt8(ascii: "|"))
-        key += date.description.utf8
-        key.append(UInt8(ascii: "|"))
-        key += amount.description.utf8
-        key.append(UInt8(ascii: "|"))
-        key += Self.escaped(payee).utf8
-        key.append(UInt8(ascii: "|"))
-        key += String(occurrence).utf8
-        return String(decoding: key, as: UTF8.self)
+        key += escapedSource
+        key += "|"
+        key += date.description
+        key += "|"
+        key += amount.description
+        key += "|"
+        key += Self.escaped(payee)
+        key += "|"
+        key += String(occurrence)
+        return key
     }
 
     private static func escaped(_ text: String) -> String {
@@ -61,7 +72,8 @@ public struct ImportKeyer: Sendable {
         return result
     }
 
-    private static func hash(date: Day, amount: Money, payee: String) -> UInt64 {
+    /// The group a row is numbered in: FNV-1a over the day, the minor units and the payee.
+    static func groupHash(date: Day, amount: Money, payee: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func mix(_ byte: UInt8) {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3

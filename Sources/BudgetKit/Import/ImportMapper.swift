@@ -13,7 +13,9 @@
 ///
 /// Dates and amounts are read with surrounding spaces trimmed; payees, notes and categories are
 /// kept exactly (the round trip of `budget export` depends on it). A row shorter than the header
-/// must still hold its date and amount; missing payee, category or note cells read as empty.
+/// must still hold its date and amount; missing payee, category, kind or note cells read as
+/// empty. A kind (`expense` or `income`, see ``ImportOptions/kindColumn``) is read only on rows
+/// that name a category.
 /// Fields beyond those named are ignored (the export's `id`, for one).
 ///
 /// - Complexity: O(n) in the record's bytes.
@@ -33,6 +35,7 @@ public struct ImportMapper: Sendable {
         var credit: Int?
         var payee: Int?
         var category: Int?
+        var kind: Int?
         var note: Int?
     }
 
@@ -53,10 +56,24 @@ public struct ImportMapper: Sendable {
     ///
     /// - Throws: ``BudgetError/badInput(file:line:column:message:)``.
     public mutating func map(_ record: CSVRecord) throws(BudgetError) -> ImportRow? {
+        guard var row = try mapUnkeyed(record) else { return nil }
+        row.importKey = keyer.key(date: row.date, amount: row.amount, payee: row.payee)
+        return row
+    }
+
+    /// The line of the header, once read (`nil` without one).
+    private(set) var headerLine: Int?
+
+    /// Maps one record like ``map(_:)`` but leaves ``ImportRow/importKey`` empty, for a caller
+    /// that numbers rows itself (``BudgetStore`` does, on disk).
+    mutating func mapUnkeyed(_ record: CSVRecord) throws(BudgetError) -> ImportRow? {
         guard let columns else {
             columns = try resolve(header: options.hasHeader ? record : nil, line: record.line)
-            if options.hasHeader { return nil }
-            return try map(record)
+            if options.hasHeader {
+                headerLine = record.line
+                return nil
+            }
+            return try mapUnkeyed(record)
         }
         func fail(_ column: Int, _ message: String) -> BudgetError {
             .badInput(file: file, line: record.line, column: column + 1, message: message)
@@ -105,11 +122,22 @@ public struct ImportMapper: Sendable {
         let category = optional(columns.category)
         // A cell of spaces is as good as empty: the rules and the default category decide.
         let noCategory = Self.trimmed(category).isEmpty
+        // The kind describes the file's category, so it is read only with one.
+        var kind: BudgetCategory.Kind? = nil
+        if !noCategory, let index = columns.kind {
+            let text = Self.trimmed(optional(index))
+            switch text.lowercased() {
+            case "": break
+            case "expense": kind = .expense
+            case "income": kind = .income
+            default: throw fail(index, "invalid category kind '\(text)' (expected expense or income)")
+            }
+        }
         return ImportRow(line: record.line, date: date, amount: amount, convention: convention, payee: payee,
                          category: noCategory ? nil : category,
                          categoryField: noCategory ? nil : columns.category.map { $0 + 1 },
-                         note: optional(columns.note),
-                         importKey: keyer.key(date: date, amount: amount, payee: payee))
+                         note: optional(columns.note), importKey: "",
+                         kind: kind, kindField: kind == nil ? nil : columns.kind.map { $0 + 1 })
     }
 
     private func parse(_ text: String, column: Int, fail: (Int, String) -> BudgetError) throws(BudgetError) -> Money {
@@ -160,6 +188,7 @@ public struct ImportMapper: Sendable {
         }
         columns.payee = try findOptional(options.payeeColumn, default: "payee")
         columns.category = options.ignoresCategoryColumn ? nil : try findOptional(options.categoryColumn, default: "category")
+        columns.kind = options.ignoresCategoryColumn ? nil : try findOptional(options.kindColumn, default: "kind")
         columns.note = try findOptional(options.noteColumn, default: "note")
         return columns
     }

@@ -63,6 +63,19 @@ public struct ImportOptions: Hashable, Sendable {
     public var ignoresCategoryColumn = false
     /// The note column; `nil` means a column named `note` when the header has one.
     public var noteColumn: ImportColumn? = nil
+    /// The column naming the kind of each row's category, `expense` or `income` (ignoring case
+    /// and surrounding spaces; an empty cell says nothing); `nil` means a column named `kind`
+    /// when the header has one. It is read only for rows whose category comes from the
+    /// file's category column (so never with ``ignoresCategoryColumn``): a kind that
+    /// contradicts the book's category is an error, since it would flip the meaning of the
+    /// amount, and it is the kind ``createsMissingCategories`` gives a new category.
+    public var kindColumn: ImportColumn? = nil
+    /// Whether categories the file names and the book lacks are created (with the kind the
+    /// file gives, else expense; a budget of 0 from the month of their earliest row; no
+    /// rollover) instead of stopping the import. Off by default: a misspelt category is
+    /// more often a mistake than a new one. Either way every missing name is found before
+    /// anything is written.
+    public var createsMissingCategories = false
     /// The category for rows that neither the file nor a rule puts in one.
     public var defaultCategory: String? = nil
     /// Whether amounts use a decimal comma (`1.234,56`).

@@ -7,8 +7,9 @@
 /// }
 /// ```
 ///
-/// Memory stays bounded by the longest record plus the import keys' counters (see
-/// ``ImportKeyer``). Not thread-safe.
+/// Memory stays bounded by the longest record (see ``CSVReader``'s limits) plus the import
+/// keys' counters (see ``ImportKeyer``), which ``BudgetStore`` keeps on disk instead when it
+/// reads the rows. Not thread-safe.
 public struct ImportReader {
     private var records: CSVReader
     private var mapper: ImportMapper
@@ -44,7 +45,39 @@ public struct ImportReader {
     ///   or whatever the chunk source throws.
     public mutating func next() throws -> ImportRow? {
         while let record = try records.next() {
-            if let row = try mapper.map(record) { return row }
+            if let row = try mapper.map(record) {
+                rowCount += 1
+                return row
+            }
+        }
+        return nil
+    }
+
+    /// Rows read so far.
+    private(set) var rowCount = 0
+
+    /// The next row like ``next()``, its ``ImportRow/importKey`` left empty (see
+    /// ``ImportMapper/mapUnkeyed(_:)``).
+    mutating func nextUnkeyed() throws -> ImportRow? {
+        while let record = try records.next() {
+            if let row = try mapper.mapUnkeyed(record) {
+                rowCount += 1
+                return row
+            }
+        }
+        return nil
+    }
+
+    /// Once ``next()`` has returned `nil` without a row: why a file that is not empty gave
+    /// none, or `nil` when it was empty (nothing but a byte order mark and blank lines, and
+    /// no lines to skip).
+    var noRowsError: BudgetError? {
+        guard rowCount == 0 else { return nil }
+        if let header = mapper.headerLine {
+            return .noRowsAfterHeader(file: file, line: header)
+        }
+        if options.skipLines > 0 && records.hasContent {
+            return .noRowsAfterSkipping(file: file, skipLines: options.skipLines, lineCount: records.lineCount)
         }
         return nil
     }

@@ -25,6 +25,10 @@ public struct ImportRow: Hashable, Sendable {
     public var category: String?
     /// The 1-based field number of the category cell, for errors about it (`nil` with ``category``).
     public var categoryField: Int?
+    /// The category's kind as the file states it (``ImportOptions/kindColumn``), or `nil`.
+    public var kind: BudgetCategory.Kind?
+    /// The 1-based field number of the kind cell, for errors about it (`nil` with ``kind``).
+    public var kindField: Int?
     /// The note; may be empty.
     public var note: String
     /// The key that makes importing idempotent (see ``ImportKeyer``).
@@ -32,7 +36,8 @@ public struct ImportRow: Hashable, Sendable {
 
     /// Creates a row.
     public init(line: Int, date: Day, amount: Money, convention: AmountConvention, payee: String,
-                category: String?, categoryField: Int?, note: String, importKey: String) {
+                category: String?, categoryField: Int?, note: String, importKey: String,
+                kind: BudgetCategory.Kind? = nil, kindField: Int? = nil) {
         self.line = line
         self.date = date
         self.amount = amount
@@ -42,6 +47,8 @@ public struct ImportRow: Hashable, Sendable {
         self.categoryField = categoryField
         self.note = note
         self.importKey = importKey
+        self.kind = kind
+        self.kindField = kindField
     }
 
     /// The amount to store once the row's category is known: positive in the category's

@@ -16,8 +16,17 @@ extension Connection {
                 }
                 let count = Int(sqlite3_value_bytes(value))
                 let text = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
-                let folded = text.caseFolded()
-                sqlite3_result_text(context, folded, -1, csqlite_transient())
+                var folded = text.caseFolded()
+                // With its byte count, so a NUL inside the text does not cut the result.
+                folded.withUTF8 { bytes in
+                    guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                        sqlite3_result_text64(context, "", 0, csqlite_transient(), UInt8(SQLITE_UTF8))
+                        return
+                    }
+                    base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                        sqlite3_result_text64(context, $0, UInt64(bytes.count), csqlite_transient(), UInt8(SQLITE_UTF8))
+                    }
+                }
             },
             nil, nil, nil)
         guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: handle) }

@@ -36,9 +36,24 @@ final class Statement {
             switch value {
             case .null: code = sqlite3_bind_null(handle, index)
             case .integer(let int): code = sqlite3_bind_int64(handle, index, int)
-            case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, csqlite_transient())
+            case .text(let text): code = bindText(text, at: index)
             }
             guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: connection.handle, sql: sql) }
+        }
+    }
+
+    /// Binds `text` with its UTF-8 byte count, never as a C string: a NUL byte inside it is kept,
+    /// not taken for the end (binding with length `-1` would cut the text there, silently).
+    private func bindText(_ text: String, at index: Int32) -> Int32 {
+        var text = text
+        return text.withUTF8 { bytes in
+            // A nil base address (empty text) would bind NULL: bind a zero-length text instead.
+            guard let base = bytes.baseAddress, !bytes.isEmpty else {
+                return sqlite3_bind_text64(handle, index, "", 0, csqlite_transient(), UInt8(SQLITE_UTF8))
+            }
+            return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                sqlite3_bind_text64(handle, index, $0, UInt64(bytes.count), csqlite_transient(), UInt8(SQLITE_UTF8))
+            }
         }
     }
 

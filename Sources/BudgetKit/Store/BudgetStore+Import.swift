@@ -6,12 +6,15 @@ public struct ImportSummary: Hashable, Sendable {
     public var skipped: Int
     /// Whether nothing was written.
     public var dryRun: Bool
+    /// Categories created because the file named them (``ImportOptions/createsMissingCategories``).
+    public var createdCategories: Int
 
     /// Creates a summary.
-    public init(added: Int, skipped: Int, dryRun: Bool) {
+    public init(added: Int, skipped: Int, dryRun: Bool, createdCategories: Int = 0) {
         self.added = added
         self.skipped = skipped
         self.dryRun = dryRun
+        self.createdCategories = createdCategories
     }
 }
 
@@ -42,185 +45,112 @@ extension BudgetStore {
     /// (``ImportRow/storedAmount(in:)``). A row whose import key is already in the book is
     /// skipped and counted, so importing a file again adds nothing.
     ///
-    /// Everything runs in one write transaction: the first bad row (or any error from the
-    /// source) rolls it all back, and the book is unchanged. With `dryRun`, everything is checked
-    /// and counted exactly as for real, then rolled back.
+    /// It works in two steps, so that a slow source (a pipe, a network) never holds up other
+    /// writers:
+    /// 1. Read: the whole input is read, parsed, keyed and checked against the book as it is
+    ///    then (every date, amount, category, kind, rule and default), into temporary tables of
+    ///    the connection's own temp database, which lock nothing in the book. The first bad row
+    ///    stops it; categories the file names and the book lacks are all found, and listed at
+    ///    once, unless ``ImportOptions/createsMissingCategories`` says to create them.
+    /// 2. File: in one write transaction (`BEGIN IMMEDIATE`), the categories and rules are read
+    ///    again; if they changed meanwhile every row is resolved again (a category deleted
+    ///    meanwhile is then an error), missing categories are created when asked, and one
+    ///    `INSERT ... SELECT` files every row in file order. With more than 1,000 rows the change
+    ///    log's triggers are paused for it, and one `reload` entry tells live results to refetch
+    ///    instead of a million row entries.
     ///
-    /// Imports take a fast path: without an observer, rows are staged in a temporary table and
-    /// filed by one `INSERT ... SELECT`; with more than 1,000 rows the change log's triggers are
-    /// paused for it, and one `reload` entry tells live results to refetch instead of a million
-    /// row entries. With an observer, one prepared INSERT runs per row and the log is paused after
-    /// the first 1,000 added rows.
+    /// Any error (or any error from the source or `observe`) leaves the book unchanged. A dry run
+    /// never takes the write lock: its second step runs in a read transaction, counting what
+    /// would be added.
+    ///
+    /// A file that is not empty but yields no rows is an error, so that a wrong `skipLines` or a
+    /// header without rows is never taken for an import of nothing: an empty input (or one of
+    /// blank lines only, with no lines to skip) imports nothing and is no error, nor is a file
+    /// whose every row was already imported.
     ///
     /// - Parameters:
-    ///   - rows: the file's rows.
+    ///   - rows: the file's rows, not read from yet.
     ///   - dryRun: check and count without writing.
-    ///   - observe: called with each row and its fate, in file order (to list a dry run, say).
-    /// - Returns: how many rows were added and skipped.
+    ///   - observe: called with each row and its fate, in file order, once the whole file has
+    ///     been read (inside the transaction of step 2: throwing rolls the import back).
+    /// - Returns: how many rows were added and skipped, and categories created.
     /// - Throws: ``BudgetError/unknownCategory(_:)`` for an unknown default category;
-    ///   ``BudgetError/badInput(file:line:column:message:)`` for a bad row, an unknown category in
-    ///   the file, or a row left without a category; whatever the source or `observe` throws.
-    /// - Complexity: O(rows × rules) time; memory bounded by the reader (see ``ImportReader``).
+    ///   ``BudgetError/badInput(file:line:column:message:)`` for a bad row (see ``CSVReader``,
+    ///   ``ImportMapper``), an unknown category in the file (when it is the only one), a kind
+    ///   contradicting the book's category, or a row left without a category;
+    ///   ``BudgetError/missingCategories(file:_:more:)`` for several unknown categories;
+    ///   ``BudgetError/noRowsAfterHeader(file:line:)``,
+    ///   ``BudgetError/noRowsAfterSkipping(file:skipLines:lineCount:)``; whatever the source or
+    ///   `observe` throws.
+    /// - Complexity: O(rows × rules) time. Memory does not grow with the file: the rows wait
+    ///   on disk, in the temp database (see ``CSVReader`` for the limits of one record).
     @discardableResult
     public func importTransactions(from rows: inout ImportReader, dryRun: Bool = false,
                                    observe: ((ImportedRow) throws -> Void)? = nil) throws -> ImportSummary {
+        let options = rows.options
         let file = rows.file
-        let defaultCategory = rows.options.defaultCategory
-        do {
-            return try writing {
-                var importer = try BulkImporter(store: self, file: file, defaultCategory: defaultCategory, staged: observe == nil)
-                while let row = try rows.next() {
-                    try importer.insert(row, observe: observe)
-                }
-                try importer.finish()
-                let summary = ImportSummary(added: importer.added, skipped: importer.skipped, dryRun: dryRun)
-                if dryRun { throw DryRunRollback(summary: summary) }
-                return summary
-            }
-        } catch let rollback as DryRunRollback {
-            return rollback.summary
+        var resolver = try reading {
+            try connection.inReadTransaction { try ImportResolver(book: ImportResolver.read(connection), file: file, options: options) }
         }
+        let staging = try reading { try ImportStaging(store: self, file: file, options: options) }
+        defer { staging.drop() }
+        try reading { try staging.stage(&rows, resolver: &resolver) }
+        if staging.rowCount == 0 {
+            if let error = rows.noRowsError { throw error }
+            return ImportSummary(added: 0, skipped: 0, dryRun: dryRun)
+        }
+        if !options.createsMissingCategories { try reading { try staging.throwIfMissing() } }
+        if dryRun {
+            return try reading {
+                try connection.inReadTransaction { try fileStaged(staging, resolver: resolver, dryRun: true, observe: observe) }
+            }
+        }
+        return try writing { try fileStaged(staging, resolver: resolver, dryRun: false, observe: observe) }
     }
-}
 
-/// Thrown out of the write transaction to roll a dry run back.
-private struct DryRunRollback: Error {
-    let summary: ImportSummary
+    /// Step 2 of ``importTransactions(from:dryRun:observe:)``, in its transaction.
+    private func fileStaged(_ staging: ImportStaging, resolver: ImportResolver, dryRun: Bool,
+                            observe: ((ImportedRow) throws -> Void)?) throws -> ImportSummary {
+        var resolver = resolver
+        let book = try ImportResolver.read(connection)
+        if book != resolver.book {
+            resolver = try ImportResolver(book: book, file: staging.file, options: staging.options)
+            try staging.reresolve(with: &resolver)
+            if !staging.options.createsMissingCategories { try staging.throwIfMissing() }
+        }
+        let maxID = try connection.int64("SELECT max(id) FROM transactions") ?? 0
+        let created: Int, added: Int
+        if dryRun {
+            created = Int(try connection.int64("SELECT count(*) FROM temp.import_missing") ?? 0)
+            added = try staging.newRowCount()
+        } else {
+            created = staging.options.createsMissingCategories ? try staging.createMissingCategories() : 0
+            added = try withChangeLogPaused(if: staging.rowCount > BulkImportLimits.rowsBeforePausingLog) {
+                try staging.fileRows()
+            }
+        }
+        if let observe {
+            try staging.forEachFate(maxID: maxID, dryRun: dryRun, observe)
+        }
+        return ImportSummary(added: added, skipped: staging.rowCount - added, dryRun: dryRun, createdCategories: created)
+    }
+
+    /// The importer's one use of the change log: with `pause`, its triggers are paused while
+    /// `body` writes, then one `reload` entry tells live results to refetch instead of reading
+    /// an entry per row.
+    private func withChangeLogPaused<T>(if pause: Bool, _ body: () throws -> T) throws -> T {
+        guard pause else { return try body() }
+        try connection.run("INSERT OR IGNORE INTO change_log_pause (paused) VALUES (1)")
+        let result = try body()
+        try connection.run("INSERT INTO change_log (entity, row_id) VALUES ('reload', NULL)")
+        try connection.run("DELETE FROM change_log_pause")
+        return result
+    }
 }
 
 /// When an import switches to its bulk path.
 enum BulkImportLimits {
-    /// Rows logged one by one before the change log is paused (a staged import of more rows is
-    /// never logged row by row).
+    /// Rows filed with the change log running; an import of more pauses it and leaves one
+    /// `reload` entry.
     static let rowsBeforePausingLog = 1_000
-}
-
-/// The state of one import inside its write transaction.
-private struct BulkImporter {
-    static let insert = """
-        INSERT INTO transactions (date, amount, category_id, payee, note, import_key) VALUES (?, ?, ?, ?, ?, ?)
-        ON CONFLICT (import_key) DO NOTHING
-        """
-
-    /// Without an observer, rows go into a temporary staging table (no indexes, no triggers) and
-    /// one INSERT ... SELECT files them all: a fraction of the cost of one INSERT per row.
-    static let createStaging = """
-        CREATE TEMP TABLE IF NOT EXISTS import_staging (
-            date TEXT NOT NULL, amount INTEGER NOT NULL, category_id INTEGER NOT NULL,
-            payee TEXT NOT NULL, note TEXT NOT NULL, import_key TEXT NOT NULL)
-        """
-    static let stage = """
-        INSERT INTO temp.import_staging (date, amount, category_id, payee, note, import_key) VALUES (?, ?, ?, ?, ?, ?)
-        """
-    static let fileStaged = """
-        INSERT INTO transactions (date, amount, category_id, payee, note, import_key)
-        SELECT date, amount, category_id, payee, note, import_key FROM temp.import_staging WHERE true ORDER BY rowid
-        ON CONFLICT (import_key) DO NOTHING
-        """
-
-    let store: BudgetStore
-    let file: String
-    /// Whether rows are staged and filed at the end (no per-row observer).
-    let staged: Bool
-    var stagedRows = 0
-    let categories: [String: BudgetStore.CategoryRow]
-    /// Category names as written in the file, resolved once each.
-    var resolvedNames: [String: BudgetStore.CategoryRow] = [:]
-    let rules: [(pattern: String, category: BudgetStore.CategoryRow)]
-    let defaultCategory: BudgetStore.CategoryRow?
-    let statement: Statement
-    var added = 0
-    var skipped = 0
-    var logPaused = false
-
-    init(store: BudgetStore, file: String, defaultCategory: String?, staged: Bool) throws {
-        self.store = store
-        self.file = file
-        self.staged = staged
-        let connection = store.connection
-        var categories: [String: BudgetStore.CategoryRow] = [:]
-        var byID: [Int64: BudgetStore.CategoryRow] = [:]
-        for row in try store.allCategoryRows() {
-            categories[BudgetCategory.nameKey(row.name)] = row
-            byID[row.id] = row
-        }
-        self.categories = categories
-        // A rule whose category was deleted behind budget's back (the sqlite3 shell does not
-        // enforce foreign keys by default) is skipped.
-        rules = try connection.cached("SELECT pattern, category_id FROM rules ORDER BY id").map {
-            (pattern: $0.text(0).caseFolded(), categoryID: $0.int64(1))
-        }.compactMap { rule in byID[rule.categoryID].map { (pattern: rule.pattern, category: $0) } }
-        self.defaultCategory = try defaultCategory.map { try store.categoryRow(named: $0) }
-        if staged {
-            try connection.execute(Self.createStaging)
-            try connection.execute("DELETE FROM temp.import_staging")
-            statement = try connection.prepare(Self.stage)
-        } else {
-            statement = try connection.prepare(Self.insert)
-        }
-    }
-
-    mutating func insert(_ row: ImportRow, observe: ((ImportedRow) throws -> Void)?) throws {
-        let category = try category(for: row)
-        let amount = row.storedAmount(in: category.kind)
-        if staged {
-            try statement.run([row.date.sqliteValue, amount.sqliteValue, .integer(category.id), .text(row.payee),
-                               .text(row.note), .text(row.importKey)])
-            stagedRows += 1
-            return
-        }
-        try statement.run([row.date.sqliteValue, amount.sqliteValue, .integer(category.id), .text(row.payee),
-                           .text(row.note), .text(row.importKey)])
-        let connection = store.connection
-        let wasAdded = connection.changes > 0
-        if wasAdded { added += 1 } else { skipped += 1 }
-        if let observe {
-            let id = wasAdded ? connection.lastInsertRowID
-                : try connection.int64("SELECT id FROM transactions WHERE import_key = ?", [.text(row.importKey)]) ?? 0
-            try observe(ImportedRow(row: row, transaction: Transaction(id: id, date: row.date, amount: amount, category: category.name,
-                                                                       payee: row.payee, note: row.note),
-                                    added: wasAdded))
-        }
-        if !logPaused && added >= BulkImportLimits.rowsBeforePausingLog {
-            try connection.run("INSERT OR IGNORE INTO change_log_pause (paused) VALUES (1)")
-            logPaused = true
-        }
-    }
-
-    /// Files staged rows, and resumes the change log, leaving one `reload` entry when rows went
-    /// in unlogged.
-    mutating func finish() throws {
-        let connection = store.connection
-        if staged {
-            logPaused = stagedRows > BulkImportLimits.rowsBeforePausingLog
-            if logPaused { try connection.run("INSERT OR IGNORE INTO change_log_pause (paused) VALUES (1)") }
-            try connection.run(Self.fileStaged)
-            added = connection.changes
-            skipped = stagedRows - added
-            try connection.run("DELETE FROM temp.import_staging")
-        }
-        guard logPaused else { return }
-        try store.connection.run("INSERT INTO change_log (entity, row_id) VALUES ('reload', NULL)")
-        try store.connection.run("DELETE FROM change_log_pause")
-    }
-
-    /// The file's category, else the first matching rule's, else the default.
-    mutating func category(for row: ImportRow) throws -> BudgetStore.CategoryRow {
-        if let name = row.category {
-            if let category = resolvedNames[name] { return category }
-            guard let category = categories[BudgetCategory.nameKey(name.trimmingSpaces())] else {
-                throw BudgetError.badInput(file: file, line: row.line, column: row.categoryField ?? 1,
-                                           message: "no category named '\(name)'")
-            }
-            resolvedNames[name] = category
-            return category
-        }
-        if !rules.isEmpty {
-            let payee = row.payee.caseFolded()
-            if let rule = rules.first(where: { payee.contains($0.pattern) }) { return rule.category }
-        }
-        if let defaultCategory { return defaultCategory }
-        throw BudgetError.badInput(file: file, line: row.line, column: 1,
-                                   message: "no category for payee '\(row.payee)': the row names none, no rule matches and there is no default category")
-    }
 }

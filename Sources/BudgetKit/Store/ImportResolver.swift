@@ -1,0 +1,140 @@
+/// Decides each imported row's category against one reading of the book: the file's category
+/// column, else the first rule whose pattern is part of the payee ignoring case, else the
+/// default category. It checks what can be checked without writing (a category kind the file
+/// contradicts, a row left without a category, a name a new category cannot have) so that an
+/// import finds every problem before it takes the write lock.
+///
+/// A resolution holds a category id of that reading; ``book`` tells, under the write lock,
+/// whether the reading still holds (else every row is resolved again).
+struct ImportResolver {
+    /// A category as the resolver needs it.
+    struct Category: Equatable {
+        let id: Int64
+        let name: String
+        let key: String
+        let kind: BudgetCategory.Kind
+    }
+
+    /// A rule whose category exists; `pattern` is lowercased.
+    struct Rule: Equatable {
+        let id: Int64
+        let pattern: String
+        let categoryID: Int64
+    }
+
+    /// Everything a resolution depends on: equal readings resolve every row the same way.
+    struct Book: Equatable {
+        var categories: [Category]
+        var rules: [Rule]
+    }
+
+    /// A row's category.
+    enum Resolution: Equatable {
+        /// This category of the book: the file's, a rule's or the default.
+        case category(Category)
+        /// The file names a category the book lacks, with this name key.
+        case missing(key: String)
+    }
+
+    /// A row naming a category the book does not have.
+    struct Missing {
+        let key: String
+        /// The name as the file writes it, without surrounding spaces.
+        let name: String
+        let row: ImportRow
+    }
+
+    let file: String
+    let book: Book
+    let defaultCategory: Category?
+    let createsMissingCategories: Bool
+    private let byKey: [String: Category]
+    /// Name keys of names as the file writes them: files name the same few categories over
+    /// and over (bounded).
+    private var keys: [String: String] = [:]
+    private let rules: [(rule: Rule, category: Category)]
+
+    /// A resolver for a reading of the book (``read(_:)``); it finds the default category.
+    ///
+    /// - Throws: ``BudgetError/unknownCategory(_:)`` when the default category does not exist.
+    init(book: Book, file: String, options: ImportOptions) throws {
+        self.file = file
+        self.book = book
+        createsMissingCategories = options.createsMissingCategories
+        var byKey: [String: Category] = [:]
+        var byID: [Int64: Category] = [:]
+        for category in book.categories {
+            byKey[category.key] = category
+            byID[category.id] = category
+        }
+        self.byKey = byKey
+        rules = book.rules.compactMap { rule in byID[rule.categoryID].map { (rule: rule, category: $0) } }
+        if let name = options.defaultCategory {
+            guard let category = byKey[BudgetCategory.nameKey(name.trimmingSpaces())] else {
+                throw BudgetError.unknownCategory(name)
+            }
+            defaultCategory = category
+        } else {
+            defaultCategory = nil
+        }
+    }
+
+    /// The book's categories and rules as they are now. A rule whose category was deleted
+    /// behind budget's back (the sqlite3 shell does not enforce foreign keys by default) is left
+    /// out, as if it did not exist.
+    static func read(_ connection: Connection) throws -> Book {
+        let categories = try connection.cached("SELECT id, name, name_key, kind FROM categories ORDER BY id").map {
+            Category(id: $0.int64(0), name: $0.text(1), key: $0.text(2), kind: BudgetCategory.Kind(rawValue: $0.text(3)) ?? .expense)
+        }
+        let rules = try connection.cached("""
+            SELECT r.id, r.pattern, r.category_id FROM rules AS r JOIN categories AS c ON c.id = r.category_id ORDER BY r.id
+            """).map { Rule(id: $0.int64(0), pattern: $0.text(1).caseFolded(), categoryID: $0.int64(2)) }
+        return Book(categories: categories, rules: rules)
+    }
+
+    /// The category with this name key, if the book has it.
+    func category(key: String) -> Category? { byKey[key] }
+
+    /// Resolves one row; a category the book lacks is handed to `missing` (which records it)
+    /// and resolved by its key all the same.
+    ///
+    /// - Throws: ``BudgetError/badInput(file:line:column:message:)`` for a kind that contradicts
+    ///   the book's category, a name a new category cannot have (when creating them), or a row
+    ///   left without a category; whatever `missing` throws.
+    mutating func resolve(_ row: ImportRow, missing: (Missing) throws -> Void) throws -> Resolution {
+        if let name = row.category {
+            let key: String
+            if let known = keys[name] {
+                key = known
+            } else {
+                key = BudgetCategory.nameKey(name.trimmingSpaces())
+                if keys.count < 1_024 { keys[name] = key }
+            }
+            if let category = byKey[key] {
+                if let kind = row.kind, kind != category.kind {
+                    throw BudgetError.badInput(file: file, line: row.line, column: row.kindField ?? 1,
+                                               message: "category '\(category.name)' is \(category.kind.rawValue), not \(kind.rawValue)")
+                }
+                return .category(category)
+            }
+            let trimmed = name.trimmingSpaces()
+            if createsMissingCategories {
+                do {
+                    _ = try BudgetStore.validCategoryName(trimmed)
+                } catch {
+                    throw BudgetError.badInput(file: file, line: row.line, column: row.categoryField ?? 1,
+                                               message: "invalid category name '\(name)': it must not hold control characters")
+                }
+            }
+            try missing(Missing(key: key, name: trimmed, row: row))
+            return .missing(key: key)
+        }
+        if !rules.isEmpty {
+            let payee = row.payee.caseFolded()
+            if let match = rules.first(where: { payee.contains($0.rule.pattern) }) { return .category(match.category) }
+        }
+        if let defaultCategory { return .category(defaultCategory) }
+        throw BudgetError.badInput(file: file, line: row.line, column: 1,
+                                   message: "no category for payee '\(row.payee)': the row names none, no rule matches and there is no default category")
+    }
+}
