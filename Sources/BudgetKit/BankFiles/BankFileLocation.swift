@@ -32,3 +32,10 @@ public struct BankFileLocation: Hashable, Sendable, CustomStringConvertible {
         return text
     }
 }
+
+extension BankFileLocation {
+    /// Runs `body`, turning the problem it throws into a ``BankFileError`` here.
+    func reading<T>(_ body: () throws(BankFileProblem) -> T) throws(BankFileError) -> T {
+        do { return try body() } catch { throw BankFileError(self, error) }
+    }
+}
