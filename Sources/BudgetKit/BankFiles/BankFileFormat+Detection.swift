@@ -23,7 +23,7 @@ extension BankFileFormat {
             }
         }
         let text = String(decoding: head, as: UTF8.self)
-        let lines = text.split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r" }
+        let lines = text.split(omittingEmptySubsequences: true) { $0.isNewline }
             .lazy.map { $0.drop { $0 == " " || $0 == "\t" } }.filter { !$0.isEmpty }
         guard let first = lines.first else { return .csv }
         let upper = first.uppercased()

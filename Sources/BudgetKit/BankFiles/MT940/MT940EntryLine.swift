@@ -36,6 +36,7 @@ struct MT940EntryLine {
             scalars.removeFirst()
             guard amountText.unicodeScalars.count <= 15 else { throw fail }
         }
+        if amountText.hasSuffix(",") { amountText += "00" }   // SWIFT writes `1000,` for 1000.00
         guard let type = take(4), let kind = type.unicodeScalars.first, "SNF".unicodeScalars.contains(kind) else { throw fail }
         let rest = String(String.UnicodeScalarView(scalars))
         var ownerReference = rest, bankReference: String? = nil

@@ -21,7 +21,7 @@ struct MT940Information {
             && !(scalars[3].properties.isAlphabetic || scalars[3] == " " || (scalars[3].value >= 0x30 && scalars[3].value <= 0x39))
         guard isStructured else {
             let text = lines.map(\.strippingBlanks).joined(separator: " ").strippingBlanks
-            entry.memo = [entry.memo, text].filter { !$0.isEmpty }.joined(separator: " ")
+            entry.memo = [text, entry.memo].filter { !$0.isEmpty }.joined(separator: " ")
             return
         }
         let separator = scalars[3]

@@ -121,7 +121,8 @@ struct MT940Reader: BankItemReader {
         guard scalars.count >= 11, scalars[0] == "C" || scalars[0] == "D" else { throw fail }
         let date = String(String.UnicodeScalarView(scalars[1..<7]))
         let currency = String(String.UnicodeScalarView(scalars[7..<10]))
-        let amountText = String(String.UnicodeScalarView(scalars[10...]))
+        var amountText = String(String.UnicodeScalarView(scalars[10...]))
+        if amountText.hasSuffix(",") { amountText += "00" }
         guard currency.unicodeScalars.allSatisfy({ $0.value >= 0x41 && $0.value <= 0x5A }) else { throw fail }
         let place = location(field)
         let day = try place.reading { () throws(BankFileProblem) in try BankDate.parse(date, order: .yearMonthDay) }

@@ -27,14 +27,15 @@ struct OFXSGMLTokenizer {
         while let byte = try buffer.peek() {
             if byte == UInt8(ascii: "<") {
                 inHeader = false
-                let start = buffer.position
                 let startLine = line
+                buffer.position += 1
                 guard let end = try buffer.scan(for: UInt8(ascii: ">"), or: UInt8(ascii: "<"), limit: Self.maximumTagBytes),
                       end < buffer.bytes.count, buffer.bytes[end] == UInt8(ascii: ">") else {
                     let problem: BankFileProblem = buffer.atEnd ? .unexpectedEnd(expected: ">") : .tooLong(limit: Self.maximumTagBytes)
                     throw BankFileError(BankFileLocation(file: file, line: line), problem)
                 }
-                let tag = buffer.bytes[(start + 1)..<end]
+                // The scan may have moved the unread bytes to the buffer's start: read the position after it.
+                let tag = buffer.bytes[buffer.position..<end]
                 countLines(tag)
                 buffer.position = end + 1
                 guard let first = tag.first, first != UInt8(ascii: "!"), first != UInt8(ascii: "?") else { continue }
@@ -45,12 +46,11 @@ struct OFXSGMLTokenizer {
                 }
                 return OFXEvent(kind: closing ? .end(name) : .start(name), line: startLine)
             }
-            let start = buffer.position
             guard let end = try buffer.scan(for: UInt8(ascii: "<"), or: UInt8(ascii: "<"),
                                             limit: Self.maximumTextBytes) else {
                 throw BankFileError(BankFileLocation(file: file, line: line), .tooLong(limit: Self.maximumTextBytes))
             }
-            let bytes = buffer.bytes[start..<end]
+            let bytes = buffer.bytes[buffer.position..<end]
             let startLine = line
             countLines(bytes)
             buffer.position = end
