@@ -77,6 +77,9 @@ final class XMLParser {
     fileprivate var events: [XMLEvent] = []
     fileprivate var text: [UInt8] = []
     fileprivate var depth = 0
+    /// The names of the open elements (for the error at a premature end).
+    private var open: [String] = []
+    private var sawRoot = false
     fileprivate var problem: BankFileProblem?
 
     init(file: String) {
@@ -116,6 +119,11 @@ final class XMLParser {
             }
         }
         if let problem { throw BankFileError(BankFileLocation(file: file, line: line), problem) }
+        if status != 0 && terminate && (!sawRoot || !open.isEmpty) {
+            // libxml2's push parser calls a premature end "extra content"; say what is missing.
+            let expected = open.last.map { "</\($0)>" } ?? "an XML element"
+            throw BankFileError(BankFileLocation(file: file, line: line), .unexpectedEnd(expected: expected))
+        }
         if status != 0 {
             var message = "error \(status)"
             var errorLine = line
@@ -163,13 +171,17 @@ final class XMLParser {
             }
         }
         let namespace = depth == 1 ? uri.map { String(cString: $0) } ?? "" : nil
-        events.append(XMLEvent(kind: .start(name.map { String(cString: $0) } ?? "", namespace: namespace, attributes: pairs), line: line))
+        let elementName = name.map { String(cString: $0) } ?? ""
+        open.append(elementName)
+        sawRoot = true
+        events.append(XMLEvent(kind: .start(elementName, namespace: namespace, attributes: pairs), line: line))
     }
 
     fileprivate func end() {
         guard problem == nil else { return }
         flushText()
         depth -= 1
+        open.removeLast()
         events.append(XMLEvent(kind: .end, line: line))
     }
 
