@@ -12,14 +12,9 @@ import Testing
 ///
 /// 10,000 mutated files per format under `swift test`; `BUDGET_FUZZ_ITERATIONS` asks for more
 /// (`make fuzz`), `BUDGET_FUZZ_SEED` for another sequence.
-@Suite(.timeLimit(.minutes(2))) struct BankFileFuzzTests {
-    static var iterations: Int {
-        getenv("BUDGET_FUZZ_ITERATIONS").flatMap { Int(String(cString: $0)) } ?? 10_000
-    }
-
-    static var seed: UInt64 {
-        getenv("BUDGET_FUZZ_SEED").flatMap { UInt64(String(cString: $0)) } ?? 0x5EED_BA2C
-    }
+@Suite(.timeLimit(.minutes(FuzzSettings.minutes))) struct BankFileFuzzTests {
+    static var iterations: Int { FuzzSettings.iterations }
+    static var seed: UInt64 { FuzzSettings.seed }
 
     static let families: [(String, [String])] = [
         ("ofx", ["ofx1-us-checking-unclosed.ofx", "ofx1-european-bank-cp1252.ofx", "qfx-credit-card-one-line.qfx", "ofx2-xml-savings.ofx"]),
@@ -76,6 +71,21 @@ import Testing
         }
         return count
     }
+}
+
+/// How many rounds, from which seed, within how long.
+enum FuzzSettings {
+    static var iterations: Int {
+        getenv("BUDGET_FUZZ_ITERATIONS").flatMap { Int(String(cString: $0)) } ?? 10_000
+    }
+
+    static var seed: UInt64 {
+        getenv("BUDGET_FUZZ_SEED").flatMap { UInt64(String(cString: $0)) } ?? 0x5EED_BA2C
+    }
+
+    /// Two minutes for the default count (about 15 s here in a debug build), more in
+    /// proportion for `make fuzz`.
+    static var minutes: Int { max(2, iterations / 5_000) }
 }
 
 /// SplitMix64, with the mutations the fuzzer applies.

@@ -51,6 +51,9 @@ struct MT940FieldReader {
                 continue
             }
             if let tag = Self.tag(of: trimmed) {
+                if trimmed.utf8.count > MT940Field.maximumBytes {
+                    throw BankFileError(BankFileLocation(file: file, line: number, column: 1), .tooLong(limit: MT940Field.maximumBytes))
+                }
                 let field = current
                 current = MT940Field(tag: tag, lines: [String(trimmed.dropFirst(tag.count + 2))], line: number)
                 currentBytes = trimmed.utf8.count
