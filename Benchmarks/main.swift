@@ -3,8 +3,13 @@ import Glibc
 #endif
 
 // `make bench`: every figure beside a baseline measured in the same run.
-// Usage: budget-bench PATH-TO-RELEASE-BUDGET [live] [core] [scripting] [import]   (all groups by default)
+// Usage: budget-bench PATH-TO-RELEASE-BUDGET [live] [core] [scripting] [import] [bankfiles]   (all groups by default)
 
+// `budget-bench --read-bank-file PATH csv|bank`: one reader as a process of its own, for its peak memory.
+if CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "--read-bank-file" {
+    let path = CommandLine.arguments[2]
+    exit(CommandLine.arguments[3] == "csv" ? (readCSV(path) > 0 ? 0 : 1) : (readBankFile(path) > 0 ? 0 : 1))
+}
 guard CommandLine.arguments.count >= 2 else {
     say("usage: budget-bench PATH-TO-BUDGET")
     exit(64)
@@ -24,4 +29,5 @@ if wanted("live") { runLiveResultsBenchmarks(fixtures: fixtures) }
 if wanted("core") { CoreBenchmarks(fixtures: fixtures).run() }
 if wanted("scripting") { ScriptingBenchmarks(fixtures: fixtures).run() }
 if wanted("import") { ImportBenchmarks(fixtures: fixtures).run() }
+if wanted("bankfiles") { BankFileBenchmarks(folder: folder).run() }
 system("rm -rf '\(folder)'")
