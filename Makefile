@@ -13,7 +13,7 @@ ARGS    ?= report
 BENCH   ?=
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps static-cxx build test bench install uninstall run clean
+.PHONY: all deps static-cxx build test fuzz bench install uninstall run clean
 
 all: build
 
@@ -45,6 +45,14 @@ build: deps static-cxx
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The bank file fuzzer at length: FUZZ files per format (200,000 unless told), from FUZZ_SEED
+# when given. `make test` runs 10,000 per format (well under a minute); this takes a while.
+FUZZ      ?= 200000
+FUZZ_SEED ?=
+fuzz: deps
+	$(SWIFT) build --build-tests
+	BUDGET_FUZZ_ITERATIONS=$(FUZZ) $(if $(FUZZ_SEED),BUDGET_FUZZ_SEED=$(FUZZ_SEED)) $(SWIFT) test --skip-build --filter BankFileFuzzTests
 
 bench: deps static-cxx
 	$(SWIFT) build $(RELEASE) --product budget

@@ -8,7 +8,9 @@ import Glibc
 // `budget-bench --read-bank-file PATH csv|bank`: one reader as a process of its own, for its peak memory.
 if CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "--read-bank-file" {
     let path = CommandLine.arguments[2]
-    exit(CommandLine.arguments[3] == "csv" ? (readCSV(path) > 0 ? 0 : 1) : (readBankFile(path) > 0 ? 0 : 1))
+    let count = CommandLine.arguments[3] == "csv" ? readCSV(path) : readBankFile(path)
+    say("\(peakKilobytes())")
+    exit(count > 0 ? 0 : 1)
 }
 guard CommandLine.arguments.count >= 2 else {
     say("usage: budget-bench PATH-TO-BUDGET")

@@ -38,4 +38,11 @@ extension BankFileLocation {
     func reading<T>(_ body: () throws(BankFileProblem) -> T) throws(BankFileError) -> T {
         do { return try body() } catch { throw BankFileError(self, error) }
     }
+
+    /// Runs `body`, turning the problem it throws into a ``BankFileError`` at `location`, which
+    /// is only made then (an element path costs a string per value otherwise).
+    static func reading<T>(at location: @autoclosure () -> BankFileLocation,
+                           _ body: () throws(BankFileProblem) -> T) throws(BankFileError) -> T {
+        do { return try body() } catch { throw BankFileError(location(), error) }
+    }
 }

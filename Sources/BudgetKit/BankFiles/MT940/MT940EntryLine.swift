@@ -16,7 +16,7 @@ struct MT940EntryLine {
         var scalars = Array(text.unicodeScalars)[...]
         func take(_ count: Int) -> String? {
             guard scalars.count >= count else { return nil }
-            defer { scalars.removeFirst(count) }
+            defer { scalars = scalars.dropFirst(count) }
             return String(String.UnicodeScalarView(scalars.prefix(count)))
         }
         func isDigit(_ scalar: Unicode.Scalar?) -> Bool { scalar.map { $0.value >= 0x30 && $0.value <= 0x39 } ?? false }
@@ -33,7 +33,7 @@ struct MT940EntryLine {
         var amountText = ""
         while let scalar = scalars.first, isDigit(scalar) || scalar == "," {
             amountText.unicodeScalars.append(scalar)
-            scalars.removeFirst()
+            scalars = scalars.dropFirst()
             guard amountText.unicodeScalars.count <= 15 else { throw fail }
         }
         if amountText.hasSuffix(",") { amountText += "00" }   // SWIFT writes `1000,` for 1000.00

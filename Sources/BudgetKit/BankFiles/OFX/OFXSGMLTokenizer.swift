@@ -40,8 +40,10 @@ struct OFXSGMLTokenizer {
                 buffer.position = end + 1
                 guard let first = tag.first, first != UInt8(ascii: "!"), first != UInt8(ascii: "?") else { continue }
                 let closing = first == UInt8(ascii: "/")
-                let name = String(decoding: closing ? tag.dropFirst() : tag[...], as: UTF8.self).strippingBlanks.uppercased()
-                guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "\n" || $0 == "\t" }) else {
+                let nameBytes = Self.trimmed(closing ? tag.dropFirst() : tag[...])
+                var name = String(decoding: nameBytes, as: UTF8.self)
+                if nameBytes.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) { name = name.uppercased() }
+                guard !nameBytes.isEmpty, !nameBytes.contains(where: { $0 <= 0x20 }) else {
                     throw BankFileError(BankFileLocation(file: file, line: startLine), .malformedField("tag", text: "<\(String(decoding: tag, as: UTF8.self))>"))
                 }
                 return OFXEvent(kind: closing ? .end(name) : .start(name), line: startLine)
@@ -55,10 +57,21 @@ struct OFXSGMLTokenizer {
             countLines(bytes)
             buffer.position = end
             if inHeader { continue }
-            let text = Self.replacingEntities(String(decoding: bytes, as: UTF8.self).strippingBlanks)
-            if !text.isEmpty { return OFXEvent(kind: .text(text), line: startLine) }
+            let content = Self.trimmed(bytes)
+            if content.isEmpty { continue }
+            let text = String(decoding: content, as: UTF8.self)
+            return OFXEvent(kind: .text(content.contains(UInt8(ascii: "&")) ? Self.replacingEntities(text) : text), line: startLine)
         }
         return nil
+    }
+
+    /// The bytes without surrounding spaces, tabs and line breaks.
+    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        var start = bytes.startIndex, end = bytes.endIndex
+        while start < end && isBlank(bytes[start]) { start += 1 }
+        while end > start && isBlank(bytes[end - 1]) { end -= 1 }
+        return bytes[start..<end]
     }
 
     private mutating func countLines(_ bytes: ArraySlice<UInt8>) {

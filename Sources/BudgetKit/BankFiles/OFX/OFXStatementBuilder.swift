@@ -20,7 +20,7 @@ struct OFXStatementBuilder {
     private var stack: [String] = []
     private var statement: BankStatement?
     private var started = false
-    private var entry: [String: (String, Int)]?
+    private var entry: OFXEntryFields?
     private var entryLine = 0
     private var balance: [String: (String, Int)]?
     private var periodStart: Day?
@@ -42,6 +42,14 @@ struct OFXStatementBuilder {
 
     private func location(_ line: Int, _ path: [String]? = nil) -> BankFileLocation {
         BankFileLocation(file: file, line: line, elementPath: (path ?? stack).joined(separator: "/"))
+    }
+
+    /// The element path of the current `STMTTRN`, joined once for all the entries at one path.
+    private var entryPath: (stack: [String], joined: String) = ([], "")
+
+    private mutating func entryLocation() -> BankFileLocation {
+        if entryPath.stack != stack { entryPath = (stack, stack.joined(separator: "/")) }
+        return BankFileLocation(file: file, line: entryLine, elementPath: entryPath.joined)
     }
 
     mutating func take(_ event: OFXEvent) throws {
@@ -85,7 +93,7 @@ struct OFXStatementBuilder {
         case "BANKTRANLIST":
             startIfNeeded()
         case "STMTTRN":
-            entry = [:]
+            entry = OFXEntryFields()
             entryLine = line
         case "LEDGERBAL", "AVAILBAL":
             balance = [:]
@@ -96,11 +104,10 @@ struct OFXStatementBuilder {
 
     private mutating func leaf(_ name: String, value: String, line: Int) throws {
         switch context {
-        case "STMTTRN", "PAYEE":
-            if entry != nil {
-                let key = context == "PAYEE" && name == "NAME" ? "PAYEE.NAME" : name
-                if entry![key] == nil { entry![key] = (value, line) }
-            }
+        case "STMTTRN":
+            entry?.take(name, value, line: line)
+        case "PAYEE":
+            if name == "NAME" { entry?.take("PAYEE.NAME", value, line: line) }
         case "LEDGERBAL", "AVAILBAL":
             balance?[name] = (value, line)
         case "BANKACCTFROM", "CCACCTFROM":
@@ -126,7 +133,7 @@ struct OFXStatementBuilder {
         case "STMTTRN":
             guard let fields = entry else { return }
             entry = nil
-            let built = try makeEntry(fields)
+            let built = try makeEntry(fields, at: entryLocation())
             startIfNeeded()
             statement?.entryCount += 1
             items.append(.entry(built))
@@ -159,20 +166,49 @@ struct OFXStatementBuilder {
         items.append(.statementStart(statement))
     }
 
-    private func makeEntry(_ fields: [String: (String, Int)]) throws -> BankEntry {
-        let here = location(entryLine)
-        func value(_ name: String) -> String? { fields[name].map(\.0).flatMap { $0.isEmpty ? nil : $0 } }
-        func at(_ name: String) -> BankFileLocation { location(fields[name]?.1 ?? entryLine, stack + [name]) }
-        guard let posted = fields["DTPOSTED"] else { throw BankFileError(here, .missingField("DTPOSTED")) }
-        guard let amount = fields["TRNAMT"] else { throw BankFileError(here, .missingField("TRNAMT")) }
-        let day = try at("DTPOSTED").reading { () throws(BankFileProblem) in try BankDate.parseOFX(posted.0) }
-        let money = try at("TRNAMT").reading { () throws(BankFileProblem) in try BankAmount.parse(amount.0, grouping: false) }
-        let valueDay = try fields["DTAVAIL"].map { date in
-            try at("DTAVAIL").reading { () throws(BankFileProblem) in try BankDate.parseOFX(date.0) }
+    private func makeEntry(_ fields: OFXEntryFields, at here: BankFileLocation) throws -> BankEntry {
+        func at(_ field: (String, Int)?, _ name: String) -> BankFileLocation { location(field?.1 ?? entryLine, stack + [name]) }
+        guard let posted = fields.posted else { throw BankFileError(here, .missingField("DTPOSTED")) }
+        guard let amount = fields.amount else { throw BankFileError(here, .missingField("TRNAMT")) }
+        let day = try BankFileLocation.reading(at: at(posted, "DTPOSTED")) { () throws(BankFileProblem) in try BankDate.parseOFX(posted.0) }
+        let money = try BankFileLocation.reading(at: at(amount, "TRNAMT")) { () throws(BankFileProblem) in
+            try BankAmount.parse(amount.0, grouping: false)
+        }
+        let valueDay = try fields.available.map { date in
+            try BankFileLocation.reading(at: at(date, "DTAVAIL")) { () throws(BankFileProblem) in try BankDate.parseOFX(date.0) }
         }
         return BankEntry(bookingDay: day, valueDay: valueDay, amount: money, currency: statement?.currency,
-                         payee: value("NAME") ?? value("PAYEE.NAME") ?? "", memo: value("MEMO") ?? "",
-                         bankReference: value("FITID"), typeCode: value("TRNTYPE"), checkNumber: value("CHECKNUM"),
+                         payee: fields.name ?? fields.payeeName ?? "", memo: fields.memo ?? "",
+                         bankReference: fields.fitID, typeCode: fields.type, checkNumber: fields.checkNumber,
                          location: here)
+    }
+}
+
+/// The values of one `STMTTRN` the builder reads (the first of each; empty ones are none).
+struct OFXEntryFields {
+    var posted: (String, Int)?
+    var amount: (String, Int)?
+    var available: (String, Int)?
+    var type: String?
+    var fitID: String?
+    var checkNumber: String?
+    var name: String?
+    var payeeName: String?
+    var memo: String?
+
+    mutating func take(_ element: String, _ value: String, line: Int) {
+        func set(_ field: inout String?) { if field == nil && !value.isEmpty { field = value } }
+        switch element {
+        case "DTPOSTED": if posted == nil { posted = (value, line) }
+        case "TRNAMT": if amount == nil { amount = (value, line) }
+        case "DTAVAIL": if available == nil { available = (value, line) }
+        case "TRNTYPE": set(&type)
+        case "FITID": set(&fitID)
+        case "CHECKNUM": set(&checkNumber)
+        case "NAME": set(&self.name)
+        case "PAYEE.NAME": set(&payeeName)
+        case "MEMO": set(&memo)
+        default: break
+        }
     }
 }

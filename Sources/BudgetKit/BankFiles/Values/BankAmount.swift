@@ -40,25 +40,27 @@ public enum BankAmount {
         // Strip signs, parentheses, currencies and spaces from both ends.
         var openParenthesis = false
         while let first = scalars.first {
-            if isSpace(first) { scalars.removeFirst() }
-            else if first == "-" || first == "\u{2212}" { negative = true; signs += 1; scalars.removeFirst() }
-            else if first == "+" { signs += 1; scalars.removeFirst() }
-            else if first == "(" { openParenthesis = true; negative = true; signs += 1; scalars.removeFirst() }
-            else if let length = currencyLength(scalars, atStart: true) { currencies += 1; scalars.removeFirst(length) }
+            if digitValue(first) != nil { break }
+            if isSpace(first) { scalars = scalars.dropFirst() }
+            else if first == "-" || first == "\u{2212}" { negative = true; signs += 1; scalars = scalars.dropFirst() }
+            else if first == "+" { signs += 1; scalars = scalars.dropFirst() }
+            else if first == "(" { openParenthesis = true; negative = true; signs += 1; scalars = scalars.dropFirst() }
+            else if let length = currencyLength(scalars, atStart: true) { currencies += 1; scalars = scalars.dropFirst(length) }
             else { break }
         }
         while let last = scalars.last {
-            if isSpace(last) { scalars.removeLast() }
-            else if last == "-" || last == "\u{2212}" { negative = true; signs += 1; scalars.removeLast() }
-            else if last == "+" { signs += 1; scalars.removeLast() }
+            if digitValue(last) != nil { break }
+            if isSpace(last) { scalars = scalars.dropLast() }
+            else if last == "-" || last == "\u{2212}" { negative = true; signs += 1; scalars = scalars.dropLast() }
+            else if last == "+" { signs += 1; scalars = scalars.dropLast() }
             else if last == ")" {
                 guard openParenthesis else { throw invalid }
                 openParenthesis = false
-                scalars.removeLast()
+                scalars = scalars.dropLast()
             } else if scalars.count > 2, scalars.last == "R", let mark = scalars.dropLast().last, mark == "C" || mark == "D",
                       !isLetter(scalars[scalars.endIndex - 3]) {
-                negative = mark == "D"; signs += 1; scalars.removeLast(2)
-            } else if let length = currencyLength(scalars, atStart: false) { currencies += 1; scalars.removeLast(length) }
+                negative = mark == "D"; signs += 1; scalars = scalars.dropLast(2)
+            } else if let length = currencyLength(scalars, atStart: false) { currencies += 1; scalars = scalars.dropLast(length) }
             else { break }
         }
         guard signs <= 1, currencies <= 1, !openParenthesis, !scalars.isEmpty else { throw invalid }

@@ -120,9 +120,8 @@ public enum BankDate {
                 throw .invalidDate(text)
             }
         }
-        guard let day = Day.parseISO(Array("\(text.prefix(4))-\(text.dropFirst(4).prefix(2))-\(text.dropFirst(6).prefix(2))".utf8)[...]) else {
-            throw .invalidDate(text)
-        }
+        func number(_ range: Range<Int>) -> Int { range.reduce(0) { $0 * 10 + Int(bytes[$1] - 0x30) } }
+        guard let day = Day(year: number(0..<4), month: number(4..<6), day: number(6..<8)) else { throw .invalidDate(text) }
         return day
     }
 
