@@ -19,11 +19,11 @@
 /// Fields beyond those named are ignored (the export's `id`, for one).
 ///
 /// - Complexity: O(n) in the record's bytes.
-public struct ImportMapper: Sendable {
+struct ImportMapper: Sendable {
     /// The name errors show.
-    public let file: String
+    let file: String
     /// The options in use.
-    public let options: ImportOptions
+    let options: ImportOptions
     private var columns: Columns?
     private var keyer: ImportKeyer
 
@@ -43,7 +43,7 @@ public struct ImportMapper: Sendable {
     ///
     /// - Precondition: ``ImportOptions/negate`` is off when the amount is in debit and credit
     ///   columns.
-    public init(file: String, options: ImportOptions) {
+    init(file: String, options: ImportOptions) {
         if case .debitCredit = options.amount {
             precondition(!options.negate, "negate applies to a signed amount column only")
         }
@@ -55,7 +55,7 @@ public struct ImportMapper: Sendable {
     /// Maps one record: `nil` for the header, else the row.
     ///
     /// - Throws: ``BudgetError/badInput(file:line:column:message:)``.
-    public mutating func map(_ record: CSVRecord) throws(BudgetError) -> ImportRow? {
+    mutating func map(_ record: CSVRecord) throws(BudgetError) -> ImportRow? {
         guard var row = try mapUnkeyed(record) else { return nil }
         row.importKey = keyer.key(date: row.date, amount: row.amount, payee: row.payee)
         return row
