@@ -49,6 +49,11 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownRule(Int64)
     /// An import rule pattern that cannot be used: empty (it would match every payee).
     case invalidRulePattern(String)
+    /// A live result lost the database state it shows (a sync failed, it was cancelled, or the
+    /// book is not in WAL mode) and the database changed since: it has seen the change log up to
+    /// `seen`, which is now at `latest`. Sync it (``LiveTransactions/processPendingChanges()``)
+    /// and read again.
+    case liveResultsOutOfDate(seen: Int64, latest: Int64)
 
     public var description: String {
         switch self {
@@ -98,6 +103,8 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
             return "no rule with id \(id)"
         case .invalidRulePattern(let pattern):
             return "invalid rule pattern '\(pattern)': it must not be empty"
+        case .liveResultsOutOfDate(let seen, let latest):
+            return "the live results are out of date (change \(seen) seen, the database is at \(latest)); sync them and read again"
         }
     }
 
@@ -127,6 +134,7 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
         case .database: return nil
         case .unknownRule: return "see the ids with 'budget rule list'"
         case .invalidRulePattern: return "write part of the payee, such as 'coffee'; --default-category catches the rest"
+        case .liveResultsOutOfDate: return nil
         }
     }
 }

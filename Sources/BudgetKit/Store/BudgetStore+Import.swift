@@ -182,7 +182,7 @@ private struct BulkImporter {
                                     added: wasAdded))
         }
         if !logPaused && added >= BulkImportLimits.rowsBeforePausingLog {
-            try connection.run("INSERT OR IGNORE INTO change_log_pause (paused) VALUES (1)")
+            try store.changeTracker.pause()
             logPaused = true
         }
     }
@@ -193,15 +193,14 @@ private struct BulkImporter {
         let connection = store.connection
         if staged {
             logPaused = stagedRows > BulkImportLimits.rowsBeforePausingLog
-            if logPaused { try connection.run("INSERT OR IGNORE INTO change_log_pause (paused) VALUES (1)") }
+            if logPaused { try store.changeTracker.pause() }
             try connection.run(Self.fileStaged)
             added = connection.changes
             skipped = stagedRows - added
             try connection.run("DELETE FROM temp.import_staging")
         }
         guard logPaused else { return }
-        try store.connection.run("INSERT INTO change_log (entity, row_id) VALUES ('reload', NULL)")
-        try store.connection.run("DELETE FROM change_log_pause")
+        try store.changeTracker.resume(reload: true)
     }
 
     /// The file's category, else the first matching rule's, else the default.

@@ -109,7 +109,8 @@ enum TransactionQuery {
         Transaction(id: row.int64(0), date: row.day(1), amount: row.money(2), category: row.text(3), payee: row.text(4), note: row.text(5))
     }
 
-    /// The WHERE clause (possibly empty) and its values for `filter`.
+    /// The WHERE clause (possibly empty) and its values for `filter`, with `categoryID` the id its
+    /// category name resolved to.
     static func whereClause(filter: TransactionFilter, categoryID: Int64?) -> (String, [SQLiteValue]) {
         var conditions: [String] = []
         var values: [SQLiteValue] = []
@@ -128,6 +129,10 @@ enum TransactionQuery {
         if let categoryID {
             conditions.append("t.category_id = ?")
             values.append(.integer(categoryID))
+        }
+        if let id = filter.categoryID {
+            conditions.append("t.category_id = ?")
+            values.append(.integer(id))
         }
         if let payee = filter.payee, !payee.isEmpty {
             conditions.append("instr(budget_fold(t.payee), ?) > 0")

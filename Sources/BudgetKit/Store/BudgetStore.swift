@@ -23,8 +23,9 @@ public final class BudgetStore {
     /// The database file.
     public let path: String
     let connection: Connection
-    /// Called after every commit made through this store (used by live results in this process).
-    var commitObservers: [ObjectIdentifier: () -> Void] = [:]
+    /// The change log: pruned and paused by writes, read by live results, which it tells about
+    /// every commit.
+    let changeTracker: ChangeTracker
 
     /// Opens the book at `path`, creating the file (mode 0600) and its folders (mode 0700) when
     /// missing, and bringing an older schema up to date.
@@ -39,6 +40,7 @@ public final class BudgetStore {
         } catch {
             throw BudgetStore.translate(error, path: path)
         }
+        changeTracker = ChangeTracker(connection: connection, path: path)
         do {
             try configure()
         } catch {
@@ -130,20 +132,21 @@ public final class BudgetStore {
         }
     }
 
-    /// Runs `body` in one write transaction (pruning the change log on the way); after the
-    /// commit, tells this process's live results.
+    /// Runs `body` in one write transaction (the change tracker resumes a paused log and prunes
+    /// it on the way); after the commit, tells this process's live results.
     func writing<T>(_ body: () throws -> T) throws -> T {
         let result: T
         do {
             result = try connection.inTransaction {
                 let result = try body()
-                try pruneChangeLog()
+                try changeTracker.willCommit()
                 return result
             }
         } catch {
+            changeTracker.didRollBack()
             throw BudgetStore.translate(error, path: path)
         }
-        notifyCommitObservers()
+        changeTracker.didCommit()
         return result
     }
 

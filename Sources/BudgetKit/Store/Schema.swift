@@ -6,11 +6,13 @@ enum Schema {
 
     static let migrator = Migrator(applicationID: applicationID, migrations: [
         .init(version: 1, sql: version1),
+        .init(version: 2, sql: ChangeTracker.schemaVersion2),
     ])
 
     /// Version 1: categories with budget history and rollover, transactions with import keys,
     /// import rules, and the change log that live results read (written by triggers, so writes
-    /// from any process, the sqlite3 shell included, are seen).
+    /// from any process, the sqlite3 shell included, are seen). Version 2 replaces the change
+    /// log's triggers (``ChangeTracker/schemaVersion2``).
     static let version1 = """
     CREATE TABLE categories (
         id        INTEGER PRIMARY KEY,
