@@ -20,8 +20,9 @@ import Testing
     }
 
     /// Makes every live list of the store fetch again, as a bulk import does.
-    func forceReload(_ store: BudgetStore) throws {
-        try store.writing { try store.changeTracker.pause() }
+    func forceReload(_ store: BudgetStore, _ live: LiveTransactions) throws {
+        #expect(sqliteShell(store.path, "INSERT INTO change_log (entity) VALUES ('reload');") == 0)
+        try live.processPendingChanges()
     }
 
     @Test func aRenamedCategoryKeepsItsRowsThroughTheRenameAndAReload() throws {
@@ -29,7 +30,7 @@ import Testing
         let (store, live, recorder) = try makeRentList(dir)
         try store.renameCategory(named: "Rent", to: "Home")
         #expect(recorder.take().first?.updates.map(\.transaction.category) == ["Home", "Home", "Home"])
-        try forceReload(store)
+        try forceReload(store, live)
         #expect(recorder.take().map(\.isReload) == [true])
         #expect(live.lastSyncError == nil)
         #expect(live.map(\.amount) == [money("1"), money("3"), money("5")])
@@ -43,7 +44,7 @@ import Testing
         try store.addCategory(named: "Rent", monthlyBudget: money("10"))
         try store.addTransaction(amount: money("99"), category: "Rent")
         #expect(live.count == 3)
-        try forceReload(store)
+        try forceReload(store, live)
         #expect(recorder.take().last?.isReload == true)
         #expect(live.map(\.category) == ["Home", "Home", "Home"])
     }
@@ -56,10 +57,30 @@ import Testing
         let changeSet = try #require(recorder.take().first)
         #expect(changeSet.deletions.count == 3)
         #expect(changeSet.applied(to: before)?.transactions == [])
-        try forceReload(store)
+        try forceReload(store, live)
         #expect(live.isEmpty)
         try store.addCategory(named: "Rent", monthlyBudget: money("10"))
         try store.addTransaction(amount: money("99"), category: "Rent")
+        #expect(live.isEmpty)
+    }
+
+    @Test func aCategoryCreatedWithTheDeletedCategorysIdIsNotFollowed() throws {
+        let dir = TemporaryDirectory()
+        let (store, live, recorder) = try makeRentList(dir)
+        let writer = try BudgetStore(path: store.path)
+        // In one transaction: Rent's rows move to Food, Rent goes, and SQLite gives its id (the
+        // highest) to the new category, which gets a row.
+        try writer.writing {
+            try writer.connection.run("UPDATE transactions SET category_id = 1 WHERE category_id = 2")
+            try writer.connection.run("DELETE FROM categories WHERE id = 2")
+            try writer.connection.run("INSERT INTO categories (name, name_key) VALUES ('Rent', 'rent')")
+            try writer.connection.run("INSERT INTO transactions (date, amount, category_id) VALUES ('2026-04-01', 1, 2)")
+        }
+        #expect(try store.category(named: "Rent").id == 2)
+        try live.processPendingChanges()
+        #expect(live.isEmpty)
+        #expect(recorder.take().first?.isReload == true, "the new category has rows: the list fetched again, empty")
+        try store.addTransaction(amount: money("2"), category: "Rent")
         #expect(live.isEmpty)
     }
 

@@ -74,12 +74,13 @@ import Testing
     /// it hears the reload.
     final class ReadingDelegate: LiveTransactionsDelegate {
         let writer: BudgetStore
+        let victims: [Int64]
         var read: [Transaction] = []
         var errors: [any Error] = []
-        init(writer: BudgetStore) { self.writer = writer }
+        init(writer: BudgetStore, victims: [Int64]) { (self.writer, self.victims) = (writer, victims) }
 
         func liveTransactionsWillChange(_ transactions: LiveTransactions) {
-            try? writer.deleteTransactions(ids: Array(transactions.prefix(3).map(\.id)))
+            try? writer.deleteTransactions(ids: victims)
         }
 
         func liveTransactions(_ transactions: LiveTransactions, didChange change: TransactionChange) {
@@ -94,10 +95,10 @@ import Testing
         let store = try makeStore(dir, count: 50)
         let live = try LiveTransactions(store: store)
         live.batchSize = 8
-        let delegate = ReadingDelegate(writer: try BudgetStore(path: store.path))
+        let reloaded = try store.transactions()
+        let delegate = ReadingDelegate(writer: try BudgetStore(path: store.path), victims: reloaded[40..<43].map(\.id))
         live.delegate = delegate
         #expect(sqliteShell(store.path, "INSERT INTO change_log (entity) VALUES ('reload');") == 0)
-        let reloaded = try store.transactions()
         try live.processPendingChanges()
         #expect(delegate.read == reloaded)
         #expect(delegate.errors.isEmpty)

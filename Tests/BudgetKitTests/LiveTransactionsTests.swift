@@ -95,6 +95,28 @@ import Glibc
         #expect(changeSet.applied(to: before) == (try LiveTransactions(store: store, request: request).snapshot()))
     }
 
+    @Test(arguments: [("Rent", "Home"), ("Rent", "rent"), ("Food", "Zoo")])
+    func renamingACategoryReplacesItsSectionAndMovesEveryRowIntoTheNewOne(old: String, new: String) throws {
+        // Core Data reports sections as insertions and deletions only: a renamed category's
+        // section is deleted and inserted, so its rows move (an update inside a deleted section
+        // is what a table view's batch update refuses), whether or not the sections reorder.
+        let dir = TemporaryDirectory()
+        let store = try makeStore(dir, count: 6)
+        let request = TransactionRequest(sort: TransactionSort(.amount), sectioning: .category)
+        let live = try LiveTransactions(store: store, request: request)
+        let recorder = ChangeRecorder()
+        live.delegate = recorder
+        let before = try live.snapshot()
+        try store.renameCategory(named: old, to: new)
+        let changeSet = try #require(recorder.take().first)
+        #expect(changeSet.sectionDeletions.map(\.name) == [old])
+        #expect(changeSet.sectionInsertions.map(\.name) == [new])
+        #expect(changeSet.updates.isEmpty)
+        #expect(changeSet.moves.count == before.transactions.filter { $0.category == old }.count)
+        #expect(changeSet.batchUpdateProblems(before: before) == [])
+        #expect(changeSet.applied(to: before) == (try LiveTransactions(store: store, request: request).snapshot()))
+    }
+
     @Test func aChangeMadeBySQLite3ShellIsDeliveredWithTheRightChangeSet() throws {
         let dir = TemporaryDirectory()
         let store = try makeStore(dir)

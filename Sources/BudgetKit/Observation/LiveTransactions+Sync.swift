@@ -70,12 +70,12 @@ extension LiveTransactions {
             // Every row of the list leaves it. Its rows moved or went in this batch (foreign
             // keys), unless the shell deleted the category under them or a new category took its
             // id: then fetch again.
+            query = source.query(for: request, categoryID: categoryID, matchesNothing: true)
+            reading.deletedCategoryQuery = query
             if try source.hasTransactions(inCategory: deleted) {
                 reading.logged.needsReload = true
                 return reading
             }
-            query = source.query(for: request, categoryID: categoryID, matchesNothing: true)
-            reading.deletedCategoryQuery = query
         }
         if !logged.categoryIDs.isEmpty {
             reading.categories = try source.categoryNames()
