@@ -131,7 +131,7 @@ import Glibc
         let path = dir.file("budget.sqlite3")
         _ = try BudgetStore(path: path)
         #expect(system("sqlite3 '\(path)' 'PRAGMA user_version = 99'") == 0)
-        #expect(throws: BudgetError.newerDatabase(path: path, version: 99, supported: 1)) { try BudgetStore(path: path) }
+        #expect(throws: BudgetError.newerDatabase(path: path, version: 99, supported: Schema.migrator.latestVersion)) { try BudgetStore(path: path) }
     }
 
     @Test func backupIsAConsistentPrivateCopyThatNeverOverwrites() throws {
