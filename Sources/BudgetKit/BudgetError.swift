@@ -86,6 +86,11 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Skipping `skipLines` lines of an imported file left nothing to read: the file, not empty,
     /// has `lineCount` lines, all skipped or blank.
     case noRowsAfterSkipping(file: String, skipLines: Int, lineCount: Int)
+    /// A live result lost the database state it shows (a sync failed, it was cancelled, or the
+    /// book is not in WAL mode) and the database changed since: it has seen the change log up to
+    /// `seen`, which is now at `latest`. Sync it (``LiveTransactions/processPendingChanges()``)
+    /// and read again.
+    case liveResultsOutOfDate(seen: Int64, latest: Int64)
 
     public var description: String {
         switch self {
@@ -166,6 +171,8 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(file):\(line): no rows after the header"
         case .noRowsAfterSkipping(let file, let skipLines, let lineCount):
             return "\(file): no rows after skipping \(skipLines) line\(skipLines == 1 ? "" : "s") (the file has \(lineCount) line\(lineCount == 1 ? "" : "s"))"
+        case .liveResultsOutOfDate(let seen, let latest):
+            return "the live results are out of date (change \(seen) seen, the database is at \(latest)); sync them and read again"
         }
     }
 }

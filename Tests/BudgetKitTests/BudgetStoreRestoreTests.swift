@@ -227,7 +227,7 @@ import Glibc
         _ = try BudgetStore.restore(bookAt: book, from: backup)
         #expect(watcher.wait(milliseconds: 2000))
         #expect(recorder.changes == [.reload])
-        #expect(try store.changeLogHighWater() == 501)
+        #expect(try ChangeTracker.highWater(in: store.connection) == 501)
     }
 
     @Test func theBookMadeByTheLastReleaseRestoresAsItIsAndIsNeverTouched() throws {

@@ -140,10 +140,9 @@ extension BudgetStore {
     /// an entry per row.
     private func withChangeLogPaused<T>(if pause: Bool, _ body: () throws -> T) throws -> T {
         guard pause else { return try body() }
-        try connection.run("INSERT OR IGNORE INTO change_log_pause (paused) VALUES (1)")
+        try changeTracker.pause()
         let result = try body()
-        try connection.run("INSERT INTO change_log (entity, row_id) VALUES ('reload', NULL)")
-        try connection.run("DELETE FROM change_log_pause")
+        try changeTracker.resume(reload: true)
         return result
     }
 }

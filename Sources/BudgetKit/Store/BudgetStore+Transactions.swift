@@ -160,7 +160,8 @@ enum TransactionQuery {
         BudgetCategory.Kind(rawValue: row.text(6)) ?? .expense
     }
 
-    /// The WHERE clause (possibly empty) and its values for `filter`.
+    /// The WHERE clause (possibly empty) and its values for `filter`, with `categoryID` the id its
+    /// category name resolved to.
     static func whereClause(filter: TransactionFilter, categoryID: Int64?) -> (String, [SQLiteValue]) {
         var conditions: [String] = []
         var values: [SQLiteValue] = []
@@ -179,6 +180,10 @@ enum TransactionQuery {
         if let categoryID {
             conditions.append("t.category_id = ?")
             values.append(.integer(categoryID))
+        }
+        if let id = filter.categoryID {
+            conditions.append("t.category_id = ?")
+            values.append(.integer(id))
         }
         if let payee = filter.payee, !payee.isEmpty {
             conditions.append("instr(budget_fold(t.payee), ?) > 0")

@@ -9,8 +9,12 @@ public struct TransactionFilter: Hashable, Sendable, Codable {
     public var from: Day?
     /// Only on or before this day.
     public var to: Day?
-    /// Only this category (name ignoring case).
+    /// Only this category (name ignoring case). A live list resolves the name to the category's
+    /// id once, when its request is set, and then follows that category through renames.
     public var category: String?
+    /// Only the category with this id: what stays true after a rename, and what a saved request
+    /// should hold. With ``category`` too, both must hold.
+    public var categoryID: Int64?
     /// Only payees containing this text, ignoring case (Unicode-aware).
     public var payee: String?
     /// Only amounts at least this.
@@ -21,12 +25,13 @@ public struct TransactionFilter: Hashable, Sendable, Codable {
     public var limit: Int?
 
     /// Creates a filter; every criterion defaults to none.
-    public init(month: Month? = nil, from: Day? = nil, to: Day? = nil, category: String? = nil, payee: String? = nil,
-                minAmount: Money? = nil, maxAmount: Money? = nil, limit: Int? = nil) {
+    public init(month: Month? = nil, from: Day? = nil, to: Day? = nil, category: String? = nil, categoryID: Int64? = nil,
+                payee: String? = nil, minAmount: Money? = nil, maxAmount: Money? = nil, limit: Int? = nil) {
         self.month = month
         self.from = from
         self.to = to
         self.category = category
+        self.categoryID = categoryID
         self.payee = payee
         self.minAmount = minAmount
         self.maxAmount = maxAmount

@@ -15,6 +15,8 @@ struct LiveQuery {
     let filterValues: [SQLiteValue]
     /// Whether the keys query returns rows already in the list's order.
     let keysAreOrdered: Bool
+    /// Whether the keys and rows queries end with the case-folded payee (sorting by payee).
+    let foldsPayee: Bool
     /// Rows by id, whatever the filter says (for pages).
     let rowsByID: String
     /// Rows by id that match the filter (for changed rows).
@@ -22,12 +24,18 @@ struct LiveQuery {
     /// Ids of rows in one category that match the filter (for a category rename).
     let matchingIDsInCategory: String
 
-    init(request: TransactionRequest, categoryID: Int64?) {
+    /// - Parameters:
+    ///   - categoryID: the id the filter's category name resolved to.
+    ///   - matchesNothing: the filter's category was deleted: no row matches any more.
+    init(request: TransactionRequest, categoryID: Int64?, matchesNothing: Bool = false) {
         var filter = request.filter
         filter.limit = nil
-        let (condition, values) = TransactionQuery.whereClause(filter: filter, categoryID: categoryID)
+        let (condition, values) = matchesNothing
+            ? (" WHERE 0", [])
+            : TransactionQuery.whereClause(filter: filter, categoryID: categoryID)
         filterValues = values
-        let payee = request.sort.key == .payee ? ", budget_fold(t.payee)" : ""
+        foldsPayee = request.sort.key == .payee
+        let payee = foldsPayee ? ", budget_fold(t.payee)" : ""
         keysAreOrdered = request.sort.key == .date && request.sectioning != .category
         let direction = request.sort.ascending ? "" : " DESC"
         // Only the columns the order needs (placeholders for the others), so sorting by date
