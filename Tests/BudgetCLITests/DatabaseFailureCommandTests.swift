@@ -70,7 +70,7 @@ import Glibc
         #expect(system("chattr +i '\(sandbox.database)'") == 0)
         defer { _ = system("chattr -i '\(sandbox.database)'") }
         let before = sandbox.bytes(sandbox.database)
-        #expect(sandbox.run("list", "--format", "csv").stdout == "id,date,amount,category,payee,note\n1,2026-11-03,12.50,Food,Lunch,\n")
+        #expect(sandbox.run("list", "--format", "csv").stdout == "id,date,amount,category,payee,note,kind\n1,2026-11-03,12.50,Food,Lunch,,expense\n")
         let run = sandbox.run("add", "1", "Food")
         #expect(run.status == 1)
         #expect(run.stderr == """

@@ -196,15 +196,15 @@ import Testing
         """)
         #expect(table.stderr == "Dry run: would import 1 transaction from \(bigger); would skip 1 already imported.\n")
         #expect(sandbox.run("import", bigger, "--dry-run", "--format", "csv").stdout == """
-        id,date,amount,category,payee,note,status
-        1,2026-11-21,3.20,Food,Coffee,,skip
-        2,2026-11-22,-1.50,Food,"Bakery, refund",stale,new
+        id,date,amount,category,payee,note,kind,status
+        1,2026-11-21,3.20,Food,Coffee,,expense,skip
+        2,2026-11-22,-1.50,Food,"Bakery, refund",stale,expense,new
 
         """)
         #expect(sandbox.run("import", bigger, "--dry-run", "--format", "json").stdout == """
         [
-          {"id": 1, "date": "2026-11-21", "amount": 3.20, "category": "Food", "payee": "Coffee", "note": "", "status": "skip"},
-          {"id": 2, "date": "2026-11-22", "amount": -1.50, "category": "Food", "payee": "Bakery, refund", "note": "stale", "status": "new"}
+          {"id": 1, "date": "2026-11-21", "amount": 3.20, "category": "Food", "payee": "Coffee", "note": "", "kind": "expense", "status": "skip"},
+          {"id": 2, "date": "2026-11-22", "amount": -1.50, "category": "Food", "payee": "Bakery, refund", "note": "stale", "kind": "expense", "status": "new"}
         ]
 
         """)
@@ -336,9 +336,9 @@ import Testing
         let run = sandbox.run("import", path, "--negate", "--ignore-category-column", "--default-category", "Misc")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(sandbox.succeed("list", "--format", "csv") == """
-            id,date,amount,category,payee,note
-            1,2026-11-02,12.00,Food,Corner Grocer,
-            2,2026-11-03,5.00,Misc,Cinema,
+            id,date,amount,category,payee,note,kind
+            1,2026-11-02,12.00,Food,Corner Grocer,,expense
+            2,2026-11-03,5.00,Misc,Cinema,,expense
 
             """)
         let conflict = sandbox.run("import", path, "--ignore-category-column", "--category-column", "category")

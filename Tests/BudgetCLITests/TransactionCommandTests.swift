@@ -93,22 +93,22 @@ import Testing
         sandbox.succeed("add", "1,234.5", "café", "Chez \"Paul\", Paris", "--date", "2026-11-02", "--note", "two\nlines")
         sandbox.succeed("add", "-3", "Café", "--date", "2026-11-03")
         #expect(sandbox.succeed("list", "--format", "csv") == """
-        id,date,amount,category,payee,note
+        id,date,amount,category,payee,note,kind
         1,2026-11-02,1234.50,Café,"Chez ""Paul"", Paris","two
-        lines"
-        2,2026-11-03,-3.00,Café,,
+        lines",expense
+        2,2026-11-03,-3.00,Café,,,expense
 
         """)
         #expect(sandbox.succeed("list", "--format", "tsv") == """
-        id\tdate\tamount\tcategory\tpayee\tnote
-        1\t2026-11-02\t1234.50\tCafé\tChez "Paul", Paris\ttwo\\nlines
-        2\t2026-11-03\t-3.00\tCafé\t\t
+        id\tdate\tamount\tcategory\tpayee\tnote\tkind
+        1\t2026-11-02\t1234.50\tCafé\tChez "Paul", Paris\ttwo\\nlines\texpense
+        2\t2026-11-03\t-3.00\tCafé\t\t\texpense
 
         """)
         #expect(sandbox.succeed("list", "--format", "json") == """
         [
-          {"id": 1, "date": "2026-11-02", "amount": 1234.50, "category": "Café", "payee": "Chez \\"Paul\\", Paris", "note": "two\\nlines"},
-          {"id": 2, "date": "2026-11-03", "amount": -3.00, "category": "Café", "payee": "", "note": ""}
+          {"id": 1, "date": "2026-11-02", "amount": 1234.50, "category": "Café", "payee": "Chez \\"Paul\\", Paris", "note": "two\\nlines", "kind": "expense"},
+          {"id": 2, "date": "2026-11-03", "amount": -3.00, "category": "Café", "payee": "", "note": "", "kind": "expense"}
         ]
 
         """)
@@ -120,15 +120,15 @@ import Testing
         sandbox.succeed("add", "-5", "Food", "=HYPERLINK(\"x\")", "--date", "2026-11-02", "--note", "@home")
         sandbox.succeed("add", "7", "Food", "--date", "2026-11-03", "--note", "+plus", "--", "-minus")
         #expect(sandbox.succeed("export") == """
-        id,date,amount,category,payee,note
-        1,2026-11-02,-5.00,Food,"=HYPERLINK(""x"")",@home
-        2,2026-11-03,7.00,Food,-minus,+plus
+        id,date,amount,category,payee,note,kind
+        1,2026-11-02,-5.00,Food,"=HYPERLINK(""x"")",@home,expense
+        2,2026-11-03,7.00,Food,-minus,+plus,expense
 
         """)
         #expect(sandbox.succeed("export", "--excel-safe") == """
-        id,date,amount,category,payee,note
-        1,2026-11-02,-5.00,Food,"'=HYPERLINK(""x"")",'@home
-        2,2026-11-03,7.00,Food,'-minus,'+plus
+        id,date,amount,category,payee,note,kind
+        1,2026-11-02,-5.00,Food,"'=HYPERLINK(""x"")",'@home,expense
+        2,2026-11-03,7.00,Food,'-minus,'+plus,expense
 
         """)
         #expect(sandbox.succeed("export", "--format", "json", "--category", "Food", "--limit", "1").contains("\"payee\": \"-minus\""))

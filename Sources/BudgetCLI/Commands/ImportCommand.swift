@@ -148,20 +148,21 @@ struct Import: BudgetCommand {
     /// imported): a table with the total of the new rows, or streamed records.
     private func listDryRun(_ context: CommandContext, _ store: BudgetStore, _ rows: inout ImportReader,
                             format: OutputFormat, progress: ProgressBar?) throws -> ImportSummary {
-        func cells(_ imported: ImportedRow) -> [Cell] {
-            transactionCells(imported.transaction) + [.text(imported.added ? "new" : "skip")]
-        }
+        let record = RecordDescription<Transaction>.transaction
+        let status = RecordColumn<ImportedRow>("status") { .text($0.added ? "new" : "skip") }
+        let listed = RecordDescription(columns: record.columns.map { column in
+            RecordColumn<ImportedRow>(column.key, column.alignment, inTable: column.inTable) { column.cell($0.transaction) }
+        }).appending(status)
         guard format == .table else {
-            var writer = try RecordWriter(format: format, columns: transactionColumns + ["status"], output: context.stdout)
-            let summary = try store.importTransactions(from: &rows, dryRun: true) { try writer.write(cells($0)) }
+            var writer = try RecordWriter(format: format, record: listed, output: context.stdout)
+            let summary = try store.importTransactions(from: &rows, dryRun: true) { try writer.write($0) }
             try writer.finish()
             return summary
         }
-        var table = Table(columns: [("ID", .right), ("DATE", .left), ("AMOUNT", .right), ("CATEGORY", .left),
-                                    ("PAYEE", .left), ("NOTE", .left), ("STATUS", .left)])
+        var table = listed.table()
         var total = Money.zero
         let summary = try store.importTransactions(from: &rows, dryRun: true) {
-            table.append(cells($0))
+            table.append(listed.tableCells($0))
             if $0.added { total = try total.adding($0.transaction.amount) }
         }
         table.appendRule()

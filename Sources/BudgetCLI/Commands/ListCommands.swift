@@ -56,27 +56,18 @@ struct Export: BudgetCommand {
     }
 }
 
-/// The columns of a transaction record.
-let transactionColumns = ["id", "date", "amount", "category", "payee", "note"]
-
-/// A transaction's cells, in ``transactionColumns`` order.
-func transactionCells(_ transaction: Transaction) -> [Cell] {
-    [.integer(transaction.id), .date(transaction.date.description), .money(transaction.amount),
-     .text(transaction.category), .text(transaction.payee), .text(transaction.note)]
-}
-
 private func printTransactions(_ context: CommandContext, filter: TransactionFilter, format: OutputFormat,
                                excelSafe: Bool) throws {
     let store = try context.store()
+    let record = RecordDescription<Transaction>.transaction
     guard format == .table else {
-        var writer = try RecordWriter(format: format, columns: transactionColumns, output: context.stdout, excelSafe: excelSafe)
-        try store.forEachTransaction(matching: filter) { try writer.write(transactionCells($0)) }
+        var writer = try RecordWriter(format: format, record: record, output: context.stdout, excelSafe: excelSafe)
+        try store.forEachTransaction(matching: filter) { try writer.write($0) }
         try writer.finish()
         return
     }
-    var table = Table(columns: [("ID", .right), ("DATE", .left), ("AMOUNT", .right),
-                                ("CATEGORY", .left), ("PAYEE", .left), ("NOTE", .left)])
-    let totals = try store.forEachTransaction(matching: filter) { table.append(transactionCells($0)) }
+    var table = record.table()
+    let totals = try store.forEachTransaction(matching: filter) { table.append(record.tableCells($0)) }
     table.appendRule()
     table.append(texts: ["", "Spent", try totals.spent.description])
     table.append(texts: ["", "Earned", try totals.earned.description])

@@ -53,14 +53,6 @@ struct Report: BudgetCommand {
         return try printMonthlyReport(context)
     }
 
-    static let columns = ["month", "category", "kind", "budget", "rollover", "actual", "remaining", "percent_used"]
-
-    /// One report line's cells, in ``columns`` order (shared with `watch report`).
-    static func cells(_ line: ReportLine, month: Month) -> [Cell] {
-        [.date(month.description), .text(line.category), .text(line.kind.rawValue), .money(line.budget),
-         .money(line.rollover), .money(line.actual), .money(line.remaining), .percent(line.percentUsed)]
-    }
-
     private func printMonthlyReport(_ context: CommandContext) throws -> Outcome {
         let month = month ?? .current()
         let report = try context.store().monthlyReport(for: month)
@@ -77,8 +69,8 @@ struct Report: BudgetCommand {
                     context.confirm("No category has a budget or transactions in \(month). Start with: budget add-category Food 300")
                 }
             } else {
-                var writer = try RecordWriter(format: format, columns: Self.columns, output: context.stdout, excelSafe: excelSafe)
-                for line in report.lines { try writer.write(Self.cells(line, month: month)) }
+                var writer = try RecordWriter(format: format, record: .reportLine, output: context.stdout, excelSafe: excelSafe)
+                for line in report.lines { try writer.write(MonthlyReportRow(month: month, line: line)) }
                 try writer.finish()
             }
             // The report is out before the verdict: flush so a reader sees them in that order.
@@ -102,15 +94,16 @@ struct Report: BudgetCommand {
         }
         let grouping = grouping ?? .category
         let trend = try context.store().trendReport(from: from, to: to, by: grouping)
-        let columns = [grouping.rawValue, "kind"] + trend.months.map(\.description) + ["total", "average"]
+        let keys = [grouping.rawValue, "kind"] + trend.months.map(\.description) + ["total", "average"]
+        let record = RecordDescription<[Cell]>.cells(keys: keys, alignments: keys.indices.map { $0 < 2 ? .left : .right })
         let rows = trend.rows.map { row -> [Cell] in
             [.text(row.name), .text(row.kind.rawValue)] + row.actuals.map(Cell.money) + [.money(row.total), .money(row.average)]
         }
         guard format == .table else {
-            try context.printRecords(format, columns: columns, rows: rows, excelSafe: excelSafe)
+            try context.printRecords(format, record: record, values: rows, excelSafe: excelSafe)
             return .success
         }
-        var table = Table(columns: columns.indices.map { (Table.title(columns[$0]), $0 < 2 ? .left : .right) })
+        var table = record.table()
         for row in rows { table.append(row) }
         table.appendRule()
         for (title, series) in [("Total expenses", trend.totals.expenses), ("Total income", trend.totals.income), ("Net", trend.totals.net)] {

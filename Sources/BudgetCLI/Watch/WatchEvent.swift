@@ -55,29 +55,17 @@ enum WatchEvent {
         var line = "{\"event\": \"report\", \"month\": "
         JSON.appendString(report.month.description, to: &line)
         line += ", \"rows\": ["
+        let record = RecordDescription<MonthlyReportRow>.reportLine
         for (index, reportLine) in report.lines.enumerated() {
             line += index == 0 ? "" : ", "
-            appendObject(keys: Report.columns, cells: Report.cells(reportLine, month: report.month), to: &line)
+            JSON.appendObject(keys: record.keys, cells: record.cells(MonthlyReportRow(month: report.month, line: reportLine)), to: &line)
         }
         return line + "]}\n"
     }
 
     /// A transaction as an object with `export`'s keys.
     static func appendTransaction(_ transaction: Transaction, to line: inout String) {
-        appendObject(keys: transactionColumns, cells: [
-            .integer(transaction.id), .date(transaction.date.description), .money(transaction.amount),
-            .text(transaction.category), .text(transaction.payee), .text(transaction.note),
-        ], to: &line)
-    }
-
-    private static func appendObject(keys: [String], cells: [Cell], to line: inout String) {
-        line += "{"
-        for (index, cell) in cells.enumerated() {
-            if index > 0 { line += ", " }
-            JSON.appendString(keys[index], to: &line)
-            line += ": "
-            JSON.appendValue(cell, to: &line)
-        }
-        line += "}"
+        let record = RecordDescription<Transaction>.transaction
+        JSON.appendObject(keys: record.keys, cells: record.cells(transaction), to: &line)
     }
 }

@@ -155,12 +155,10 @@ final class WatchSession: LiveTransactionsDelegate {
     func listLines(rows: Int) -> [String] {
         guard let live else { return [] }
         let visible = Swift.max(0, rows - 3)
-        var table = Table(columns: [("ID", .right), ("DATE", .left), ("AMOUNT", .right),
-                                    ("CATEGORY", .left), ("PAYEE", .left), ("NOTE", .left)])
+        let record = RecordDescription<Transaction>.transaction
+        var table = record.table()
         for index in Swift.max(0, live.count - visible)..<live.count {
-            let row = live[index]
-            table.append([.integer(row.id), .date(row.date.description), .money(row.amount),
-                          .text(row.category), .text(row.payee), .text(row.note)])
+            table.append(record.tableCells(live[index]))
         }
         let count = live.count == 1 ? "1 transaction" : "\(live.count) transactions"
         return ["budget watch list: \(count)    (Ctrl-C to quit)", ""]

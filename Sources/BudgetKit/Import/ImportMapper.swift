@@ -174,9 +174,9 @@ struct ImportMapper: Sendable {
                 throw .badInput(file: file, line: line, column: 1, message: "\(problem) (it has \(listed))")
             }
         }
-        func findOptional(_ column: ImportColumn?, default name: String) throws(BudgetError) -> Int? {
+        func findOptional(_ column: ImportColumn?, default field: TransactionField) throws(BudgetError) -> Int? {
             if let column { return try find(column, required: true) }
-            return header == nil ? nil : try find(.named(name), required: false)
+            return header == nil ? nil : try find(field.column, required: false)
         }
         var columns = Columns(date: try find(options.dateColumn, required: true)!)
         switch options.amount {
@@ -186,10 +186,10 @@ struct ImportMapper: Sendable {
             columns.debit = try find(debit, required: true)
             columns.credit = try find(credit, required: true)
         }
-        columns.payee = try findOptional(options.payeeColumn, default: "payee")
-        columns.category = options.ignoresCategoryColumn ? nil : try findOptional(options.categoryColumn, default: "category")
-        columns.kind = options.ignoresCategoryColumn ? nil : try findOptional(options.kindColumn, default: "kind")
-        columns.note = try findOptional(options.noteColumn, default: "note")
+        columns.payee = try findOptional(options.payeeColumn, default: .payee)
+        columns.category = options.ignoresCategoryColumn ? nil : try findOptional(options.categoryColumn, default: .category)
+        columns.kind = options.ignoresCategoryColumn ? nil : try findOptional(options.kindColumn, default: .kind)
+        columns.note = try findOptional(options.noteColumn, default: .note)
         return columns
     }
 

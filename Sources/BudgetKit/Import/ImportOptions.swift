@@ -47,11 +47,11 @@ public struct ImportOptions: Hashable, Sendable {
     /// be named by number.
     public var hasHeader = true
     /// The date column; `date` by default.
-    public var dateColumn = ImportColumn.named("date")
+    public var dateColumn = TransactionField.date.column
     /// How dates are written; `YYYY-MM-DD` by default.
     public var dateFormat = ImportDateFormat.iso
     /// The amount column or columns; a signed `amount` column by default.
-    public var amount = Amount.signed(.named("amount"))
+    public var amount = Amount.signed(TransactionField.amount.column)
     /// The payee column; `nil` means a column named `payee` when the header has one, else none
     /// (every payee empty). A column that is set must exist.
     public var payeeColumn: ImportColumn? = nil

@@ -15,14 +15,18 @@ public struct Transaction: Hashable, Sendable, Codable, Identifiable {
     public var payee: String
     /// A free note; may be empty.
     public var note: String
+    /// Whether its category is spending or income: what its amount means (and its money flow).
+    public var kind: BudgetCategory.Kind
 
     /// Creates a transaction value.
-    public init(id: Int64, date: Day, amount: Money, category: String, payee: String = "", note: String = "") {
+    public init(id: Int64, date: Day, amount: Money, category: String, payee: String = "", note: String = "",
+                kind: BudgetCategory.Kind = .expense) {
         self.id = id
         self.date = date
         self.amount = amount
         self.category = category
         self.payee = payee
         self.note = note
+        self.kind = kind
     }
 }

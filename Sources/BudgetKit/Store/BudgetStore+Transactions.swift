@@ -18,7 +18,8 @@ extension BudgetStore {
             let row = try categoryRow(named: category)
             try connection.run("INSERT INTO transactions (date, amount, category_id, payee, note) VALUES (?, ?, ?, ?, ?)",
                                [date.sqliteValue, amount.sqliteValue, .integer(row.id), .text(payee), .text(note)])
-            return Transaction(id: connection.lastInsertRowID, date: date, amount: amount, category: row.name, payee: payee, note: note)
+            return Transaction(id: connection.lastInsertRowID, date: date, amount: amount, category: row.name, payee: payee, note: note,
+                               kind: row.kind)
         }
     }
 
@@ -65,6 +66,7 @@ extension BudgetStore {
                 }
                 categoryID = row.id
                 transaction.category = row.name
+                transaction.kind = row.kind
             }
             if let amount = changes.amount { transaction.amount = amount }
             if let payee = changes.payee { transaction.payee = payee }
@@ -128,7 +130,7 @@ extension BudgetStore {
             try connection.inReadTransaction {
                 try statement.forEachRow(values) { row in
                     let transaction = TransactionQuery.transaction(from: row)
-                    totals.add(transaction.amount, kind: TransactionQuery.kind(from: row))
+                    totals.add(transaction.amount, kind: transaction.kind)
                     try body(transaction)
                 }
             }
@@ -146,18 +148,39 @@ extension BudgetStore {
 /// The SQL that reads transactions. Filters become fixed fragments with `?` placeholders: user
 /// text only ever travels as bound values.
 enum TransactionQuery {
-    /// The columns ``transaction(from:)`` reads, then the category's kind (``kind(from:)``).
-    static let columns = "t.id, t.date, t.amount, c.name, t.payee, t.note, c.kind"
-    static let from = "transactions AS t JOIN categories AS c ON c.id = t.category_id"
-    static let selectByID = "SELECT \(columns) FROM \(from) WHERE t.id = ?"
+    /// What a transaction query reads: ``transaction(from:)``'s fields, the category's id, and
+    /// the payee case-folded (NULL unless a live list sorts by payee).
+    enum Column: Int32, SelectedColumns {
+        case id, date, amount, category, payee, note, kind, categoryID, foldedPayee
 
-    static func transaction(from row: Row) -> Transaction {
-        Transaction(id: row.int64(0), date: row.day(1), amount: row.money(2), category: row.text(3), payee: row.text(4), note: row.text(5))
+        func sql(foldingPayee: Bool) -> String {
+            switch self {
+            case .id: return "t.id"
+            case .date: return "t.date"
+            case .amount: return "t.amount"
+            // A row whose category the sqlite3 shell deleted is still listed (`budget check` names it).
+            case .category: return "coalesce(c.name, '')"
+            case .payee: return "t.payee"
+            case .note: return "t.note"
+            case .kind: return "coalesce(c.kind, 'expense')"
+            case .categoryID: return "t.category_id"
+            case .foldedPayee: return foldingPayee ? "budget_fold(t.payee)" : "NULL"
+            }
+        }
     }
 
-    /// The kind of the row's category.
-    static func kind(from row: Row) -> BudgetCategory.Kind {
-        BudgetCategory.Kind(rawValue: row.text(6)) ?? .expense
+    /// The SELECT list of ``Column``.
+    static func columns(foldingPayee: Bool = false) -> String {
+        Column.selectList { $0.sql(foldingPayee: foldingPayee) }
+    }
+
+    static let from = "transactions AS t LEFT JOIN categories AS c ON c.id = t.category_id"
+    static let selectByID = "SELECT \(columns()) FROM \(from) WHERE t.id = ?"
+
+    static func transaction(from row: Row) -> Transaction {
+        Transaction(id: row.int64(Column.id), date: row.day(Column.date), amount: row.money(Column.amount),
+                    category: row.text(Column.category), payee: row.text(Column.payee), note: row.text(Column.note),
+                    kind: BudgetCategory.Kind(rawValue: row.text(Column.kind)) ?? .expense)
     }
 
     /// The WHERE clause (possibly empty) and its values for `filter`, with `categoryID` the id its
@@ -203,12 +226,12 @@ enum TransactionQuery {
     static func select(filter: TransactionFilter, categoryID: Int64?) -> (String, [SQLiteValue]) {
         let (condition, values) = whereClause(filter: filter, categoryID: categoryID)
         guard let limit = filter.limit else {
-            return ("SELECT \(columns) FROM \(from)\(condition) ORDER BY t.date, t.id", values)
+            return ("SELECT \(columns()) FROM \(from)\(condition) ORDER BY t.date, t.id", values)
         }
         // The most recent `limit` rows, printed oldest first.
         return ("""
-            SELECT * FROM (SELECT \(columns) FROM \(from)\(condition) ORDER BY t.date DESC, t.id DESC LIMIT ?)
-            ORDER BY 2, 1
+            SELECT * FROM (SELECT \(columns()) FROM \(from)\(condition) ORDER BY t.date DESC, t.id DESC LIMIT ?)
+            ORDER BY date, id
             """, values + [.integer(Int64(max(0, limit)))])
     }
 }

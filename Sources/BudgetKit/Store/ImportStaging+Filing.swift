@@ -136,7 +136,7 @@ extension ImportStaging {
             let kind = BudgetCategory.Kind(rawValue: $0.text($0.isNull(11) ? 14 : 12)) ?? .expense
             let id = dryRun && added ? maxID + newRows : existing ?? 0
             try body(ImportedRow(row: row, transaction: Transaction(id: id, date: row.date, amount: row.storedAmount(in: kind),
-                                                                    category: name, payee: row.payee, note: row.note),
+                                                                    category: name, payee: row.payee, note: row.note, kind: kind),
                                  added: added))
         }
     }

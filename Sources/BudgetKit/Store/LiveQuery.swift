@@ -35,23 +35,24 @@ struct LiveQuery {
             : TransactionQuery.whereClause(filter: filter, categoryID: categoryID)
         filterValues = values
         foldsPayee = request.sort.key == .payee
-        let payee = foldsPayee ? ", budget_fold(t.payee)" : ""
         keysAreOrdered = request.sort.key == .date && request.sectioning != .category
         let direction = request.sort.ascending ? "" : " DESC"
         // Only the columns the order needs (placeholders for the others), so sorting by date
         // reads the date index alone: a covering scan, no row lookups.
-        let sort = request.sort.key, sectioning = request.sectioning
-        let date = sort == .date || sectioning == .month ? "t.date" : "NULL"
-        let amount = sort == .amount ? "t.amount" : "0"
-        let category = sort == .category || sectioning == .category ? "t.category_id" : "0"
-        keys = keysAreOrdered
-            // Ordered by the date index itself: only what the loop reads, id and date.
-            ? "SELECT t.id, t.date FROM transactions AS t\(condition) ORDER BY t.date\(direction), t.id\(direction)"
-            : "SELECT t.id, \(date), \(amount), \(category)\(payee) FROM transactions AS t\(condition)"
+        let sort = request.sort.key, sectioning = request.sectioning, ordered = keysAreOrdered, folds = foldsPayee
+        let list = KeyColumn.selectList { column in
+            switch column {
+            case .id: return "t.id"
+            case .date: return ordered || sort == .date || sectioning == .month ? "t.date" : "NULL"
+            case .amount: return !ordered && sort == .amount ? "t.amount" : "0"
+            case .categoryID: return !ordered && (sort == .category || sectioning == .category) ? "t.category_id" : "0"
+            case .foldedPayee: return !ordered && folds ? "budget_fold(t.payee)" : "NULL"
+            }
+        }
+        keys = "SELECT \(list) FROM transactions AS t\(condition)" + (ordered ? " ORDER BY t.date\(direction), t.id\(direction)" : "")
         count = "SELECT count(*) FROM transactions AS t\(condition)"
         let placeholders = Array(repeating: "?", count: LiveQuery.batch).joined(separator: ", ")
-        let select = "SELECT t.id, t.date, t.amount, coalesce(c.name, ''), t.payee, t.note, t.category_id\(payee)"
-            + " FROM transactions AS t LEFT JOIN categories AS c ON c.id = t.category_id"
+        let select = "SELECT \(TransactionQuery.columns(foldingPayee: foldsPayee)) FROM \(TransactionQuery.from)"
         rowsByID = select + " WHERE t.id IN (\(placeholders))"
         let and = condition.isEmpty ? "" : " AND " + condition.dropFirst(" WHERE ".count)
         matchingRowsByID = rowsByID + and
@@ -63,4 +64,9 @@ struct LiveQuery {
         precondition(ids.count <= batch)
         return ids.map { .integer($0) } + Array(repeating: .null, count: batch - ids.count)
     }
+}
+
+/// The columns of a live list's keys query (``LiveQuery/keys``), in order.
+enum KeyColumn: Int32, SelectedColumns {
+    case id, date, amount, categoryID, foldedPayee
 }

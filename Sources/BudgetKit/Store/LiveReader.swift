@@ -96,16 +96,16 @@ final class LiveReader: LiveSource {
             if query.keysAreOrdered {
                 // Id and date only, parsed straight from SQLite's bytes: a million rows a second.
                 try statement.forEachRow(query.filterValues) { row in
-                    let (days, month) = row.isoDayNumbers(1)
-                    body(SortColumns(id: row.int64(0), days: days, month: month, amount: 0, categoryID: 0, foldedPayee: nil))
+                    let (days, month) = row.isoDayNumbers(KeyColumn.date)
+                    body(SortColumns(id: row.int64(KeyColumn.id), days: days, month: month, amount: 0, categoryID: 0, foldedPayee: nil))
                 }
                 return
             }
             try statement.forEachRow(query.filterValues) { row in
-                let day = row.isoDay(1)
-                body(SortColumns(id: row.int64(0), days: Int64(day.ordinal), month: Int64(day.year * 12 + day.month - 1),
-                                 amount: row.int64(2), categoryID: row.int64(3),
-                                 foldedPayee: query.foldsPayee ? row.text(4) : nil))
+                let day = row.isoDay(KeyColumn.date)
+                body(SortColumns(id: row.int64(KeyColumn.id), days: Int64(day.ordinal), month: Int64(day.year * 12 + day.month - 1),
+                                 amount: row.int64(KeyColumn.amount), categoryID: row.int64(KeyColumn.categoryID),
+                                 foldedPayee: query.foldsPayee ? row.text(KeyColumn.foldedPayee) : nil))
             }
         }
     }
@@ -120,8 +120,9 @@ final class LiveReader: LiveSource {
                 let end = Swift.min(ids.endIndex, start + LiveQuery.batch)
                 let values = LiveQuery.bound(ids[start..<end]) + (matchingFilter ? query.filterValues : [])
                 try statement.forEachRow(values) { row in
-                    rows.append(LiveRow(transaction: TransactionQuery.transaction(from: row), categoryID: row.int64(6),
-                                        foldedPayee: query.foldsPayee ? row.text(7) : nil))
+                    rows.append(LiveRow(transaction: TransactionQuery.transaction(from: row),
+                                        categoryID: row.int64(TransactionQuery.Column.categoryID),
+                                        foldedPayee: query.foldsPayee ? row.text(TransactionQuery.Column.foldedPayee) : nil))
                 }
                 start = end
             }
@@ -140,8 +141,9 @@ final class LiveReader: LiveSource {
     func categoryNames() throws -> [Int64: CategoryName] {
         try reading {
             var table: [Int64: CategoryName] = [:]
-            try connection.cached("SELECT id, name, name_key FROM categories").forEachRow {
-                table[$0.int64(0)] = CategoryName(name: $0.text(1), key: $0.text(2))
+            try connection.cached("SELECT \(BudgetStore.CategoryRow.columns) FROM categories").forEachRow {
+                let category = BudgetStore.CategoryRow($0)
+                table[category.id] = CategoryName(name: category.name, key: category.key)
             }
             return table
         }
@@ -156,18 +158,13 @@ final class LiveReader: LiveSource {
 
     func categories(in month: Month) throws -> [KeyedCategory] {
         try reading {
-            var histories: [Int64: [BudgetChange]] = [:]
-            try connection.cached("SELECT category_id, month, amount, scope FROM budgets ORDER BY category_id, month, scope").forEachRow {
-                histories[$0.int64(0), default: []].append(
-                    BudgetChange(month: Month(iso: $0.text(1)) ?? Month(year: 1, month: 1)!, amount: $0.money(2),
-                                 scope: BudgetChange.Scope(rawValue: $0.text(3)) ?? .from))
-            }
-            return try connection.cached("SELECT \(BudgetStore.CategoryRow.columns), name_key FROM categories ORDER BY name_key, id").map { row in
+            let histories = try BudgetRows.histories(in: connection)
+            return try connection.cached("SELECT \(BudgetStore.CategoryRow.columns) FROM categories ORDER BY name_key, id").map { row in
                 let category = BudgetStore.CategoryRow(row)
                 return KeyedCategory(category: BudgetCategory(id: category.id, name: category.name, kind: category.kind,
                                                               monthlyBudget: histories[category.id, default: []].budget(in: month) ?? .zero,
                                                               rollover: category.rollover),
-                                     key: row.text(4))
+                                     key: category.key)
             }
         }
     }
