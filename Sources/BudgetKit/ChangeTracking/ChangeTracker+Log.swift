@@ -49,12 +49,12 @@ extension ChangeTracker {
         }
         var expected = sequence + 1
         var transactionConflicts: Set<Int64> = [], categoryConflicts: Set<Int64> = []
-        try connection.cached("SELECT seq, entity, row_id FROM change_log WHERE seq > ? ORDER BY seq")
+        try connection.cached("SELECT \(LogColumn.selectList) FROM change_log WHERE seq > ? ORDER BY seq")
             .forEachRow([.integer(sequence)]) { row in
-                if row.int64(0) != expected { changes.needsReload = true }
-                expected = row.int64(0) + 1
-                let id = row.int64(2)
-                switch row.text(1) {
+                if row.int64(LogColumn.seq) != expected { changes.needsReload = true }
+                expected = row.int64(LogColumn.seq) + 1
+                let id = row.int64(LogColumn.rowID)
+                switch row.text(LogColumn.entity) {
                 case "transaction": changes.transactionIDs.insert(id)
                 case "category": changes.categoryIDs.insert(id)
                 case "category_delete":
@@ -81,4 +81,10 @@ extension ChangeTracker {
         }
         return changes
     }
+}
+
+/// The columns of a change-log entry, as ``ChangeTracker/changes(after:in:)`` reads them.
+enum LogColumn: Int32, FixedColumns {
+    case seq, entity, rowID
+    var sql: String { self == .rowID ? "row_id" : "\(self)" }
 }
