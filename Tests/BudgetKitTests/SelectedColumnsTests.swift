@@ -13,5 +13,11 @@ import Testing
         #expect(numberedInOrder(KeyColumn.self))
         #expect(numberedInOrder(BudgetStore.CategoryRow.Column.self))
         #expect(numberedInOrder(BudgetRows.Column.self))
+        #expect(numberedInOrder(ReportQuery.MonthlyColumn.self))
+        #expect(numberedInOrder(ReportQuery.TrendColumn.self))
+        #expect(numberedInOrder(ImportStaging.StagedColumn.self))
+        #expect(numberedInOrder(MissingColumn.self))
+        #expect(numberedInOrder(RuleColumn.self))
+        #expect(numberedInOrder(LogColumn.self))
     }
 }

@@ -20,16 +20,17 @@ extension BudgetStore {
                 var expenses: [ReportLine] = []
                 var income: [ReportLine] = []
                 try connection.cached(ReportQuery.monthly).forEachRow([month.firstDay.sqliteValue, month.lastDay.sqliteValue]) { row in
-                    let id = row.int64(0)
+                    typealias Column = ReportQuery.MonthlyColumn
+                    let id = row.int64(Column.id)
                     let history = histories[id, default: []]
                     let budget = history.budget(in: month)
-                    let actual = row.optionalInt64(4)
+                    let actual = row.optionalInt64(Column.actual)
                     // Listed with a budget or with transactions: money never vanishes from a report.
                     guard budget != nil || actual != nil else { return }
-                    let kind = BudgetCategory.Kind(rawValue: row.text(2)) ?? .expense
-                    let rollover = row.int64(3) != 0 ? try rolloverInto(month, categoryID: id, history: history) : .zero
+                    let kind = BudgetCategory.Kind(rawValue: row.text(Column.kind)) ?? .expense
+                    let rollover = row.int64(Column.rollover) != 0 ? try rolloverInto(month, categoryID: id, history: history) : .zero
                     let hasStarted = history.firstMonth.map { $0 <= month } ?? false
-                    let line = ReportLine(category: row.text(1), kind: kind, budget: budget ?? .zero, rollover: rollover,
+                    let line = ReportLine(category: row.text(Column.name), kind: kind, budget: budget ?? .zero, rollover: rollover,
                                           actual: Money(minorUnits: actual ?? 0), hasStarted: hasStarted)
                     if kind == .income { income.append(line) } else { expenses.append(line) }
                 }
@@ -70,12 +71,13 @@ extension BudgetStore {
                 var table: [String: (kind: BudgetCategory.Kind, sortKey: String, actuals: [Money])] = [:]
                 let sql = grouping == .category ? ReportQuery.trendByCategory : ReportQuery.trendByPayee
                 try connection.cached(sql).forEachRow([start.firstDay.sqliteValue, end.lastDay.sqliteValue]) { row in
-                    let name = row.text(0)
-                    let kind = BudgetCategory.Kind(rawValue: row.text(1)) ?? .expense
+                    typealias Column = ReportQuery.TrendColumn
+                    let name = row.text(Column.name)
+                    let kind = BudgetCategory.Kind(rawValue: row.text(Column.kind)) ?? .expense
                     let key = kind.rawValue + "\u{0}" + name
                     var entry = table[key] ?? (kind, BudgetCategory.nameKey(name), Array(repeating: .zero, count: months.count))
-                    if let month = Month(iso: row.text(2)) {
-                        entry.actuals[start.distance(to: month)] = row.money(3)
+                    if let month = Month(iso: row.text(Column.month)) {
+                        entry.actuals[start.distance(to: month)] = row.money(Column.actual)
                     }
                     table[key] = entry
                 }
@@ -106,11 +108,32 @@ extension BudgetStore {
 enum ReportQuery {
     /// Per category: id, name, kind, rollover, and the month's sum (NULL when it had no transactions).
     /// The correlated sum is a range seek on the covering index (category_id, date, amount).
-    static let monthly = """
-        SELECT c.id, c.name, c.kind, c.rollover,
-               (SELECT sum(t.amount) FROM transactions AS t WHERE t.category_id = c.id AND t.date BETWEEN ?1 AND ?2)
-        FROM categories AS c ORDER BY c.name_key
-        """
+    enum MonthlyColumn: Int32, FixedColumns {
+        case id, name, kind, rollover, actual
+        var sql: String {
+            self == .actual ? "(SELECT sum(t.amount) FROM transactions AS t WHERE t.category_id = c.id AND t.date BETWEEN ?1 AND ?2)"
+                : "c.\(self)"
+        }
+    }
+
+    static let monthly = "SELECT \(MonthlyColumn.selectList) FROM categories AS c ORDER BY c.name_key"
+
+    /// A trend row's columns: the group (category or payee), its kind, the month and the sum.
+    enum TrendColumn: Int32, SelectedColumns {
+        case name, kind, month, actual
+
+        /// The SELECT list, `group` naming each row (`c.name` or `t.payee`).
+        static func list(grouping group: String) -> String {
+            selectList { column in
+                switch column {
+                case .name: return group
+                case .kind: return "c.kind"
+                case .month: return "substr(t.date, 1, 7) AS month"
+                case .actual: return "sum(t.amount)"
+                }
+            }
+        }
+    }
 
     /// One category's sum of amounts from a day (inclusive) to a day (exclusive).
     static let actualBetween = """
@@ -118,13 +141,13 @@ enum ReportQuery {
         """
 
     static let trendByCategory = """
-        SELECT c.name, c.kind, substr(t.date, 1, 7) AS month, sum(t.amount)
+        SELECT \(TrendColumn.list(grouping: "c.name"))
         FROM categories AS c JOIN transactions AS t ON t.category_id = c.id AND t.date BETWEEN ?1 AND ?2
         GROUP BY c.id, month
         """
 
     static let trendByPayee = """
-        SELECT t.payee, c.kind, substr(t.date, 1, 7) AS month, sum(t.amount)
+        SELECT \(TrendColumn.list(grouping: "t.payee"))
         FROM transactions AS t JOIN categories AS c ON c.id = t.category_id
         WHERE t.date BETWEEN ?1 AND ?2
         GROUP BY t.payee, c.kind, month

@@ -83,12 +83,15 @@ struct ImportResolver {
     /// behind budget's back (the sqlite3 shell does not enforce foreign keys by default) is left
     /// out, as if it did not exist.
     static func read(_ connection: Connection) throws -> Book {
-        let categories = try connection.cached("SELECT id, name, name_key, kind FROM categories ORDER BY id").map {
-            Category(id: $0.int64(0), name: $0.text(1), key: $0.text(2), kind: BudgetCategory.Kind(rawValue: $0.text(3)) ?? .expense)
+        let categories = try connection.cached("SELECT \(BudgetStore.CategoryRow.columns) FROM categories ORDER BY id").map {
+            let row = BudgetStore.CategoryRow($0)
+            return Category(id: row.id, name: row.name, key: row.key, kind: row.kind)
         }
         let rules = try connection.cached("""
-            SELECT r.id, r.pattern, r.category_id FROM rules AS r JOIN categories AS c ON c.id = r.category_id ORDER BY r.id
-            """).map { Rule(id: $0.int64(0), pattern: $0.text(1).caseFolded(), categoryID: $0.int64(2)) }
+            SELECT \(RuleTarget.selectList) FROM rules AS r JOIN categories AS c ON c.id = r.category_id ORDER BY r.id
+            """).map {
+                Rule(id: $0.int64(RuleTarget.id), pattern: $0.text(RuleTarget.pattern).caseFolded(), categoryID: $0.int64(RuleTarget.categoryID))
+            }
         return Book(categories: categories, rules: rules)
     }
 
@@ -137,4 +140,10 @@ struct ImportResolver {
         throw BudgetError.badInput(file: file, line: row.line, column: 1,
                                    message: "no category for payee '\(row.payee)': the row names none, no rule matches and there is no default category")
     }
+}
+
+/// A rule as the resolver reads it: its category by id.
+private enum RuleTarget: Int32, FixedColumns {
+    case id, pattern, categoryID
+    var sql: String { self == .categoryID ? "r.category_id" : "r.\(self)" }
 }

@@ -31,11 +31,41 @@ extension ImportStaging {
         WHERE NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key)
         """
     /// The columns ``importRow(_:)`` reads, in order.
-    static let rowColumns = """
-        s.line, s.date, s.amount, s.bank, s.payee, s.note, s.import_key, s.category, s.category_field, s.kind, s.kind_field
-        """
+    /// A staged row as ``importRow(_:)`` reads it, then what the fates and the pages add.
+    enum StagedColumn: Int32, FixedColumns {
+        case line, date, amount, bank, payee, note, importKey, category, categoryField, kind, kindField
+        // The fates query: the category it went to (or would be created as), and the existing row.
+        case bookCategory, bookKind, missingName, missingKind, existingID
+        // A page of rows to resolve again.
+        case stagedRowID
+
+        var sql: String {
+            switch self {
+            case .importKey: return "s.import_key"
+            case .categoryField: return "s.category_field"
+            case .kindField: return "s.kind_field"
+            case .bookCategory: return "c.name"
+            case .bookKind: return "c.kind"
+            case .missingName: return "m.name"
+            case .missingKind: return "m.kind"
+            case .existingID: return "t.id"
+            case .stagedRowID: return "s.rowid"
+            default: return "s.\(self)"
+            }
+        }
+
+        /// The SELECT list of a page: the row and its rowid (the fates' columns as NULL).
+        static let page = selectList { column in
+            column.rawValue > StagedColumn.kindField.rawValue && column != .stagedRowID ? "NULL" : column.sql
+        }
+        /// The SELECT list up to and including `last`.
+        static func list(through last: StagedColumn) -> String {
+            allCases.filter { $0.rawValue <= last.rawValue }.map(\.sql).joined(separator: ", ")
+        }
+    }
+
     static let fates = """
-        SELECT \(rowColumns), c.name, c.kind, m.name, m.kind, t.id
+        SELECT \(StagedColumn.list(through: .existingID))
         FROM temp.import_staging AS s
         LEFT JOIN categories AS c ON c.id = s.category_id
         LEFT JOIN temp.import_missing AS m ON m.name_key = s.missing_key
@@ -45,10 +75,13 @@ extension ImportStaging {
 
     /// A staged row as it was read.
     static func importRow(_ row: Row) -> ImportRow {
-        ImportRow(line: Int(row.int64(0)), date: row.day(1), amount: row.money(2), convention: row.int64(3) != 0 ? .bank : .stored,
-                  payee: row.text(4), category: row.isNull(7) ? nil : row.text(7), categoryField: row.optionalInt64(8).map(Int.init),
-                  note: row.text(5), importKey: row.text(6),
-                  kind: row.isNull(9) ? nil : BudgetCategory.Kind(rawValue: row.text(9)), kindField: row.optionalInt64(10).map(Int.init))
+        typealias C = StagedColumn
+        return ImportRow(line: Int(row.int64(C.line)), date: row.day(C.date), amount: row.money(C.amount),
+                         convention: row.int64(C.bank) != 0 ? .bank : .stored, payee: row.text(C.payee),
+                         category: row.isNull(C.category) ? nil : row.text(C.category),
+                         categoryField: row.optionalInt64(C.categoryField).map(Int.init), note: row.text(C.note),
+                         importKey: row.text(C.importKey), kind: row.isNull(C.kind) ? nil : BudgetCategory.Kind(rawValue: row.text(C.kind)),
+                         kindField: row.optionalInt64(C.kindField).map(Int.init))
     }
 
     /// Throws when the file names categories the book lacks: every one of them, at once.
@@ -58,12 +91,12 @@ extension ImportStaging {
     func throwIfMissing() throws {
         var listed: [MissingCategory] = []
         var total = 0, bytes = 0
-        try connection.prepare("SELECT name, line, field FROM temp.import_missing ORDER BY line").forEachRow {
+        try connection.prepare("SELECT \(MissingColumn.selectList) FROM temp.import_missing ORDER BY line").forEachRow {
             total += 1
-            let name = $0.text(0)
+            let name = $0.text(MissingColumn.name)
             bytes += name.utf8.count
             if listed.count < Self.listedMissing.count && bytes <= Self.listedMissing.bytes {
-                listed.append(MissingCategory(name: name, line: Int($0.int64(1)), column: Int($0.int64(2))))
+                listed.append(MissingCategory(name: name, line: Int($0.int64(MissingColumn.line)), column: Int($0.int64(MissingColumn.field))))
             }
         }
         guard !listed.isEmpty else { return }
@@ -76,14 +109,14 @@ extension ImportStaging {
         try connection.execute("DELETE FROM temp.import_missing")
         missingSeen = [:]
         let page = try connection.prepare("""
-            SELECT \(Self.rowColumns), s.rowid FROM temp.import_staging AS s WHERE s.rowid > ? ORDER BY s.rowid LIMIT 1000
+            SELECT \(StagedColumn.page) FROM temp.import_staging AS s WHERE s.rowid > ? ORDER BY s.rowid LIMIT 1000
             """)
         let update = try connection.prepare("""
             UPDATE temp.import_staging SET category_id = ?, stored_amount = ?, missing_key = ? WHERE rowid = ?
             """)
         var last: Int64 = 0
         while true {
-            let rows = try page.map([.integer(last)]) { (id: $0.int64(11), row: Self.importRow($0)) }
+            let rows = try page.map([.integer(last)]) { (id: $0.int64(StagedColumn.stagedRowID), row: Self.importRow($0)) }
             guard let end = rows.last?.id else { return }
             for (id, row) in rows {
                 let resolved = Self.columns(try resolver.resolve(row, missing: { try record($0) }), row)
@@ -129,11 +162,12 @@ extension ImportStaging {
         var newRows: Int64 = 0
         try connection.prepare(Self.fates).forEachRow {
             let row = Self.importRow($0)
-            let existing = $0.optionalInt64(15)
+            let existing = $0.optionalInt64(StagedColumn.existingID)
             let added = dryRun ? existing == nil : existing.map { $0 > maxID } ?? false
             if dryRun && added { newRows += 1 }
-            let name = $0.isNull(11) ? $0.text(13) : $0.text(11)
-            let kind = BudgetCategory.Kind(rawValue: $0.text($0.isNull(11) ? 14 : 12)) ?? .expense
+            let inBook = !$0.isNull(StagedColumn.bookCategory)
+            let name = inBook ? $0.text(StagedColumn.bookCategory) : $0.text(StagedColumn.missingName)
+            let kind = BudgetCategory.Kind(rawValue: $0.text(inBook ? StagedColumn.bookKind : StagedColumn.missingKind)) ?? .expense
             let id = dryRun && added ? maxID + newRows : existing ?? 0
             try body(ImportedRow(row: row, transaction: Transaction(id: id, date: row.date, amount: row.storedAmount(in: kind),
                                                                     category: name, payee: row.payee, note: row.note, kind: kind),

@@ -52,7 +52,7 @@ final class ImportStaging {
         ON CONFLICT (name_key) DO UPDATE SET kind = coalesce(kind, excluded.kind), kind_line = coalesce(kind_line, excluded.kind_line),
             first_date = min(first_date, excluded.first_date)
         """
-    static let recordedMissing = "SELECT kind, kind_line FROM temp.import_missing WHERE name_key = ?"
+    static let recordedMissing = "SELECT \(MissingColumn.selectList) FROM temp.import_missing WHERE name_key = ?"
     /// How many groups ``ImportKeyer`` counters are kept in memory before the next ones go to
     /// `import_occurrences`: at most some 12 MB (a dictionary of 2^20 buckets of 12 bytes).
     static let occurrencesInMemory = 786_432
@@ -174,7 +174,7 @@ final class ImportStaging {
             row.date.sqliteValue,
         ])
         let stored = try readingMissing.first([.text(missing.key)]) {
-            (kind: BudgetCategory.Kind(rawValue: $0.text(0)), line: $0.optionalInt64(1).map(Int.init))
+            (kind: BudgetCategory.Kind(rawValue: $0.text(MissingColumn.kind)), line: $0.optionalInt64(MissingColumn.kindLine).map(Int.init))
         }
         if let kind = row.kind, let stored, let storedKind = stored.kind, storedKind != kind {
             throw BudgetError.badInput(file: file, line: row.line, column: row.kindField ?? 1,
@@ -189,3 +189,9 @@ final class ImportStaging {
 
 @available(*, unavailable)
 extension ImportStaging: Sendable {}
+
+/// A missing category as staging records it (`temp.import_missing`).
+enum MissingColumn: Int32, FixedColumns {
+    case name, line, field, kind, kindLine
+    var sql: String { self == .kindLine ? "kind_line" : "\(self)" }
+}
