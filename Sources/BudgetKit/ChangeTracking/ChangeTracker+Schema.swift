@@ -37,8 +37,13 @@ extension ChangeTracker {
     \(triggers)
     """
 
-    /// The triggers that write the change log (part of ``schemaVersion3``).
-    static let triggers = """
+    /// The triggers that write the change log (part of ``schemaVersion3``): those of
+    /// ``transactionTriggers`` (made again by ``schemaVersion4``, which rebuilds the table), then
+    /// those of categories and budgets. Migrations are history: never edit these texts.
+    static let triggers = transactionTriggers + "\n" + categoryAndBudgetTriggers
+
+    /// The triggers on `transactions` (see ``schemaVersion3``).
+    static let transactionTriggers = """
     CREATE TRIGGER transactions_logged_insert AFTER INSERT ON transactions
         WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)
         BEGIN INSERT INTO change_log (entity, row_id) VALUES ('transaction', NEW.id); END;
@@ -64,6 +69,10 @@ extension ChangeTracker {
             INSERT INTO change_log (entity, row_id)
                 SELECT 'transaction_conflict', id FROM transactions WHERE import_key = NEW.import_key AND id <> OLD.id;
         END;
+    """
+
+    /// The triggers on `categories` and `budgets` (see ``schemaVersion3``).
+    static let categoryAndBudgetTriggers = """
     CREATE TRIGGER categories_logged_insert AFTER INSERT ON categories
         WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)
         BEGIN INSERT INTO change_log (entity, row_id) VALUES ('category', NEW.id); END;
