@@ -51,6 +51,15 @@ extension BudgetStore {
         }
     }
 
+    /// The accounts without their balances (a cheap read), by name ignoring case; closed ones
+    /// only when `includingClosed`.
+    public func allAccounts(includingClosed: Bool = false) throws -> [Account] {
+        try reading {
+            try connection.cached("SELECT \(AccountColumn.list("a")) FROM accounts AS a ORDER BY a.name_key, a.id")
+                .map([], AccountColumn.account).filter { includingClosed || !$0.isClosed }
+        }
+    }
+
     /// The account with this name (ignoring case), or else this number.
     ///
     /// - Throws: ``BudgetError/unknownAccount(_:)``.
