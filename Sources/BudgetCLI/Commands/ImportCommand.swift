@@ -29,6 +29,12 @@ struct Import: BudgetCommand {
         source, date, amount, payee and its number among identical rows in the file. Says on \
         standard error how many rows were imported and skipped; --dry-run lists them instead \
         (status new, or skip when already imported) and writes nothing.
+
+        Rows go to --account, else to the account the file's account column names (as \
+        'budget export' writes it), else to the default account. A row naming a \
+        transfer_account is a transfer; rows whose split column counts 1/2, 2/2 are the parts \
+        of one split. A row dated on or before its account's last reconciliation is refused \
+        unless --force.
         """,
         access: .write)
 

@@ -24,7 +24,7 @@ struct Add: BudgetCommand {
         .argument(\.payee, "payee", help: "Who was paid, or who paid."),
         .option(\.date, "date", "day", help: "The day: YYYY-MM-DD, today or yesterday (default: today)."),
         .option(\.note, "note", "text", help: "A free note."),
-        .options(\.splits, "split", "category=amount", help: "A part of a split (the last = separates); give two or more."),
+        .options(\.splits, "split", "category=amount", help: "A part of a split (the last = separates); one per part."),
         .option(\.payeeOption, "payee", "payee", help: "Who was paid, or who paid (with --split)."),
         .option(\.account, "account", "name", help: "The account (default: the default account)."),
         .flag(\.force, "force", help: "Add it even on or before the account's last reconciliation."),
@@ -75,7 +75,7 @@ struct Add: BudgetCommand {
 struct Transfer: BudgetCommand {
     static let configuration = CommandConfiguration(
         name: "transfer",
-        abstract: "Move money between two accounts and print the transfer's id.",
+        abstract: "Move money between two accounts; print the id.",
         discussion: """
         A transfer is one transaction with two sides and no category: it is never spending or \
         income, and changes only the two balances. Paying a credit card is a transfer to it:

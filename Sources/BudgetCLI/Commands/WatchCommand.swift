@@ -5,7 +5,7 @@ import BudgetKit
 struct Watch: BudgetCommand {
     static let configuration = CommandConfiguration(
         name: "watch",
-        abstract: "Show transactions, a report or the accounts, redrawn as they change.",
+        abstract: "Show transactions, a report or the accounts, live.",
         discussion: """
         Sees every change, from this process or any other (another terminal's 'budget add', the \
         sqlite3 shell), within a tenth of a second. On a terminal it redraws in place; Ctrl-C quits.
