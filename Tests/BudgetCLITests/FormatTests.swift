@@ -28,7 +28,7 @@ import Testing
 
     @Test func anEmptyJSONArrayIsBrackets() throws {
         let output = Output()
-        let writer = try RecordWriter(format: .json, columns: ["id"], output: output)
+        let writer = try RecordWriter(format: .json, record: RecordDescription<ImportRule>.rule, output: output)
         try writer.finish()
         try output.flush()
         #expect(output.text == "[]\n")

@@ -136,6 +136,31 @@ import Glibc
         """)
     }
 
+    @Test func anExportImportsIntoAnEmptyBookInOneCommandKindsIncluded() throws {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        let export = sandbox.write("export.csv", sandbox.succeed("export"))
+        let empty = sandbox.directory + "/empty.sqlite3"
+        let refused = sandbox.run("--db", empty, "import", export)
+        #expect(refused.status == 65)
+        #expect(refused.stderr == """
+            budget: error: \(export):2:4: no category named 'Rent'
+            budget: error: \(export):3:4: no category named 'Food'
+            budget: error: \(export):5:4: no category named 'Salary'
+            hint: add them with 'budget add-category', or import with --create-categories to create them from the file; nothing was imported
+
+            """)
+        let run = sandbox.run("--db", empty, "import", export, "--create-categories")
+        #expect(run.stderr == "Imported 4 transactions from \(export); created 3 categories.\n")
+        let copy = try BudgetStore(path: empty, access: .read)
+        #expect(try copy.categories().map { "\($0.name) \($0.kind)" } == ["Food expense", "Rent expense", "Salary income"])
+        let original = try BudgetStore(path: sandbox.database, access: .read).transactions()
+        #expect(try copy.transactions().map { [$0.date, $0.amount, $0.category, $0.payee, $0.note, $0.kind] as [AnyHashable] }
+                == original.map { [$0.date, $0.amount, $0.category, $0.payee, $0.note, $0.kind] as [AnyHashable] })
+        #expect(sandbox.run("--db", empty, "export").stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",").dropFirst() }
+                == sandbox.succeed("export").split(separator: "\n").dropFirst().map { $0.split(separator: ",").dropFirst() })
+    }
+
     @Test func backupToADashWritesTheBookToStandardOutputNeverToATerminal() throws {
         let sandbox = Sandbox()
         sandbox.seed()

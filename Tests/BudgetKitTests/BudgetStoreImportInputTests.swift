@@ -124,7 +124,8 @@ func importText(_ store: BudgetStore, _ text: String, _ options: ImportOptions =
         let fixture = String(#filePath.prefix(upTo: #filePath.lastIndex(of: "/")!)) + "/Fixtures/book-v1.sqlite3"
         #expect(system("cp '\(fixture)' '\(dir.file("book.sqlite3"))'") == 0)
         let store = try dir.store("book.sqlite3")
-        let before = try bookDump(store)
+        // The change log may note the rows the statement met again; the book's data may not change.
+        let before = try bookDump(store, withChangeLog: false)
         var options = ImportOptions()
         options.source = "visa"
         options.negate = true
@@ -138,6 +139,6 @@ func importText(_ store: BudgetStore, _ text: String, _ options: ImportOptions =
 
             """
         #expect(try importText(store, bank, options) == ImportSummary(added: 0, skipped: 4, dryRun: false))
-        #expect(try bookDump(store) == before)
+        #expect(try bookDump(store, withChangeLog: false) == before)
     }
 }

@@ -50,9 +50,7 @@ struct Categories: BudgetCommand {
 
     func run(_ context: CommandContext) throws -> Outcome {
         let categories = try context.store().categories(in: month ?? .current())
-        try context.printRecords(format, columns: ["name", "kind", "budget", "rollover"], rows: categories.map {
-            [.text($0.name), .text($0.kind.rawValue), .money($0.monthlyBudget), .flag($0.rollover)]
-        })
+        try context.printRecords(format, record: .category, values: categories)
         return .success
     }
 }
@@ -82,10 +80,7 @@ struct ShowCategory: BudgetCommand {
         let category = try store.category(named: name.name)
         let history = try store.budgetHistory(forCategory: name.name)
         guard format == .table else {
-            try context.printRecords(format, columns: ["category", "kind", "rollover", "month", "budget", "scope"], rows: history.map {
-                [.text(category.name), .text(category.kind.rawValue), .flag(category.rollover),
-                 .date($0.month.description), .money($0.amount), .text($0.scope.rawValue)]
-            })
+            try context.printRecords(format, record: .budgetHistory, values: history.map { BudgetHistoryRow(category: category, change: $0) })
             return .success
         }
         var text = "Name:      \(TerminalText.visible(category.name))\n"

@@ -57,9 +57,7 @@ struct RuleList: BudgetCommand {
 
     func run(_ context: CommandContext) throws -> Outcome {
         let rules = try context.store().rules()
-        try context.printRecords(format, columns: ["id", "pattern", "category"], rows: rules.map {
-            [.integer($0.id), .text($0.pattern), .text($0.category)]
-        })
+        try context.printRecords(format, record: .rule, values: rules)
         return .success
     }
 }

@@ -42,4 +42,16 @@ enum JSON {
         case .flag(let on): output += on ? "true" : "false"
         }
     }
+
+    /// Appends `{"key": value, ...}`: one record's cells under their keys.
+    static func appendObject(keys: [String], cells: [Cell], to output: inout String) {
+        output += "{"
+        for (index, cell) in cells.enumerated() {
+            if index > 0 { output += ", " }
+            appendString(keys[index], to: &output)
+            output += ": "
+            appendValue(cell, to: &output)
+        }
+        output += "}"
+    }
 }

@@ -10,48 +10,43 @@ enum DelimitedRowWriter {
 /// record, no totals. Memory stays bounded whatever the number of records.
 ///
 /// ```swift
-/// var writer = try RecordWriter(format: .csv, columns: ["id", "amount"], output: stdout)
-/// try writer.write([.integer(1), .money(lunch)])
+/// var writer = try RecordWriter(format: .csv, record: .transaction, output: stdout)
+/// try writer.write(lunch)
 /// try writer.finish()
 /// ```
 ///
 /// Tables are not streamed (their column widths need every row): see ``Table``.
-struct RecordWriter {
+struct RecordWriter<Value> {
     private let format: OutputFormat
-    private let columns: [String]
+    private let record: RecordDescription<Value>
     private let output: Output
     private let delimited: DelimitedRowWriter.Writer
     private var count = 0
 
     /// Starts the output: the header row for CSV and TSV.
     ///
-    /// - Parameter excelSafe: `--excel-safe`: text cells starting with `=`, `+`, `-` or `@` get a
+    /// - Parameter excelSafe: `--excel-safe`: text cells a spreadsheet could run as a formula get a
     ///   `'` in front (CSV and TSV only; JSON is not read by spreadsheets).
-    init(format: OutputFormat, columns: [String], output: Output, excelSafe: Bool = false) throws(OutputError) {
+    init(format: OutputFormat, record: RecordDescription<Value>, output: Output, excelSafe: Bool = false) throws(OutputError) {
         precondition(format != .table, "tables are rendered by Table")
         self.format = format
-        self.columns = columns
+        self.record = record
         self.output = output
         delimited = DelimitedRowWriter.Writer(format: format == .tsv ? .tsv : .csv, excelSafe: excelSafe)
-        if format != .json { try writeDelimited(columns.map { .text($0) }) }
+        if format != .json { try writeDelimited(record.keys.map { .text($0) }) }
     }
 
-    /// Writes one record; `cells` match the columns one to one.
+    /// Writes one record.
     ///
     /// - Complexity: O(n) in the record's bytes.
-    mutating func write(_ cells: [Cell]) throws(OutputError) {
-        precondition(cells.count == columns.count, "a record has one cell per column")
+    mutating func write(_ value: Value) throws(OutputError) {
         defer { count += 1 }
+        let cells = record.cells(value)
         switch format {
         case .json:
-            var line = count == 0 ? "[\n  {" : ",\n  {"
-            for (index, cell) in cells.enumerated() {
-                if index > 0 { line += ", " }
-                JSON.appendString(columns[index], to: &line)
-                line += ": "
-                JSON.appendValue(cell, to: &line)
-            }
-            try output.write(line + "}")
+            var line = count == 0 ? "[\n  " : ",\n  "
+            JSON.appendObject(keys: record.keys, cells: cells, to: &line)
+            try output.write(line)
         case .csv, .tsv:
             // Data cells: the header alone is never guarded, so a column named `-x` stays put.
             try writeDelimited(cells.map(\.csvField))
@@ -69,5 +64,13 @@ struct RecordWriter {
         var bytes: [UInt8] = []
         delimited.writeRow(fields, to: &bytes)
         try output.write(String(decoding: bytes, as: UTF8.self))
+    }
+}
+
+extension RecordDescription where Value == [Cell] {
+    /// Records whose columns are known only at run time (a trend's months): each value is its
+    /// cells, in the order of `keys`.
+    static func cells(keys: [String], alignments: [Table.Alignment]) -> RecordDescription<[Cell]> {
+        RecordDescription(columns: keys.indices.map { index in RecordColumn(keys[index], alignments[index]) { $0[index] } })
     }
 }

@@ -84,19 +84,18 @@ final class CommandContext {
         stdout.isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }
 
-    /// Prints records in `format`: a table (titles from the keys, numbers right-aligned) or
+    /// Prints records in `format`: a table (titles from the keys, the columns tables show) or
     /// streamed CSV, TSV or JSON with the keys as header.
-    func printRecords(_ format: OutputFormat, columns: [String], rows: [[Cell]], excelSafe: Bool = false) throws(OutputError) {
+    func printRecords<Value>(_ format: OutputFormat, record: RecordDescription<Value>, values: [Value],
+                             excelSafe: Bool = false) throws(OutputError) {
         guard format == .table else {
-            var writer = try RecordWriter(format: format, columns: columns, output: stdout, excelSafe: excelSafe)
-            for row in rows { try writer.write(row) }
+            var writer = try RecordWriter(format: format, record: record, output: stdout, excelSafe: excelSafe)
+            for value in values { try writer.write(value) }
             try writer.finish()
             return
         }
-        var table = Table(columns: columns.indices.map { index in
-            (Table.title(columns[index]), rows.first?[index].isNumeric == true ? .right : .left)
-        })
-        for row in rows { table.append(row) }
+        var table = record.table()
+        for value in values { table.append(record.tableCells(value)) }
         try stdout.write(table.render())
     }
 }

@@ -119,9 +119,16 @@ struct ErrorText: Equatable {
             self.init(message: "\(file): no rows after skipping \(skipLines) line\(skipLines == 1 ? "" : "s") "
                           + "(the file has \(lineCount) line\(lineCount == 1 ? "" : "s"))",
                       hint: "lower --skip-lines")
+        case .liveResultsOutOfDate:
+            self.init(message: "the live view fell behind the book", hint: "run the command again")
         case .invalidRulePattern(let pattern):
             self.init(message: "invalid rule pattern '\(pattern)': it must not be empty",
                       hint: "write part of the payee, such as 'coffee'; --default-category catches the rest")
+        case .invalidAccountName, .unknownAccount, .duplicateAccount, .duplicateAccountNumber, .accountInUse, .moveToSameAccount,
+             .transfersWithinAccount, .defaultAccountRequired, .accountClosed, .accountAlreadyClosed, .transferToSameAccount,
+             .invalidTransferAmount, .transferHasNoCategory, .notATransfer, .emptySplit, .splitDoesNotSum, .splitMixesKinds,
+             .reconciledTransaction, .dateInReconciledPeriod, .futureReconciliation:
+            self = ErrorText(accounts: error)
         }
     }
 }

@@ -55,29 +55,40 @@ enum WatchEvent {
         var line = "{\"event\": \"report\", \"month\": "
         JSON.appendString(report.month.description, to: &line)
         line += ", \"rows\": ["
+        let record = RecordDescription<MonthlyReportRow>.reportLine
         for (index, reportLine) in report.lines.enumerated() {
             line += index == 0 ? "" : ", "
-            appendObject(keys: Report.columns, cells: Report.cells(reportLine, month: report.month), to: &line)
+            JSON.appendObject(keys: record.keys, cells: record.cells(MonthlyReportRow(month: report.month, line: reportLine)), to: &line)
         }
         return line + "]}\n"
     }
 
-    /// A transaction as an object with `export`'s keys.
-    static func appendTransaction(_ transaction: Transaction, to line: inout String) {
-        appendObject(keys: transactionColumns, cells: [
-            .integer(transaction.id), .date(transaction.date.description), .money(transaction.amount),
-            .text(transaction.category), .text(transaction.payee), .text(transaction.note),
-        ], to: &line)
+    /// `{"event": "accounts", "date": "2026-11-21", "rows": [...]}`, the rows with `accounts --format json`'s keys.
+    static func accounts(_ accounts: [AccountBalance], day: Day) -> String {
+        var line = "{\"event\": \"accounts\", \"date\": "
+        JSON.appendString(day.description, to: &line)
+        line += ", \"rows\": ["
+        let record = RecordDescription<AccountBalance>.account
+        for (index, account) in accounts.enumerated() {
+            line += index == 0 ? "" : ", "
+            JSON.appendObject(keys: record.keys, cells: record.cells(account), to: &line)
+        }
+        return line + "]}\n"
     }
 
-    private static func appendObject(keys: [String], cells: [Cell], to line: inout String) {
-        line += "{"
-        for (index, cell) in cells.enumerated() {
-            if index > 0 { line += ", " }
-            JSON.appendString(keys[index], to: &line)
-            line += ": "
-            JSON.appendValue(cell, to: &line)
+    /// A transaction as an object with `export`'s keys; a split's parts follow under `splits`
+    /// (each with `category`, `amount` and `note`), since a live list's row is the whole split.
+    static func appendTransaction(_ transaction: Transaction, to line: inout String) {
+        let record = RecordDescription<TransactionLine>.transaction()
+        JSON.appendObject(keys: record.keys, cells: record.cells(TransactionLine(transaction)), to: &line)
+        guard transaction.isSplit else { return }
+        line.removeLast()
+        line += ", \"splits\": ["
+        for (index, part) in transaction.splits.enumerated() {
+            line += index == 0 ? "" : ", "
+            JSON.appendObject(keys: ["category", "amount", "note"], cells: [.text(part.category), .money(part.amount), .text(part.note)],
+                              to: &line)
         }
-        line += "}"
+        line += "]}"
     }
 }

@@ -24,20 +24,20 @@
 /// same hashes, in a temporary table on disk, so its memory does not grow with the file; its
 /// keys are byte for byte the ones this type makes, which stays their reference.
 /// - Complexity: amortized O(payee length) per key.
-public struct ImportKeyer: Sendable {
+struct ImportKeyer: Sendable {
     /// The scope of the keys (``ImportOptions/source``).
-    public let source: String
+    let source: String
     private let escapedSource: String
     private var counts: [UInt64: UInt32] = [:]
 
     /// Creates a keyer for one file.
-    public init(source: String) {
+    init(source: String) {
         self.source = source
         self.escapedSource = Self.escaped(source)
     }
 
     /// The key of the next row with this date, amount and payee.
-    public mutating func key(date: Day, amount: Money, payee: String) -> String {
+    mutating func key(date: Day, amount: Money, payee: String) -> String {
         let hash = Self.groupHash(date: date, amount: amount, payee: payee)
         let occurrence = counts[hash, default: 0] + 1
         counts[hash] = occurrence

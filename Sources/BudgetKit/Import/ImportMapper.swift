@@ -19,11 +19,11 @@
 /// Fields beyond those named are ignored (the export's `id`, for one).
 ///
 /// - Complexity: O(n) in the record's bytes.
-public struct ImportMapper: Sendable {
+struct ImportMapper: Sendable {
     /// The name errors show.
-    public let file: String
+    let file: String
     /// The options in use.
-    public let options: ImportOptions
+    let options: ImportOptions
     private var columns: Columns?
     private var keyer: ImportKeyer
 
@@ -37,13 +37,17 @@ public struct ImportMapper: Sendable {
         var category: Int?
         var kind: Int?
         var note: Int?
+        var account: Int?
+        var transferAccount: Int?
+        var split: Int?
+        var splitNote: Int?
     }
 
     /// Creates a mapper for one file.
     ///
     /// - Precondition: ``ImportOptions/negate`` is off when the amount is in debit and credit
     ///   columns.
-    public init(file: String, options: ImportOptions) {
+    init(file: String, options: ImportOptions) {
         if case .debitCredit = options.amount {
             precondition(!options.negate, "negate applies to a signed amount column only")
         }
@@ -55,7 +59,7 @@ public struct ImportMapper: Sendable {
     /// Maps one record: `nil` for the header, else the row.
     ///
     /// - Throws: ``BudgetError/badInput(file:line:column:message:)``.
-    public mutating func map(_ record: CSVRecord) throws(BudgetError) -> ImportRow? {
+    mutating func map(_ record: CSVRecord) throws(BudgetError) -> ImportRow? {
         guard var row = try mapUnkeyed(record) else { return nil }
         row.importKey = keyer.key(date: row.date, amount: row.amount, payee: row.payee)
         return row
@@ -133,11 +137,39 @@ public struct ImportMapper: Sendable {
             default: throw fail(index, "invalid category kind '\(text)' (expected expense or income)")
             }
         }
-        return ImportRow(line: record.line, date: date, amount: amount, convention: convention, payee: payee,
-                         category: noCategory ? nil : category,
-                         categoryField: noCategory ? nil : columns.category.map { $0 + 1 },
-                         note: optional(columns.note), importKey: "",
-                         kind: kind, kindField: kind == nil ? nil : columns.kind.map { $0 + 1 })
+        var row = ImportRow(line: record.line, date: date, amount: amount, convention: convention, payee: payee,
+                            category: noCategory ? nil : category,
+                            categoryField: noCategory ? nil : columns.category.map { $0 + 1 },
+                            note: optional(columns.note), importKey: "",
+                            kind: kind, kindField: kind == nil ? nil : columns.kind.map { $0 + 1 })
+        try mapAccountsAndSplit(fields: optional, columns: columns, noCategory: noCategory, into: &row, fail: fail)
+        return row
+    }
+
+    /// Reads the account, transfer and split cells of a row (what `budget export` writes).
+    private func mapAccountsAndSplit(fields optional: (Int?) -> String, columns: Columns, noCategory: Bool,
+                                     into row: inout ImportRow, fail: (Int, String) -> BudgetError) throws(BudgetError) {
+        let account = Self.trimmed(optional(columns.account))
+        if !account.isEmpty {
+            row.account = account
+            row.accountField = columns.account.map { $0 + 1 }
+        }
+        let transfer = Self.trimmed(optional(columns.transferAccount))
+        let splitText = Self.trimmed(optional(columns.split))
+        if !transfer.isEmpty, let index = columns.transferAccount {
+            if !noCategory { throw fail(index, "a transfer to '\(transfer)' has no category, but the row names one") }
+            if !splitText.isEmpty { throw fail(index, "a transfer to '\(transfer)' cannot be part of a split") }
+            row.transferAccount = transfer
+            row.transferAccountField = index + 1
+        }
+        if !splitText.isEmpty, let index = columns.split {
+            guard let split = SplitPosition(splitText) else {
+                throw fail(index, "invalid split '\(splitText)' (expected POSITION/COUNT like 1/2, at most \(SplitPosition.largestCount) parts)")
+            }
+            row.split = split
+            row.splitField = index + 1
+            row.splitNote = optional(columns.splitNote)
+        }
     }
 
     private func parse(_ text: String, column: Int, fail: (Int, String) -> BudgetError) throws(BudgetError) -> Money {
@@ -174,9 +206,9 @@ public struct ImportMapper: Sendable {
                 throw .badInput(file: file, line: line, column: 1, message: "\(problem) (it has \(listed))")
             }
         }
-        func findOptional(_ column: ImportColumn?, default name: String) throws(BudgetError) -> Int? {
+        func findOptional(_ column: ImportColumn?, default field: TransactionField) throws(BudgetError) -> Int? {
             if let column { return try find(column, required: true) }
-            return header == nil ? nil : try find(.named(name), required: false)
+            return header == nil ? nil : try find(field.column, required: false)
         }
         var columns = Columns(date: try find(options.dateColumn, required: true)!)
         switch options.amount {
@@ -186,10 +218,15 @@ public struct ImportMapper: Sendable {
             columns.debit = try find(debit, required: true)
             columns.credit = try find(credit, required: true)
         }
-        columns.payee = try findOptional(options.payeeColumn, default: "payee")
-        columns.category = options.ignoresCategoryColumn ? nil : try findOptional(options.categoryColumn, default: "category")
-        columns.kind = options.ignoresCategoryColumn ? nil : try findOptional(options.kindColumn, default: "kind")
-        columns.note = try findOptional(options.noteColumn, default: "note")
+        columns.payee = try findOptional(options.payeeColumn, default: .payee)
+        columns.category = options.ignoresCategoryColumn ? nil : try findOptional(options.categoryColumn, default: .category)
+        columns.kind = options.ignoresCategoryColumn ? nil : try findOptional(options.kindColumn, default: .kind)
+        columns.note = try findOptional(options.noteColumn, default: .note)
+        // An import into a named account ignores the file's account column.
+        columns.account = options.account == nil ? try findOptional(nil, default: .account) : nil
+        columns.transferAccount = try findOptional(nil, default: .transferAccount)
+        columns.split = try findOptional(nil, default: .split)
+        columns.splitNote = try findOptional(nil, default: .splitNote)
         return columns
     }
 

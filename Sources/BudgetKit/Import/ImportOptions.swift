@@ -47,11 +47,11 @@ public struct ImportOptions: Hashable, Sendable {
     /// be named by number.
     public var hasHeader = true
     /// The date column; `date` by default.
-    public var dateColumn = ImportColumn.named("date")
+    public var dateColumn = TransactionField.date.column
     /// How dates are written; `YYYY-MM-DD` by default.
     public var dateFormat = ImportDateFormat.iso
     /// The amount column or columns; a signed `amount` column by default.
-    public var amount = Amount.signed(.named("amount"))
+    public var amount = Amount.signed(TransactionField.amount.column)
     /// The payee column; `nil` means a column named `payee` when the header has one, else none
     /// (every payee empty). A column that is set must exist.
     public var payeeColumn: ImportColumn? = nil
@@ -88,6 +88,15 @@ public struct ImportOptions: Hashable, Sendable {
     /// set. It is deliberately not the file's name: next month's statement, under another name,
     /// overlaps this one, and its already imported rows must be recognised.
     public var source = "default"
+
+    /// The account every row goes to, by name or number; `nil`: the account the file names in
+    /// its `account` column (what `budget export` writes), else the default account. When set,
+    /// the file's `account` column is ignored. A transfer (a row naming a `transfer_account`)
+    /// leaves this account; with ``negate`` or debit and credit columns, money in is a transfer
+    /// from the other account.
+    public var account: String? = nil
+    /// Whether rows dated on or before their account's last reconciliation may be added.
+    public var reconciled = ReconciledChanges.refuse
 
     /// The defaults: what `budget export --format csv` writes.
     public init() {}

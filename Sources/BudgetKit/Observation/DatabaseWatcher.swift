@@ -3,8 +3,8 @@ import Glibc
 #endif
 
 /// Notices commits made to a store's file by other connections (another `budget` process, the
-/// sqlite3 shell, another store in this process) and tells the store's live lists, which then
-/// read the change log and deliver exact change sets.
+/// sqlite3 shell, another store in this process) and tells the store's change tracker, whose
+/// live results then read the change log and deliver exact change sets.
 ///
 /// Two signals, both cheap: inotify on the database's folder wakes the watcher when any file in
 /// it is written (a commit appends to the -wal file, which is deleted and created again as
@@ -40,7 +40,7 @@ public final class DatabaseWatcher {
     /// - Throws: a database error when `data_version` cannot be read.
     public init(store: BudgetStore) throws {
         self.store = store
-        lastDataVersion = try store.reading { try store.connection.dataVersion() }
+        lastDataVersion = try store.changeTracker.dataVersion()
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         if descriptor >= 0 {
             let folder = store.path.lastIndex(of: "/").map { String(store.path[..<$0]) } ?? "."
@@ -65,7 +65,7 @@ public final class DatabaseWatcher {
     @discardableResult
     public func checkForChanges() -> Bool {
         let woken = drain()
-        guard let version = try? store.connection.dataVersion(), version != lastDataVersion else {
+        guard let version = try? store.changeTracker.dataVersion(), version != lastDataVersion else {
             // A writer's -wal frames land (and wake us) a moment before its commit is visible:
             // after a wake-up that found nothing yet, look again soon, not a whole interval later.
             if woken { quickChecks = 20 }
@@ -73,7 +73,7 @@ public final class DatabaseWatcher {
         }
         quickChecks = 0
         lastDataVersion = version
-        store.notifyCommitObservers()
+        store.changeTracker.notifyObservers()
         return true
     }
 

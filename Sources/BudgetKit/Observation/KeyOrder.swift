@@ -18,15 +18,10 @@ struct RowKey: Hashable {
 ///
 /// Not thread-safe: it belongs to its ``LiveTransactions``.
 final class KeyOrder {
-    struct Category: Hashable {
-        let name: String
-        let key: String
-    }
-
     let sort: TransactionSort.Key
     let sectioning: TransactionSectioning?
     let ascending: Bool
-    var categories: [Int64: Category] = [:]
+    var categories: [Int64: CategoryName] = [:]
     private(set) var payees: [String] = []
     private var payeeReferences: [String: Int64] = [:]
 
@@ -50,22 +45,29 @@ final class KeyOrder {
         return reference
     }
 
-    /// The key of a row from its stored values.
-    func key(id: Int64, day: Day, amount: Int64, categoryID: Int64, foldedPayee: String?) -> RowKey {
+    /// The key of a row from its sort columns.
+    func key(_ columns: SortColumns) -> RowKey {
         let section: Int64
         switch sectioning {
         case nil: section = 0
-        case .month: section = Int64(day.year * 12 + day.month - 1)
-        case .category: section = categoryID
+        case .month: section = columns.month
+        case .category: section = columns.categoryID
         }
         let value: Int64
         switch sort {
-        case .date: value = Int64(day.ordinal)
-        case .amount: value = amount
-        case .payee: value = payeeReference(foldedPayee ?? "")
-        case .category: value = categoryID
+        case .date: value = columns.days
+        case .amount: value = columns.amount
+        case .payee: value = payeeReference(columns.foldedPayee ?? "")
+        case .category: value = columns.categoryID
         }
-        return RowKey(section: section, sort: value, id: id)
+        return RowKey(section: section, sort: value, id: columns.id)
+    }
+
+    /// The key of a whole row.
+    func key(_ row: LiveRow) -> RowKey {
+        let day = row.transaction.date
+        return key(SortColumns(id: row.transaction.id, days: Int64(day.ordinal), month: Int64(day.year * 12 + day.month - 1),
+                               amount: row.transaction.amount.minorUnits, categoryID: row.categoryID, foldedPayee: row.foldedPayee))
     }
 
     // MARK: - Comparing

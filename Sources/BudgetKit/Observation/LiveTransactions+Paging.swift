@@ -5,10 +5,12 @@ extension LiveTransactions {
         let key: RowKey
     }
 
-    /// The row at `position`, loading its page (``batchSize`` rows around it, by id) when needed.
+    /// The row at `position`, loading its page (``batchSize`` rows around it, by id) when needed,
+    /// from the database state the list shows.
     ///
-    /// - Throws: a database error, or ``BudgetError/unknownTransaction(_:)`` when the row was
-    ///   deleted by a commit this list has not processed yet.
+    /// - Throws: a database error, or ``BudgetError/liveResultsOutOfDate(seen:latest:)`` when the
+    ///   list lost its snapshot and the database changed since its last sync (see the type's
+    ///   documentation).
     public func transaction(at position: Int) throws -> Transaction {
         precondition(indices.contains(position), "position \(position) out of 0..<\(count)")
         let id = keys.entries[position].id
@@ -16,39 +18,26 @@ extension LiveTransactions {
         let size = Swift.max(1, batchSize)
         let start = Swift.max(0, Swift.min(position - size / 4, count - size))
         let ids = keys.entries[start..<Swift.min(count, start + size)].lazy.map(\.id).filter { self.cache[$0] == nil }
-        let rows = try store.reading {
-            try store.connection.inReadTransaction { try fetchRows(ids: Array(ids)[...], matchingFilter: false) }
-        }
+        let rows = try inListSnapshot { try source.rows(ids: Array(ids)[...], query: query, matchingFilter: false) }
         if cache.count + rows.count > LiveTransactions.cacheCapacity { cache.removeAll(keepingCapacity: true) }
         for row in rows { cache[row.transaction.id] = row.transaction }
+        // Only a bug or a damaged file loses a row inside the list's own state.
         guard let row = cache[id] else { throw BudgetError.unknownTransaction(id) }
         return row
     }
 
-    /// Reads rows by id, in batches, with their keys.
+    /// Reads rows by id with their keys, in the source's open snapshot.
     ///
-    /// - Parameter matchingFilter: keep only rows the request's filter matches.
-    func fetchRows(ids: ArraySlice<Int64>, matchingFilter: Bool) throws -> [FetchedRow] {
-        let statement = try store.connection.cached(matchingFilter ? query.matchingRowsByID : query.rowsByID)
-        let payeeColumn: Int32? = order.needsFoldedPayee ? 7 : nil
-        var rows: [FetchedRow] = []
-        rows.reserveCapacity(ids.count)
-        var start = ids.startIndex
-        while start < ids.endIndex {
-            let end = Swift.min(ids.endIndex, start + LiveQuery.batch)
-            let values = LiveQuery.bound(ids[start..<end]) + (matchingFilter ? query.filterValues : [])
-            try statement.forEachRow(values) { row in
-                let transaction = TransactionQuery.transaction(from: row)
-                let key = order.key(id: transaction.id, day: transaction.date, amount: transaction.amount.minorUnits,
-                                    categoryID: row.int64(6), foldedPayee: payeeColumn.map { row.text($0) })
-                rows.append(FetchedRow(transaction: transaction, key: key))
-            }
-            start = end
+    /// - Parameters:
+    ///   - matchingFilter: keep only rows the query's filter matches.
+    ///   - query: the list's query unless given.
+    func fetchRows(ids: ArraySlice<Int64>, matchingFilter: Bool, query: LiveQuery? = nil) throws -> [FetchedRow] {
+        try source.rows(ids: ids, query: query ?? self.query, matchingFilter: matchingFilter).map {
+            FetchedRow(transaction: $0.transaction, key: order.key($0))
         }
-        return rows
     }
 
-    /// What the subscript returns when a row cannot be loaded: the id and what the key knows.
+    /// What the subscript returns when a row cannot be read: the id and what the key knows.
     func standIn(at position: Int) -> Transaction {
         let key = keys.key(at: position)
         var row = Transaction(id: key.id, date: Day(year: 1, month: 1, day: 1)!, amount: .zero, category: "")

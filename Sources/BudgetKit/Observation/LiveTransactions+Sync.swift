@@ -5,7 +5,10 @@ extension LiveTransactions {
 
     /// Catches up with every commit since the last sync, from this process or any other, and
     /// tells the delegate. A store write calls it after its commit; a ``DatabaseWatcher`` calls it
-    /// when another connection committed; call it yourself to poll.
+    /// when another connection committed; call it yourself to poll, or to retry after a failure.
+    ///
+    /// The list moves to the newest database state: rows it loads from now on come from that
+    /// state, until the next sync.
     ///
     /// - Returns: the change set delivered, or `nil` when nothing this list shows changed.
     /// - Throws: a database error; the list is then unchanged and the next sync retries.
@@ -29,85 +32,113 @@ extension LiveTransactions {
                 deliver(changeSet)
             }
         } while needsAnotherSync && !isCancelled
+        lastSyncError = nil
         return delivered
     }
 
+    /// An automatic sync: a failure goes to ``lastSyncError`` and the delegate.
     func storeDidCommit() {
         do {
             try processPendingChanges()
-            lastSyncError = nil
         } catch {
             lastSyncError = error
+            if !isCancelled { delegate?.liveTransactions(self, didFailToSyncWith: error) }
         }
     }
 
     /// What changed, read in one snapshot: the log, the categories, the changed rows.
     private struct Reading {
-        var logged: BudgetStore.LoggedChanges
-        var categories: [Int64: KeyOrder.Category]
+        var logged: LoggedChanges
+        var categories: [Int64: CategoryName]
         var renamedCategoryRows: Set<Int64> = []
         var categoriesReordered = false
         var rows: [Int64: FetchedRow] = [:]
         var changedIDs: [Int64] = []
+        /// The query matching nothing, when the filter's category was deleted.
+        var deletedCategoryQuery: LiveQuery?
     }
 
+    /// Reads what changed since the last sync, in the source's new snapshot. Changes nothing
+    /// in the list but the payee table of its order (which only grows).
     private func read() throws -> Reading? {
-        let connection = store.connection
-        return try store.reading {
-            try connection.inReadTransaction { () throws -> Reading? in
-                guard var logged = try store.loggedChanges(after: lastSequence) else { return nil }
-                var reading = Reading(logged: logged, categories: order.categories)
-                if logged.needsReload { return reading }
-                if !logged.categoryIDs.isEmpty {
-                    reading.categories = try store.categoryTable()
-                    var renamed: [Int64] = []
-                    for id in logged.categoryIDs where order.categories[id] != reading.categories[id] {
-                        if reading.categories[id] == nil {
-                            // Deleted: only rows written with foreign keys off can still point at it.
-                            if try connection.int64("SELECT 1 FROM transactions WHERE category_id = ? LIMIT 1", [.integer(id)]) != nil {
-                                logged.needsReload = true
-                                reading.logged = logged
-                                return reading
-                            }
-                        } else {
-                            renamed.append(id)
-                        }
-                    }
-                    for id in renamed {
-                        try connection.cached(query.matchingIDsInCategory).forEachRow([.integer(id)] + query.filterValues) {
-                            reading.renamedCategoryRows.insert($0.int64(0))
-                        }
-                    }
-                    if order.ordersByCategory && !renamed.isEmpty {
-                        reading.categoriesReordered = categoryOrder(order.categories) != categoryOrder(reading.categories)
-                    }
-                }
-                let changed = logged.transactionIDs.union(reading.renamedCategoryRows)
-                reading.changedIDs = Array(changed)
-                for row in try fetchRows(ids: reading.changedIDs[...], matchingFilter: true) {
-                    reading.rows[row.transaction.id] = row
-                }
+        guard var logged = try source.changes(after: lastSequence) else { return nil }
+        var reading = Reading(logged: logged, categories: order.categories)
+        if logged.needsReload { return reading }
+        var query = self.query
+        let watched = [categoryID, request.filter.categoryID].compactMap { $0 }
+        if !categoryDeleted, let deleted = watched.first(where: logged.deletedCategoryIDs.contains) {
+            // Every row of the list leaves it. Its rows moved or went in this batch (foreign
+            // keys), unless the shell deleted the category under them or a new category took its
+            // id: then fetch again.
+            query = source.query(for: request, categoryID: categoryID, accountID: accountID, matchesNothing: true)
+            reading.deletedCategoryQuery = query
+            if try source.hasTransactions(inCategory: deleted) {
+                reading.logged.needsReload = true
                 return reading
             }
         }
+        if !logged.categoryIDs.isEmpty {
+            reading.categories = try source.categoryNames()
+            var renamed: [Int64] = []
+            for id in logged.categoryIDs where order.categories[id] != reading.categories[id] {
+                if reading.categories[id] == nil {
+                    // Deleted: only rows written with foreign keys off can still point at it.
+                    if try source.hasTransactions(inCategory: id) {
+                        logged.needsReload = true
+                        reading.logged = logged
+                        return reading
+                    }
+                } else {
+                    renamed.append(id)
+                }
+            }
+            for id in renamed {
+                reading.renamedCategoryRows.formUnion(try source.ids(inCategory: id, query: query))
+            }
+            if order.ordersByCategory && !renamed.isEmpty {
+                reading.categoriesReordered = categoryOrder(order.categories) != categoryOrder(reading.categories)
+            }
+        }
+        // A changed account (renamed, closed) changes what its rows show, never where they sort.
+        var accountRows: Set<Int64> = []
+        for id in logged.accountIDs { accountRows.formUnion(try source.ids(inAccount: id, query: query)) }
+        let changed = logged.transactionIDs.union(reading.renamedCategoryRows).union(accountRows)
+        reading.changedIDs = Array(changed)
+        for row in try fetchRows(ids: reading.changedIDs[...], matchingFilter: true, query: query) {
+            reading.rows[row.transaction.id] = row
+        }
+        return reading
     }
 
     /// Category ids in name-key order, for telling whether a rename reordered them.
-    private func categoryOrder(_ table: [Int64: KeyOrder.Category]) -> [Int64] {
+    private func categoryOrder(_ table: [Int64: CategoryName]) -> [Int64] {
         table.keys.sorted { (table[$0]!.key, $0) < (table[$1]!.key, $1) }
     }
 
-    /// Reads what changed and applies it to the keys: the change set, or `nil` when nothing
-    /// visible changed.
+    /// Moves to a new snapshot, reads what changed and applies it to the keys: the change set,
+    /// or `nil` when nothing visible changed. Every read comes before the list changes.
     func nextChangeSet() throws -> TransactionChangeSet? {
-        guard let reading = try read() else { return nil }
-        if reading.logged.needsReload {
-            try fetch()
-            return reloadChangeSet()
+        try inNewSnapshot { () throws -> TransactionChangeSet? in
+            guard let reading = try read() else { return nil }
+            if reading.logged.needsReload {
+                install(try LiveTransactions.fetch(request, resolvingName: false, categoryID: categoryID, accountID: accountID,
+                                                   categoryDeleted: categoryDeleted || reading.deletedCategoryQuery != nil,
+                                                   from: source))
+                return reloadChangeSet()
+            }
+            return apply(reading)
         }
+    }
+
+    /// Applies what was read to the keys, the order and the cache. Cannot fail.
+    private func apply(_ reading: Reading) -> TransactionChangeSet? {
         defer {
             lastSequence = reading.logged.sequence
             highestKnownID = Swift.max(highestKnownID, reading.changedIDs.max() ?? 0)
+            if let query = reading.deletedCategoryQuery {
+                self.query = query
+                categoryDeleted = true
+            }
         }
         if reading.changedIDs.isEmpty {
             // Categories without rows here changed (a budget, a rename): nothing to show.
@@ -142,8 +173,12 @@ extension LiveTransactions {
             case (nil, let row?):
                 added.append((row.key, row.transaction, nil))
             case (let position?, let row?):
+                // A renamed category's section is replaced (deleted and inserted, as Core Data
+                // reports sections), so its rows move into the new one; in a list that only
+                // sorts by category, they move when the rename reordered the categories.
+                let renamed = reading.renamedCategoryRows.contains(id)
                 let moved = keys.key(at: position) != row.key
-                    || (reading.categoriesReordered && reading.renamedCategoryRows.contains(id))
+                    || (renamed && (reading.categoriesReordered || order.sectioning == .category))
                 if moved {
                     removals.append(position)
                     added.append((row.key, row.transaction, position))

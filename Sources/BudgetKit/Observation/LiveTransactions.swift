@@ -16,39 +16,73 @@
 /// while watcher.wait(milliseconds: 1000) || true { /* the delegate hears other processes */ }
 /// ```
 ///
-/// It never holds a read transaction open between calls, so a long-lived list does not stop
-/// checkpoints. It keeps its store open; ``cancel()`` or releasing it stops observation, and no
-/// callback ever runs after that.
+/// **One database state between syncs.** A sync (the store's own commit, a ``DatabaseWatcher``
+/// noticing another connection's, or ``processPendingChanges()``) is the only thing that changes
+/// the list. Between syncs its count, sections and every row it loads come from one database
+/// state, the one its keys were read in, whatever other processes commit meanwhile: iterating
+/// it never skips or repeats a row, a row deleted meanwhile is still readable until the sync
+/// that removes it, and a delegate reading rows while it hears a change (a reload included)
+/// reads the state that change set describes. To do this the list reads through a connection of
+/// its own and keeps its read transaction open between syncs. In WAL mode (every writable
+/// book) that blocks no writer, but checkpoints cannot go past it, so the `-wal` file grows
+/// while other processes write and the list is never synced: watch the store, sync, or
+/// ``cancel()`` a list you no longer show. (A book in rollback-journal mode is never held: see
+/// ``lastLoadError``.) A loop that syncs the list itself (by writing through the same store)
+/// sees positions shift, as when an array is changed while being indexed.
 ///
-/// A subscript cannot throw. When a page cannot be loaded (the database failed, or a row was
-/// deleted by another process and the change is not processed yet), the subscript returns a
-/// stand-in holding the id and what the sort key knows (the date, amount, category or payee it
-/// is sorted by; other fields empty), and records the error in ``lastLoadError``; the next sync
-/// delivers the real change. ``transaction(at:)`` throws instead.
+/// A subscript cannot throw. It returns a stand-in (the id and what the sort key knows: the
+/// date, amount, category or payee it is sorted by; other fields empty) only when the row
+/// cannot be read: the database failed (an I/O error, a damaged file), or the list lost its
+/// state (a sync failed, it was cancelled, or the book is in rollback-journal mode) and the
+/// database changed since its last sync (``BudgetError/liveResultsOutOfDate(seen:latest:)``).
+/// It then records the error in ``lastLoadError``. ``transaction(at:)`` throws instead.
+///
+/// A split is one row (its parts in ``Transaction/splits``); a transfer is one row, in a list of
+/// every account or of either account it touches. Both sort and section under an empty
+/// category name. The filter's account name is resolved to the account's id once, like its
+/// category name.
+///
+/// The filter's category name is resolved to the category's id once, when the request is set:
+/// the list follows that category through renames, and never follows another category that
+/// takes the old name. Once it sees the category (named or given by id) deleted, it is empty for
+/// good, even if SQLite gives the id to a category created later (it reuses the highest id).
+/// (A list that fell behind a pruned change log or a bulk write cannot see that: if the
+/// category was deleted and its id given to another in between, it shows the other.)
 ///
 /// Not thread-safe: use it on the thread that owns its store.
 public final class LiveTransactions {
     /// The store it reads and observes.
     public let store: BudgetStore
-    /// What it shows. Change it with ``setRequest(_:)``.
+    /// What it shows, as given. Change it with ``setRequest(_:)``.
     public private(set) var request: TransactionRequest
-    /// Told about every change after it happened. Held weakly.
+    /// Told about every change after it happened, and about automatic syncs that failed. Held weakly.
     public weak var delegate: (any LiveTransactionsDelegate)?
     /// How many rows a page load reads (like Core Data's `fetchBatchSize`).
     public var batchSize = 64
     /// The latest error of a page load the subscript could not report, if any.
     public internal(set) var lastLoadError: (any Error)?
-    /// The latest error of an automatic sync after a commit, if any (retried at the next one).
+    /// The error of the latest automatic sync (after a commit), while no sync has succeeded
+    /// since: the list is behind the database until ``processPendingChanges()`` succeeds. The
+    /// delegate hears the same error in ``LiveTransactionsDelegate/liveTransactions(_:didFailToSyncWith:)``.
     public internal(set) var lastSyncError: (any Error)?
 
+    /// Where rows come from: a connection of the list's own.
+    let source: any LiveSource
     var keys = OrderedKeys(sorted: [RowKey]())
     var order: KeyOrder
     var query: LiveQuery
+    /// The id the filter's category name resolved to when the request was set.
+    var categoryID: Int64?
+    /// The id the filter's account name resolved to when the request was set.
+    var accountID: Int64?
+    /// Whether the filter's category (by name or id) was deleted: the list then matches nothing,
+    /// even when a later category gets the same id or name.
+    var categoryDeleted = false
     /// The change-log sequence number this list is current with.
     var lastSequence: Int64 = 0
     /// Every id the list holds is at most this, so a changed id above it is a new row.
     var highestKnownID: Int64 = 0
-    /// Rows loaded by pages and by change sets, by id.
+    /// Rows loaded by pages and by change sets, by id: all from the list's current state.
     var cache: [Int64: Transaction] = [:]
     static let cacheCapacity = 4096
     private(set) var isCancelled = false
@@ -60,99 +94,54 @@ public final class LiveTransactions {
     /// - Throws: ``BudgetError/unknownCategory(_:)`` when the filter names no category, or a
     ///   database error.
     /// - Complexity: O(n) to read the sort keys (O(n log n) when SQLite cannot return them in order).
-    public init(store: BudgetStore, request: TransactionRequest = .init()) throws {
+    public convenience init(store: BudgetStore, request: TransactionRequest = .init()) throws {
+        try self.init(store: store, request: request, source: store.makeLiveReader())
+    }
+
+    /// Fetches through `source` (tests wrap the store's reader in one that fails on demand).
+    init(store: BudgetStore, request: TransactionRequest, source: any LiveSource) throws {
         self.store = store
         self.request = request
-        order = KeyOrder(request: request)
-        query = LiveQuery(request: request, categoryID: nil)
-        try fetch()
-        store.commitObservers[ObjectIdentifier(self)] = { [weak self] in self?.storeDidCommit() }
+        self.source = source
+        let state: FetchedState
+        do {
+            try source.beginSnapshot()
+            state = try LiveTransactions.fetch(request, resolvingName: true, categoryID: nil, from: source)
+            if !source.canHoldSnapshot { source.endSnapshot() }
+        } catch {
+            source.endSnapshot()
+            throw error
+        }
+        order = state.order
+        query = state.query
+        install(state)
+        store.changeTracker.addObserver(self) { [weak self] in self?.storeDidCommit() }
     }
 
     deinit {
-        store.commitObservers[ObjectIdentifier(self)] = nil
+        store.changeTracker.removeObserver(self)
     }
 
-    /// Stops observing: no callback runs after this, and the delegate is dropped. The rows held
-    /// stay readable.
+    /// Stops observing: no callback runs after this, and the delegate is dropped. Its snapshot
+    /// ends: rows already loaded stay readable, others while the database has not changed.
     public func cancel() {
         isCancelled = true
         delegate = nil
-        store.commitObservers[ObjectIdentifier(self)] = nil
+        store.changeTracker.removeObserver(self)
+        source.endSnapshot()
     }
 
     /// Shows another request: fetches again and tells the delegate with a reload change set.
+    /// A category name in the filter is resolved again, to the category that has it now.
     ///
     /// - Throws: like ``init(store:request:)``; the list is unchanged then.
     public func setRequest(_ request: TransactionRequest) throws {
-        let previous = (self.request, order, query, keys, lastSequence, highestKnownID)
+        let state = try inNewSnapshot {
+            try LiveTransactions.fetch(request, resolvingName: true, categoryID: nil, from: source)
+        }
         self.request = request
-        do {
-            try fetch()
-        } catch {
-            (self.request, order, query, keys, lastSequence, highestKnownID) = previous
-            throw error
-        }
+        install(state)
         deliver(reloadChangeSet())
-    }
-
-    /// Reads the request's sort keys afresh, in one read transaction with the change log's
-    /// position, so no commit falls between the two.
-    func fetch() throws {
-        try store.reading {
-            let categoryID = try request.filter.category.map { try store.categoryRow(named: $0).id }
-            let connection = store.connection
-            let order = KeyOrder(request: request)
-            let query = LiveQuery(request: request, categoryID: categoryID)
-            try connection.inReadTransaction {
-                lastSequence = try store.changeLogHighWater()
-                highestKnownID = try connection.int64("SELECT max(id) FROM transactions") ?? 0
-                order.categories = try store.categoryTable()
-                keys = try LiveTransactions.loadKeys(query: query, order: order, connection: connection)
-            }
-            self.order = order
-            self.query = query
-        }
-        cache.removeAll()
-    }
-
-    static func loadKeys(query: LiveQuery, order: KeyOrder, connection: Connection) throws -> OrderedKeys {
-        let capacity = Int(try connection.int64(query.count, query.filterValues) ?? 0)
-        let statement = try connection.prepare(query.keys)
-        let payeeColumn: Int32? = order.needsFoldedPayee ? 4 : nil
-        func key(_ row: Row) -> RowKey {
-            order.key(id: row.int64(0), day: row.isoDay(1), amount: row.int64(2), categoryID: row.int64(3),
-                      foldedPayee: payeeColumn.map { row.text($0) })
-        }
-        if query.keysAreOrdered {
-            // By date (by month sections or none): integers only, straight from SQLite's bytes.
-            var keys = OrderedKeys(sorted: [RowKey](), capacity: capacity)
-            let monthSections = order.sectioning == .month, ascending = order.ascending
-            var previous = KeyEntry(sort: 0, id: 0)
-            var inOrder = true
-            try statement.forEachRow(query.filterValues) { row in
-                let id = row.int64(0)
-                let (days, month) = row.isoDayNumbers(1)
-                let next = KeyEntry(sort: days, id: id)
-                if keys.count > 0 {
-                    let increasing = (previous.sort, previous.id) < (next.sort, next.id)
-                    if increasing != ascending { inOrder = false }
-                }
-                previous = next
-                keys.append(RowKey(section: monthSections ? month : 0, sort: days, id: id))
-            }
-            if inOrder { return keys }
-            // Stored dates SQLite orders differently from the days they parse to (text written
-            // by hand in the sqlite3 shell): memory's order is the truth.
-            var all = (0..<keys.count).map { keys.key(at: $0) }
-            order.sort(&all)
-            return OrderedKeys(sorted: all, capacity: all.count)
-        }
-        var all: [RowKey] = []
-        all.reserveCapacity(capacity)
-        try statement.forEachRow(query.filterValues) { all.append(key($0)) }
-        order.sort(&all)
-        return OrderedKeys(sorted: all, capacity: all.count)
     }
 
     // MARK: - Sections and lookups
@@ -179,9 +168,9 @@ public final class LiveTransactions {
 
     /// The position of the transaction with this id, or `nil` when the list does not hold it.
     ///
-    /// - Complexity: O(log n) when the row has not changed since the last sync; otherwise O(n).
+    /// - Complexity: O(log n) when its row can be read; otherwise O(n).
     public func index(ofTransactionID id: Int64) -> Int? {
-        if id <= highestKnownID, let row = try? fetchRows(ids: [id][...], matchingFilter: false).first,
+        if id <= highestKnownID, let row = try? inListSnapshot({ try fetchRows(ids: [id][...], matchingFilter: false) }).first,
            let position = keys.position(of: row.key, order: order) {
             return position
         }
@@ -190,6 +179,7 @@ public final class LiveTransactions {
 
     /// Every row and section, fully loaded: for tests and small lists.
     ///
+    /// - Throws: like ``transaction(at:)``.
     /// - Complexity: O(n) rows read.
     public func snapshot() throws -> TransactionSnapshot {
         var rows: [Transaction] = []
@@ -224,7 +214,7 @@ extension LiveTransactions: RandomAccessCollection {
 
     /// The row at `position`, loading its page when it is not in memory.
     ///
-    /// Never throws: see the type's documentation for what a failed page load returns.
+    /// Never throws: see the type's documentation for the only cases that return a stand-in.
     public subscript(position: Int) -> Transaction {
         precondition(indices.contains(position), "position \(position) out of 0..<\(count)")
         do {

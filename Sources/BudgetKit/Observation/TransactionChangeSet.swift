@@ -8,7 +8,13 @@
 /// snapshot, and the result equals a fresh fetch.
 ///
 /// A row whose sort key or section changed is a move (with its new value), even when it lands at
-/// the same index; a row that changed without changing its place is an update. A change set with
+/// the same index; a row that changed without changing its place is an update.
+///
+/// Sections change as Core Data reports them: by insertions and deletions only, never moves. A
+/// section is its key and its name, so renaming a category deletes its section and inserts one
+/// with the new name (at its new index, when the new name sorts elsewhere), and every row of it
+/// is a move into the new section, never an update inside the deleted one. Sections that are
+/// neither deleted nor inserted keep their order. A change set with
 /// ``isReload`` carries no row changes: the list was fetched again (another process wrote in bulk,
 /// the observer fell behind the pruned change log, or the request changed).
 public struct TransactionChangeSet: Hashable, Sendable {

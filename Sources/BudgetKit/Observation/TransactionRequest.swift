@@ -15,8 +15,9 @@
 /// text, categories by their unique name key.
 ///
 /// The filter's ``TransactionFilter/limit`` does not apply: a live list holds every matching row.
-/// The filter's category is resolved to the category once, when the list is fetched, so a later
-/// rename keeps the same rows.
+/// The filter's category name is resolved to the category's id once, when the list's request is
+/// set, so a later rename keeps the same rows and a new category taking the old name is not
+/// followed; a request saved for later should hold ``TransactionFilter/categoryID`` instead.
 public struct TransactionRequest: Hashable, Sendable, Codable {
     /// Which transactions to show.
     public var filter: TransactionFilter

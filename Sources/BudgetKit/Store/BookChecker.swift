@@ -24,6 +24,9 @@ final class BookChecker {
         attempt { try budgets() }
         attempt { try transactions() }
         attempt { try rules() }
+        attempt { try accounts() }
+        attempt { try splits() }
+        attempt { try reconciliations() }
         attempt { try changeLog() }
     }
 
@@ -43,14 +46,15 @@ final class BookChecker {
 
     private func integrity() throws {
         try connection.prepare("PRAGMA integrity_check(100)").forEachRow { row in
-            let line = row.text(0)
+            let line = row.text(Integrity.message)
             if line != "ok" { report(.damaged(line)) }
         }
     }
 
     private func foreignKeys() throws {
         try connection.prepare("PRAGMA foreign_key_check").forEachRow { row in
-            report(.missingReference(table: row.text(0), rowID: row.optionalInt64(1), parentTable: row.text(2)))
+            report(.missingReference(table: row.text(ForeignKey.table), rowID: row.optionalInt64(ForeignKey.rowID),
+                                     parentTable: row.text(ForeignKey.parent)))
         }
     }
 
@@ -58,61 +62,91 @@ final class BookChecker {
     private func schema() throws {
         let expected = try Connection(path: ":memory:")
         _ = try Schema.migrator.migrate(expected, creating: true)
-        let query = "SELECT type, name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name"
+        let query = "SELECT \(SchemaObject.selectList) FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name"
         var actual: [String: String] = [:]
-        try connection.prepare(query).forEachRow { actual[$0.text(1)] = $0.text(2) }
+        try connection.prepare(query).forEachRow { actual[$0.text(SchemaObject.name)] = $0.text(SchemaObject.sql) }
         try expected.prepare(query).forEachRow { row in
-            let (type, name) = (row.text(0), row.text(1))
+            let (type, name) = (row.text(SchemaObject.type), row.text(SchemaObject.name))
             guard let sql = actual[name] else { return report(.missingSchemaObject(type: type, name: name)) }
-            if sql != row.text(2) { report(.alteredSchemaObject(type: type, name: name)) }
+            if sql != row.text(SchemaObject.sql) { report(.alteredSchemaObject(type: type, name: name)) }
         }
     }
 
     private func categories() throws {
-        try connection.prepare("SELECT id, name, name_key, kind FROM categories ORDER BY id").forEachRow { row in
-            let (id, name, key) = (row.int64(0), row.text(1), row.text(2))
+        try connection.prepare("SELECT \(BudgetStore.CategoryRow.columns) FROM categories ORDER BY id").forEachRow { row in
+            typealias Column = BudgetStore.CategoryRow.Column
+            let (id, name, key, kind) = (row.int64(Column.id), row.text(Column.name), row.text(Column.nameKey), row.text(Column.kind))
             if (try? BudgetStore.validCategoryName(name)) != name { report(.invalidCategoryName(categoryID: id, name: name)) }
             if key != BudgetCategory.nameKey(name) { report(.wrongNameKey(categoryID: id, name: name, stored: key)) }
-            if BudgetCategory.Kind(rawValue: row.text(3)) == nil { report(.invalidCategoryKind(categoryID: id, kind: row.text(3))) }
+            if BudgetCategory.Kind(rawValue: kind) == nil { report(.invalidCategoryKind(categoryID: id, kind: kind)) }
         }
     }
 
     private func budgets() throws {
-        let sql = "SELECT category_id, month, scope, typeof(amount), amount, CAST(amount AS TEXT) FROM budgets ORDER BY category_id, month"
-        try connection.prepare(sql).forEachRow { row in
-            let (id, month) = (row.int64(0), row.text(1))
+        try connection.prepare("SELECT \(StoredBudget.selectList) FROM budgets ORDER BY category_id, month").forEachRow { row in
+            let (id, month, scope) = (row.int64(StoredBudget.categoryID), row.text(StoredBudget.month), row.text(StoredBudget.scope))
             if Month(iso: month) == nil { report(.invalidBudgetMonth(categoryID: id, month: month)) }
-            if BudgetChange.Scope(rawValue: row.text(2)) == nil {
-                report(.invalidBudgetScope(categoryID: id, month: month, scope: row.text(2)))
-            }
-            if !BookChecker.isAmount(type: row.text(3), value: row.int64(4)) {
-                report(.invalidBudgetAmount(categoryID: id, month: month, stored: row.text(5)))
+            if BudgetChange.Scope(rawValue: scope) == nil { report(.invalidBudgetScope(categoryID: id, month: month, scope: scope)) }
+            if !BookChecker.isAmount(type: row.text(StoredBudget.type), value: row.int64(StoredBudget.amount)) {
+                report(.invalidBudgetAmount(categoryID: id, month: month, stored: row.text(StoredBudget.text)))
             }
         }
     }
 
     private func transactions() throws {
-        let sql = "SELECT id, date, typeof(amount), amount, CAST(amount AS TEXT) FROM transactions ORDER BY id"
-        try connection.prepare(sql).forEachRow { row in
-            let id = row.int64(0)
-            if Day(iso: row.text(1)) == nil { report(.invalidTransactionDate(transactionID: id, date: row.text(1))) }
-            if !BookChecker.isAmount(type: row.text(2), value: row.int64(3)) {
-                report(.invalidTransactionAmount(transactionID: id, stored: row.text(4)))
+        try connection.prepare("SELECT \(StoredTransaction.selectList) FROM transactions ORDER BY id").forEachRow { row in
+            let id = row.int64(StoredTransaction.id), date = row.text(StoredTransaction.date)
+            if Day(iso: date) == nil { report(.invalidTransactionDate(transactionID: id, date: date)) }
+            if !BookChecker.isAmount(type: row.text(StoredTransaction.type), value: row.int64(StoredTransaction.amount)) {
+                report(.invalidTransactionAmount(transactionID: id, stored: row.text(StoredTransaction.text)))
             }
         }
     }
 
     private func rules() throws {
-        try connection.prepare("SELECT id, pattern FROM rules WHERE pattern = '' OR typeof(pattern) <> 'text' ORDER BY id").forEachRow {
-            report(.invalidRulePattern(ruleID: $0.int64(0), pattern: $0.text(1)))
+        let sql = "SELECT \(RuleColumn.selectList) FROM rules AS r LEFT JOIN categories AS c ON c.id = r.category_id"
+            + " WHERE r.pattern = '' OR typeof(r.pattern) <> 'text' ORDER BY r.id"
+        try connection.prepare(sql).forEachRow {
+            report(.invalidRulePattern(ruleID: $0.int64(RuleColumn.id), pattern: $0.text(RuleColumn.pattern)))
         }
     }
+
+    // The columns of the checks' queries.
+    private enum Integrity: Int32, SelectedColumns { case message }
+    private enum ForeignKey: Int32, SelectedColumns { case table, rowID, parent, constraint }
+    private enum SchemaObject: Int32, FixedColumns {
+        case type, name, sql
+        var sql: String { "\(self)" }
+    }
+    private enum StoredBudget: Int32, FixedColumns {
+        case categoryID, month, scope, type, amount, text
+        var sql: String {
+            switch self {
+            case .categoryID: return "category_id"
+            case .month, .scope, .amount: return "\(self)"
+            case .type: return "typeof(amount)"
+            case .text: return "CAST(amount AS TEXT)"
+            }
+        }
+    }
+    private enum StoredTransaction: Int32, FixedColumns {
+        case id, date, type, amount, text
+        var sql: String {
+            switch self {
+            case .id, .date, .amount: return "\(self)"
+            case .type: return "typeof(amount)"
+            case .text: return "CAST(amount AS TEXT)"
+            }
+        }
+    }
+
+    private enum LogState: Int32, SelectedColumns { case sequence, newest, paused }
 
     private func changeLog() throws {
         let row = try connection.prepare("""
             SELECT (SELECT seq FROM sqlite_sequence WHERE name = 'change_log'), (SELECT max(seq) FROM change_log),
                    EXISTS (SELECT 1 FROM change_log_pause)
-            """).first { ($0.optionalInt64(0) ?? 0, $0.optionalInt64(1), $0.int64(2) != 0) }
+            """).first { ($0.optionalInt64(LogState.sequence) ?? 0, $0.optionalInt64(LogState.newest), $0.int64(LogState.paused) != 0) }
         guard let (sequence, newest, paused) = row else { return }
         if let newest, newest > sequence { report(.changeLogSequenceBehind(sequence: sequence, newest: newest)) }
         if paused { report(.changeLogPaused) }

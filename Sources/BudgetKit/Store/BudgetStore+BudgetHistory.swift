@@ -132,20 +132,11 @@ extension BudgetStore {
     }
 
     func budgetHistory(categoryID: Int64) throws -> [BudgetChange] {
-        try connection.cached("SELECT month, amount, scope FROM budgets WHERE category_id = ? ORDER BY month, scope").map([.integer(categoryID)]) {
-            BudgetChange(month: Month(iso: $0.text(0)) ?? Month(year: 1, month: 1)!, amount: $0.money(1),
-                         scope: BudgetChange.Scope(rawValue: $0.text(2)) ?? .from)
-        }
+        try BudgetRows.history(of: categoryID, in: connection)
     }
 
     func allBudgetHistories() throws -> [Int64: [BudgetChange]] {
-        var histories: [Int64: [BudgetChange]] = [:]
-        try connection.cached("SELECT category_id, month, amount, scope FROM budgets ORDER BY category_id, month, scope").forEachRow {
-            histories[$0.int64(0), default: []].append(
-                BudgetChange(month: Month(iso: $0.text(1)) ?? Month(year: 1, month: 1)!, amount: $0.money(2),
-                             scope: BudgetChange.Scope(rawValue: $0.text(3)) ?? .from))
-        }
-        return histories
+        try BudgetRows.histories(in: connection)
     }
 
     private func upsertBudget(categoryID: Int64, month: Month, scope: BudgetChange.Scope, amount: Money) throws {
@@ -153,5 +144,35 @@ extension BudgetStore {
             INSERT INTO budgets (category_id, month, scope, amount) VALUES (?, ?, ?, ?)
             ON CONFLICT (category_id, scope, month) DO UPDATE SET amount = excluded.amount
             """, [.integer(categoryID), month.sqliteValue, .text(scope.rawValue), amount.sqliteValue])
+    }
+}
+
+/// Reading budget histories, in one place for the store and the live readers.
+enum BudgetRows {
+    enum Column: Int32, FixedColumns {
+        case categoryID, month, amount, scope
+        var sql: String { self == .categoryID ? "category_id" : "\(self)" }
+    }
+
+    static let select = "SELECT \(Column.selectList) FROM budgets"
+
+    static func change(_ row: Row) -> BudgetChange {
+        // A month written badly by hand in the sqlite3 shell reads as 0001-01 (`budget check` names it).
+        BudgetChange(month: Month(iso: row.text(Column.month)) ?? Month(year: 1, month: 1)!, amount: row.money(Column.amount),
+                     scope: BudgetChange.Scope(rawValue: row.text(Column.scope)) ?? .from)
+    }
+
+    /// One category's entries, oldest month first (`from` before `only` in the same month).
+    static func history(of categoryID: Int64, in connection: Connection) throws -> [BudgetChange] {
+        try connection.cached(select + " WHERE category_id = ? ORDER BY month, scope").map([.integer(categoryID)], change)
+    }
+
+    /// Every category's entries, by category id.
+    static func histories(in connection: Connection) throws -> [Int64: [BudgetChange]] {
+        var histories: [Int64: [BudgetChange]] = [:]
+        try connection.cached(select + " ORDER BY category_id, month, scope").forEachRow {
+            histories[$0.int64(Column.categoryID), default: []].append(change($0))
+        }
+        return histories
     }
 }

@@ -84,19 +84,28 @@ extension BudgetStore {
     // MARK: - Internals
 
     struct CategoryRow {
-        /// The columns ``init(_:)`` reads, in order.
-        static let columns = "id, name, kind, rollover"
+        /// The columns ``init(_:)`` reads (table `categories`, unaliased), then its name key.
+        enum Column: Int32, FixedColumns {
+            case id, name, kind, rollover, nameKey
+            var sql: String { self == .nameKey ? "name_key" : "\(self)" }
+        }
+
+        /// The SELECT list ``init(_:)`` reads.
+        static let columns = Column.selectList
 
         let id: Int64
         let name: String
         let kind: BudgetCategory.Kind
         let rollover: Bool
+        /// The name's unique key (case folded).
+        let key: String
 
         init(_ row: Row) {
-            id = row.int64(0)
-            name = row.text(1)
-            kind = BudgetCategory.Kind(rawValue: row.text(2)) ?? .expense
-            rollover = row.int64(3) != 0
+            id = row.int64(Column.id)
+            name = row.text(Column.name)
+            kind = BudgetCategory.Kind(rawValue: row.text(Column.kind)) ?? .expense
+            rollover = row.int64(Column.rollover) != 0
+            key = row.text(Column.nameKey)
         }
     }
 

@@ -75,16 +75,23 @@ extension BudgetStore {
     }
 
     func fetchRules() throws -> [ImportRule] {
-        try connection.cached("""
-            SELECT r.id, r.pattern, c.name FROM rules AS r JOIN categories AS c ON c.id = r.category_id ORDER BY r.id
-            """).map { ImportRule(id: $0.int64(0), pattern: $0.text(1), category: $0.text(2)) }
+        try connection.cached(RuleColumn.select + " ORDER BY r.id").map([], RuleColumn.rule)
     }
 
     /// The rules sending payees to one category, in the order they are tried.
     func fetchRules(categoryID: Int64) throws -> [ImportRule] {
-        try connection.cached("""
-            SELECT r.id, r.pattern, c.name FROM rules AS r JOIN categories AS c ON c.id = r.category_id
-            WHERE r.category_id = ? ORDER BY r.id
-            """).map([.integer(categoryID)]) { ImportRule(id: $0.int64(0), pattern: $0.text(1), category: $0.text(2)) }
+        try connection.cached(RuleColumn.select + " WHERE r.category_id = ? ORDER BY r.id").map([.integer(categoryID)], RuleColumn.rule)
+    }
+}
+
+/// The columns a rule is read from, with its category's name.
+enum RuleColumn: Int32, FixedColumns {
+    case id, pattern, category
+    var sql: String { self == .category ? "c.name" : "r.\(self)" }
+
+    static let select = "SELECT \(selectList) FROM rules AS r JOIN categories AS c ON c.id = r.category_id"
+
+    static func rule(_ row: Row) -> ImportRule {
+        ImportRule(id: row.int64(RuleColumn.id), pattern: row.text(RuleColumn.pattern), category: row.text(RuleColumn.category))
     }
 }

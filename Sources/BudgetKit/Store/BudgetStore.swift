@@ -36,8 +36,9 @@ public final class BudgetStore {
     /// The database file.
     public let path: String
     let connection: Connection
-    /// Called after every commit made through this store (used by live results in this process).
-    var commitObservers: [ObjectIdentifier: () -> Void] = [:]
+    /// The change log: pruned and paused by writes, read by live results, which it tells about
+    /// every commit.
+    let changeTracker: ChangeTracker
 
     /// Opens the book at `path`, bringing an older schema up to date; with `.write` (the
     /// default), creates the book when it is missing.
@@ -57,6 +58,7 @@ public final class BudgetStore {
     public init(path: String, access: Access = .write) throws {
         self.path = path
         connection = try BudgetStore.openBook(at: path, access: access)
+        changeTracker = ChangeTracker(connection: connection, path: path)
     }
 
     /// Turns SQLite's codes into the domain errors a user can act on.
@@ -81,20 +83,21 @@ public final class BudgetStore {
         }
     }
 
-    /// Runs `body` in one write transaction (pruning the change log on the way); after the
-    /// commit, tells this process's live results.
+    /// Runs `body` in one write transaction (the change tracker resumes a paused log and prunes
+    /// it on the way); after the commit, tells this process's live results.
     func writing<T>(_ body: () throws -> T) throws -> T {
         let result: T
         do {
             result = try connection.inTransaction {
                 let result = try body()
-                try pruneChangeLog()
+                try changeTracker.willCommit()
                 return result
             }
         } catch {
+            changeTracker.didRollBack()
             throw BudgetStore.translate(error, path: path)
         }
-        notifyCommitObservers()
+        changeTracker.didCommit()
         return result
     }
 }

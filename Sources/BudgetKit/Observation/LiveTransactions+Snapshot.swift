@@ -1,0 +1,132 @@
+extension LiveTransactions {
+    /// Everything a fetch reads, built apart from the list: the list takes it only once every
+    /// read that can throw has succeeded, so a failed fetch leaves the list as it was.
+    struct FetchedState {
+        let order: KeyOrder
+        let query: LiveQuery
+        let categoryID: Int64?
+        let accountID: Int64?
+        let categoryDeleted: Bool
+        let keys: OrderedKeys
+        let sequence: Int64
+        let highestID: Int64
+    }
+
+    /// Reads a request's keys, with the change log's position and the category names, inside
+    /// the source's open snapshot.
+    ///
+    /// - Parameters:
+    ///   - resolvingName: resolve the filter's category and account names to ids (when the
+    ///     request is set); otherwise use `categoryID` and `accountID` (a reload keeps the ids it had).
+    ///   - categoryDeleted: the list saw its category deleted (it stays empty).
+    static func fetch(_ request: TransactionRequest, resolvingName: Bool, categoryID: Int64?, accountID: Int64? = nil,
+                      categoryDeleted: Bool = false, from source: any LiveSource) throws -> FetchedState {
+        var categoryID = categoryID, accountID = accountID
+        if resolvingName {
+            categoryID = try request.filter.category.map { try source.categoryID(named: $0) }
+            accountID = try request.filter.account.map { try source.accountID(named: $0) }
+        }
+        let order = KeyOrder(request: request)
+        let sequence = try source.changeSequence()
+        let highestID = try source.highestTransactionID()
+        order.categories = try source.categoryNames()
+        let watched = [categoryID, request.filter.categoryID].compactMap { $0 }
+        let deleted = categoryDeleted || watched.contains { order.categories[$0] == nil }
+        let query = source.query(for: request, categoryID: categoryID, accountID: accountID, matchesNothing: deleted)
+        let keys = try loadKeys(query: query, order: order, from: source)
+        return FetchedState(order: order, query: query, categoryID: categoryID, accountID: accountID, categoryDeleted: deleted, keys: keys,
+                            sequence: sequence, highestID: highestID)
+    }
+
+    /// Makes a fetched state the list's own.
+    func install(_ state: FetchedState) {
+        order = state.order
+        query = state.query
+        categoryID = state.categoryID
+        accountID = state.accountID
+        categoryDeleted = state.categoryDeleted
+        keys = state.keys
+        lastSequence = state.sequence
+        highestKnownID = state.highestID
+        cache.removeAll()
+    }
+
+    static func loadKeys(query: LiveQuery, order: KeyOrder, from source: any LiveSource) throws -> OrderedKeys {
+        let capacity = try source.keyCount(query)
+        if query.keysAreOrdered {
+            // By date (by month sections or none): integers only, straight from SQLite's bytes.
+            var keys = OrderedKeys(sorted: [RowKey](), capacity: capacity)
+            let monthSections = order.sectioning == .month, ascending = order.ascending
+            var previous = KeyEntry(sort: 0, id: 0)
+            var inOrder = true
+            try source.forEachKey(query) { columns in
+                let next = KeyEntry(sort: columns.days, id: columns.id)
+                if keys.count > 0 {
+                    let increasing = (previous.sort, previous.id) < (next.sort, next.id)
+                    if increasing != ascending { inOrder = false }
+                }
+                previous = next
+                keys.append(RowKey(section: monthSections ? columns.month : 0, sort: columns.days, id: columns.id))
+            }
+            if inOrder { return keys }
+            // Stored dates SQLite orders differently from the days they parse to (text written
+            // by hand in the sqlite3 shell): memory's order is the truth.
+            var all = (0..<keys.count).map { keys.key(at: $0) }
+            order.sort(&all)
+            return OrderedKeys(sorted: all, capacity: all.count)
+        }
+        var all: [RowKey] = []
+        all.reserveCapacity(capacity)
+        try source.forEachKey(query) { all.append(order.key($0)) }
+        order.sort(&all)
+        return OrderedKeys(sorted: all, capacity: all.count)
+    }
+
+    // MARK: - Snapshots
+
+    /// Moves the list to a new snapshot and runs `body` in it; the list then keeps that snapshot
+    /// (in WAL mode) until the next one. `body` must change the list only after its last read.
+    /// When it throws, the list is unchanged, and it keeps a snapshot only if the database is
+    /// still in the state the list shows (see ``repin()``).
+    func inNewSnapshot<T>(_ body: () throws -> T) throws -> T {
+        do {
+            try source.beginSnapshot()
+            let result = try body()
+            if !source.canHoldSnapshot { source.endSnapshot() }
+            return result
+        } catch {
+            repin()
+            throw error
+        }
+    }
+
+    /// After a failed sync, the list's own snapshot is gone: opens a new one and keeps it only
+    /// when nothing was committed since the list's last sync, so it shows the same state.
+    func repin() {
+        source.endSnapshot()
+        guard source.canHoldSnapshot, !isCancelled else { return }
+        do {
+            try source.beginSnapshot()
+            if try source.changeSequence() != lastSequence { source.endSnapshot() }
+        } catch {
+            source.endSnapshot()
+        }
+    }
+
+    /// Runs reads of rows in the state the list shows: its held snapshot, or else a new one
+    /// that is checked to be that state (kept when it may be).
+    ///
+    /// - Throws: ``BudgetError/liveResultsOutOfDate(seen:latest:)`` when the list holds no
+    ///   snapshot and the database changed since its last sync; whatever `body` throws.
+    func inListSnapshot<T>(_ body: () throws -> T) throws -> T {
+        if source.holdsSnapshot { return try body() }
+        try source.beginSnapshot()
+        var keep = false
+        defer { if !keep { source.endSnapshot() } }
+        let latest = try source.changeSequence()
+        guard latest == lastSequence else { throw BudgetError.liveResultsOutOfDate(seen: lastSequence, latest: latest) }
+        let result = try body()
+        keep = source.canHoldSnapshot && !isCancelled
+        return result
+    }
+}
