@@ -129,6 +129,10 @@ struct ErrorText: Equatable {
              .invalidTransferAmount, .transferHasNoCategory, .notATransfer, .emptySplit, .splitDoesNotSum, .splitMixesKinds,
              .reconciledTransaction, .dateInReconciledPeriod, .futureReconciliation:
             self = ErrorText(accounts: error)
+        case .bankFile(let error):
+            self = ErrorText(bankFile: error)
+        case .unknownAccountNumber(let number, let location):
+            self = ErrorText(unknownAccountNumber: number, location: location)
         }
     }
 }

@@ -25,7 +25,8 @@ struct ImportMapper: Sendable {
     /// The options in use.
     let options: ImportOptions
     private var columns: Columns?
-    private var keyer: ImportKeyer
+    /// The keys of the rows ``map(_:)`` gives.
+    var keyer: ImportKeyer
 
     /// 0-based field indexes, resolved from the header or the options.
     struct Columns: Sendable {
@@ -96,16 +97,14 @@ struct ImportMapper: Sendable {
 
         let dateText = try required(columns.date, "date")
         if dateText.isEmpty { throw fail(columns.date, "empty date") }
-        guard let date = options.dateFormat.day(from: dateText) else {
-            throw fail(columns.date, "invalid date '\(dateText)' (expected \(options.dateFormat))")
-        }
+        let date = try day(dateText, line: record.line, column: columns.date, fail: fail)
 
         let amount: Money
         let convention: ImportRow.AmountConvention
         if let index = columns.amount {
             let text = try required(index, "amount")
             if text.isEmpty { throw fail(index, "empty amount") }
-            amount = try parse(text, column: index, fail: fail)
+            amount = try parse(text, column: index, line: record.line, fail: fail)
             convention = options.negate ? .bank : .stored
         } else {
             let debitIndex = columns.debit!, creditIndex = columns.credit!
@@ -113,8 +112,8 @@ struct ImportMapper: Sendable {
             if debitText.isEmpty && creditText.isEmpty {
                 throw fail(debitIndex, "empty amount: both the debit and the credit are empty")
             }
-            let debit = debitText.isEmpty ? .zero : try parse(debitText, column: debitIndex, fail: fail)
-            let credit = creditText.isEmpty ? .zero : try parse(creditText, column: creditIndex, fail: fail)
+            let debit = debitText.isEmpty ? .zero : try parse(debitText, column: debitIndex, line: record.line, fail: fail)
+            let credit = creditText.isEmpty ? .zero : try parse(creditText, column: creditIndex, line: record.line, fail: fail)
             let (flow, overflow) = Int64(credit.minorUnits.magnitude)
                 .subtractingReportingOverflow(Int64(debit.minorUnits.magnitude))
             if overflow { throw fail(creditIndex, "amount too large: credit \(creditText) minus debit \(debitText)") }
@@ -172,11 +171,62 @@ struct ImportMapper: Sendable {
         }
     }
 
-    private func parse(_ text: String, column: Int, fail: (Int, String) -> BudgetError) throws(BudgetError) -> Money {
+    /// An amount as banks write it (see ``BankAmount``): plain decimals the quick way, the rest
+    /// through ``BankAmount``. An ambiguous one is a ``BudgetError/bankFile(_:)`` naming it;
+    /// other mistakes keep the plain reader's words.
+    private func parse(_ text: String, column: Int, line: Int, fail: (Int, String) -> BudgetError) throws(BudgetError) -> Money {
+        let comma = options.decimalSeparator == .comma
+        func plain() throws(BudgetError) -> Money {
+            do {
+                return comma ? try Money(parsingDecimalComma: text) : try Money(parsing: text)
+            } catch {
+                throw fail(column, error.description)
+            }
+        }
+        if Self.isPlainDecimal(text, comma: comma) { return try plain() }
         do {
-            return options.decimalComma ? try Money(parsingDecimalComma: text) : try Money(parsing: text)
+            return try BankAmount.parse(text, decimalSeparator: options.decimalSeparator)
+        } catch .ambiguousAmount(let text, let readings) {
+            throw .bankFile(BankFileError(BankFileLocation(file: file, line: line, column: column + 1),
+                                          .ambiguousAmount(text, readings: readings)))
         } catch {
-            throw fail(column, error.description)
+            return try plain()
+        }
+    }
+
+    /// Whether `text` is `-?DIGITS` with at most one decimal separator followed by one or two
+    /// digits: what `budget export` writes, read without ``BankAmount``'s generality.
+    static func isPlainDecimal(_ text: String, comma: Bool) -> Bool {
+        let separator = comma ? UInt8(ascii: ",") : UInt8(ascii: ".")
+        var digits = 0, decimals = -1
+        for (index, byte) in text.utf8.enumerated() {
+            if byte >= 0x30 && byte <= 0x39 {
+                if decimals >= 0 { decimals += 1 } else { digits += 1 }
+            } else if byte == UInt8(ascii: "-") && index == 0 {
+                continue
+            } else if byte == separator && decimals < 0 && digits > 0 {
+                decimals = 0
+            } else {
+                return false
+            }
+        }
+        return digits > 0 && decimals != 0 && decimals <= 2
+    }
+
+    /// A date: with an explicit ``ImportOptions/dateFormat``, exactly that; by default
+    /// `YYYY-MM-DD` the quick way, else as banks write dates (``BankDate``, in
+    /// ``ImportOptions/dateOrder``). An ambiguous one is a ``BudgetError/bankFile(_:)``.
+    private func day(_ text: String, line: Int, column: Int, fail: (Int, String) -> BudgetError) throws(BudgetError) -> Day {
+        if let day = options.dateFormat.day(from: text) { return day }
+        let invalid = fail(column, "invalid date '\(text)' (expected \(options.dateFormat))")
+        guard options.dateFormat == .iso else { throw invalid }
+        do {
+            return try BankDate.parse(text, order: options.dateOrder)
+        } catch .ambiguousDate(let text, let readings) {
+            throw .bankFile(BankFileError(BankFileLocation(file: file, line: line, column: column + 1),
+                                          .ambiguousDate(text, readings: readings)))
+        } catch {
+            throw invalid
         }
     }
 

@@ -4,6 +4,11 @@ public struct ImportSummary: Hashable, Sendable {
     public var added: Int
     /// Rows skipped because their import key was already in the book.
     public var skipped: Int
+    /// Rows left out because their transaction was imported before and then deleted (see
+    /// ``ImportOptions/includesDeleted``).
+    public var ignored: Int = 0
+    /// The balance checks of a bank file's statements (empty for CSV, and in a dry run).
+    public var balanceChecks: [StatementBalanceCheck] = []
     /// Whether nothing was written.
     public var dryRun: Bool
     /// Categories created because the file named them (``ImportOptions/createsMissingCategories``).
@@ -28,8 +33,10 @@ public struct ImportedRow: Hashable, Sendable {
     /// the id it would have had. For a part of a split (``ImportRow/split``), the part: its
     /// category and amount, and itself as the one element of ``Transaction/splits``.
     public var transaction: Transaction
-    /// Whether it was added (`false`: skipped as already imported).
+    /// Whether it was added (`false`: skipped as already imported, or ignored).
     public var added: Bool
+    /// Whether it was left out because its transaction was imported before and then deleted.
+    public var ignored: Bool = false
 }
 
 extension BudgetStore {
@@ -107,7 +114,9 @@ extension BudgetStore {
                 try connection.inReadTransaction { try fileStaged(staging, resolver: resolver, dryRun: true, observe: observe) }
             }
         }
-        return try writing { try fileStaged(staging, resolver: resolver, dryRun: false, observe: observe) }
+        var summary = try writing { try fileStaged(staging, resolver: resolver, dryRun: false, observe: observe) }
+        summary.balanceChecks = try checkBalances(of: rows.statements, options: options)
+        return summary
     }
 
     /// Step 2 of ``importTransactions(from:dryRun:observe:)``, in its transaction.
@@ -122,6 +131,7 @@ extension BudgetStore {
         }
         let maxID = try connection.int64("SELECT max(id) FROM transactions") ?? 0
         let created: Int, added: Int
+        let ignored = try staging.deletedRowCount()
         if dryRun {
             created = Int(try connection.int64("SELECT count(*) FROM temp.import_missing") ?? 0)
             try staging.throwIfSplitMixesKinds()
@@ -138,7 +148,10 @@ extension BudgetStore {
         if let observe {
             try staging.forEachFate(maxID: maxID, dryRun: dryRun, observe)
         }
-        return ImportSummary(added: added, skipped: staging.transactionCount - added, dryRun: dryRun, createdCategories: created)
+        var summary = ImportSummary(added: added, skipped: staging.transactionCount - added - ignored, dryRun: dryRun,
+                                    createdCategories: created)
+        summary.ignored = ignored
+        return summary
     }
 
     /// The importer's one use of the change log: with `pause`, its triggers are paused while

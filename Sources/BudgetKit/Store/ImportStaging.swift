@@ -141,14 +141,21 @@ final class ImportStaging {
             return
         }
         try throwIfPartsPending()
-        let occurrence = try nextOccurrence(ImportKeyer.groupHash(date: row.date, amount: row.amount, payee: row.payee))
-        let key = keyer.key(date: row.date, amount: row.amount, payee: row.payee, occurrence: occurrence)
-        try stage(row, key: key, group: nil, resolver: &resolver)
+        try stage(row, key: try contentKey(of: row), group: nil, resolver: &resolver)
         transactionCount += 1
+    }
+
+    /// The row's key: the bank's (``ImportRow/importKey`` already set), else its content's.
+    func contentKey(of row: ImportRow, amount: Money? = nil) throws -> String {
+        if !row.importKey.isEmpty { return row.importKey }
+        let amount = amount ?? row.amount
+        let occurrence = try nextOccurrence(ImportKeyer.groupHash(date: row.date, amount: amount, payee: row.payee))
+        return keyer.key(date: row.date, amount: amount, payee: row.payee, occurrence: occurrence)
     }
 
     /// Resolves and stages one row under `key` (a split's parts share their split's key).
     func stage(_ row: ImportRow, key: String, group: Int64?, resolver: inout ImportResolver) throws {
+        let row = try resolver.routed(row)
         let resolution = try resolver.resolve(row) { try record($0) }
         let placement = try resolver.placement(of: row)
         let resolved = Self.columns(resolution, row, placement)

@@ -55,6 +55,8 @@ public struct TextTranscoder {
     public mutating func next() throws -> [UInt8]? {
         if !started { try start() }
         while true {
+            // A source that has said it ended is never asked again.
+            if exhausted && pending.isEmpty { return nil }
             if pending.isEmpty || (needsMore && !exhausted) {
                 guard let chunk = try source() else {
                     exhausted = true

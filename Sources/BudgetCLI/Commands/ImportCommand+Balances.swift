@@ -1,0 +1,51 @@
+import BudgetKit
+
+extension Import {
+    /// Says how each bank statement's balances compare with the book after the import; a
+    /// closing balance that differs exits 3 (the rows stay imported).
+    ///
+    /// ```text
+    /// Main on 2026-11-30: 1234.56, as the statement says.
+    /// budget: warning: bank.sta:1: the statement opens Main at 100.00, the book at 0.00 (difference -100.00): an earlier statement is missing
+    /// budget: error: bank.sta:1: the statement closes Main on 2026-11-30 at 1234.56, the book at 1134.56 as the bank sees it; difference -100.00
+    /// hint: ...
+    /// ```
+    static func reportBalances(_ checks: [StatementBalanceCheck], _ context: CommandContext) -> Outcome {
+        var outcome = Outcome.success
+        for check in checks {
+            if !check.openingMatches, let opening = check.statedOpening {
+                context.warn("budget: warning: \(check.location): the statement opens \(check.account) at \(opening), the book at "
+                    + "\(check.bookOpening) (difference \(check.openingDifference)): an earlier statement is missing")
+                context.warn("hint: import the statements before this one, then this one again (it adds nothing twice)")
+            }
+            if check.closingMatches {
+                context.confirm("\(check.account) on \(check.day): \(check.bookClosing), as the statement says.")
+                continue
+            }
+            outcome = .balanceMismatch
+            context.warn("budget: error: \(check.location): the statement closes \(check.account) on \(check.day) at "
+                + "\(check.statedClosing), the book at \(check.bookClosing) as the bank sees it; difference \(check.closingDifference)")
+            context.warn("hint: the rows were imported; look for rows deleted, edited or missing in \(check.account) up to \(check.day) "
+                + "(see 'budget list --account \(check.account)'), and for an earlier statement not imported")
+        }
+        return outcome
+    }
+}
+
+extension ImportSummary {
+    /// `Imported 120 transactions from bank.csv; skipped 3 already imported.`, or for a dry run
+    /// `Dry run: would import 120 transactions from bank.csv; would skip 3 already imported.`
+    func message(from source: String) -> String {
+        let transactions = added == 1 ? "1 transaction" : "\(added) transactions"
+        var text = dryRun ? "Dry run: would import \(transactions) from \(source)" : "Imported \(transactions) from \(source)"
+        if skipped > 0 { text += dryRun ? "; would skip \(skipped) already imported" : "; skipped \(skipped) already imported" }
+        if ignored > 0 {
+            text += "; ignored \(ignored) deleted after an earlier import (--include-deleted brings \(ignored == 1 ? "it" : "them") back)"
+        }
+        if createdCategories > 0 {
+            let categories = createdCategories == 1 ? "1 category" : "\(createdCategories) categories"
+            text += dryRun ? "; would create \(categories)" : "; created \(categories)"
+        }
+        return text + "."
+    }
+}

@@ -1,0 +1,17 @@
+/// A statement of an imported bank file, as the import needs it for the balance check: the
+/// statement (its account, opening and closing balances) and what its booked entries add up to.
+public struct ImportedStatement: Hashable, Sendable {
+    /// The statement as the file gives it, complete.
+    public var statement: BankStatement
+    /// The sum of its booked entries' money flow (pending and information entries left out).
+    public var bookedFlow: Money
+    /// Whether the sum overflowed (then no balance is checked).
+    public var overflowed: Bool
+
+    /// Creates one.
+    public init(statement: BankStatement, bookedFlow: Money = .zero, overflowed: Bool = false) {
+        self.statement = statement
+        self.bookedFlow = bookedFlow
+        self.overflowed = overflowed
+    }
+}
