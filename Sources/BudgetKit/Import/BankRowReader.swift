@@ -53,6 +53,7 @@ struct BankRowReader {
                     } catch {
                         statement.overflowed = true
                     }
+                    statement.lastBookingDay = max(statement.lastBookingDay ?? entry.bookingDay, entry.bookingDay)
                     current = statement
                 }
                 let rows = self.rows(entry)

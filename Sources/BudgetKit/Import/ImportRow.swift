@@ -83,6 +83,13 @@ public struct ImportRow: Hashable, Sendable {
         self.kindField = kindField
     }
 
+    /// The row, pending or not.
+    func pending(_ pending: Bool) -> ImportRow {
+        var row = self
+        row.pending = pending
+        return row
+    }
+
     /// The amount to store once the row's category is known: positive in the category's
     /// direction.
     ///

@@ -7,10 +7,15 @@ public struct ImportedStatement: Hashable, Sendable {
     public var bookedFlow: Money
     /// Whether the sum overflowed (then no balance is checked).
     public var overflowed: Bool
+    /// The latest booking day of its booked entries: a bank may book an entry the day after the
+    /// statement's closing balance is dated and count it in (MT940's entry date), so the balance
+    /// is checked at the later of the two.
+    public var lastBookingDay: Day?
 
     /// Creates one.
-    public init(statement: BankStatement, bookedFlow: Money = .zero, overflowed: Bool = false) {
+    public init(statement: BankStatement, bookedFlow: Money = .zero, overflowed: Bool = false, lastBookingDay: Day? = nil) {
         self.statement = statement
+        self.lastBookingDay = lastBookingDay
         self.bookedFlow = bookedFlow
         self.overflowed = overflowed
     }

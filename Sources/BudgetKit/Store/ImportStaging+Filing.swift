@@ -27,6 +27,12 @@ extension ImportStaging {
             WHERE EXISTS (SELECT 1 FROM import_tombstones AS d WHERE d.import_key = s.import_key)
             GROUP BY coalesce(-s.split_group, s.rowid))
         """
+    /// The pending rows just filed (ids above `?1`), with their money flow as the bank wrote it.
+    static let recordPending = """
+        INSERT INTO pending_imports (transaction_id, flow)
+        SELECT t.id, s.amount FROM temp.import_staging AS s JOIN transactions AS t ON t.import_key = s.import_key
+        WHERE s.pending AND s.bank AND s.split_group IS NULL AND t.id > ?1
+        """
     /// With ``ImportOptions/includesDeleted``: the deletions of the rows staged are forgotten.
     static let forgetDeleted = """
         DELETE FROM import_tombstones WHERE import_key IN (SELECT import_key FROM temp.import_staging)
@@ -80,7 +86,7 @@ extension ImportStaging {
     /// A staged row as ``importRow(_:)`` reads it, then what the fates and the pages add.
     enum StagedColumn: Int32, FixedColumns {
         case line, date, amount, bank, payee, note, importKey, category, categoryField, kind, kindField
-        case account, accountField, transferAccount, transferField, splitPosition, splitCount, splitField, splitNote
+        case account, accountField, transferAccount, transferField, splitPosition, splitCount, splitField, splitNote, pending
         // The fates query: the category it went to (or would be created as), the existing row,
         // the stored amount and the accounts' names.
         case bookCategory, bookKind, missingName, missingKind, existingID, storedAmount, accountName, transferAccountName, splitGroup
@@ -100,6 +106,7 @@ extension ImportStaging {
             case .splitCount: return "s.split_count"
             case .splitField: return "s.split_field"
             case .splitNote: return "s.split_note"
+            case .pending: return "s.pending"
             case .bookCategory: return "c.name"
             case .bookKind: return "c.kind"
             case .missingName: return "m.name"
@@ -117,7 +124,7 @@ extension ImportStaging {
 
         /// The SELECT list of a page: the row and its rowid (the fates' columns as NULL).
         static let page = selectList { column in
-            column.rawValue > StagedColumn.splitNote.rawValue && column != .stagedRowID ? "NULL" : column.sql
+            column.rawValue > StagedColumn.pending.rawValue && column != .stagedRowID ? "NULL" : column.sql
         }
         /// The SELECT list up to and including `last`.
         static func list(through last: StagedColumn) -> String {
@@ -149,6 +156,7 @@ extension ImportStaging {
                          kindField: int(C.kindField), account: text(C.account), accountField: int(C.accountField),
                          transferAccount: text(C.transferAccount), transferAccountField: int(C.transferField),
                          split: split, splitField: int(C.splitField), splitNote: row.text(C.splitNote))
+            .pending(row.int64(C.pending) != 0)
     }
 
     /// Throws when the file names categories the book lacks: every one of them, at once.
@@ -245,6 +253,7 @@ extension ImportStaging {
         try connection.run(Self.fileStaged)
         let added = connection.changes
         if splitGroups > 0 { try connection.run(Self.fileParts, [.integer(maxID)]) }
+        try connection.run(Self.recordPending, [.integer(maxID)])
         return added
     }
 

@@ -28,7 +28,7 @@ final class ImportStaging {
             account TEXT, account_field INTEGER, transfer_account TEXT, transfer_field INTEGER,
             split_position INTEGER, split_count INTEGER, split_field INTEGER, split_note TEXT NOT NULL,
             category_id INTEGER, stored_amount INTEGER, missing_key TEXT,
-            account_id INTEGER NOT NULL, transfer_account_id INTEGER, split_group INTEGER);
+            account_id INTEGER NOT NULL, transfer_account_id INTEGER, split_group INTEGER, pending INTEGER NOT NULL);
         CREATE TEMP TABLE import_occurrences (hash INTEGER PRIMARY KEY, count INTEGER NOT NULL);
         CREATE TEMP TABLE import_missing (
             name_key TEXT PRIMARY KEY, name TEXT NOT NULL, line INTEGER NOT NULL, field INTEGER NOT NULL,
@@ -43,8 +43,8 @@ final class ImportStaging {
         INSERT INTO temp.import_staging (line, date, amount, bank, payee, note, import_key,
             category, category_field, kind, kind_field, account, account_field, transfer_account, transfer_field,
             split_position, split_count, split_field, split_note,
-            category_id, stored_amount, missing_key, account_id, transfer_account_id, split_group)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            category_id, stored_amount, missing_key, account_id, transfer_account_id, split_group, pending)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
     // No RETURNING in statements run per row: SQLite gives each run an ephemeral table for it,
     // a page cache allocated and freed every time.
@@ -168,7 +168,7 @@ final class ImportStaging {
             row.split.map { SQLiteValue.integer(Int64($0.position)) } ?? .null, row.split.map { SQLiteValue.integer(Int64($0.count)) } ?? .null,
             row.splitField.sqliteValue, .text(row.splitNote),
             resolved.categoryID, resolved.storedAmount, resolved.missingKey,
-            .integer(placement.accountID), placement.transferAccountID.sqliteValue, group.sqliteValue,
+            .integer(placement.accountID), placement.transferAccountID.sqliteValue, group.sqliteValue, row.pending.sqliteValue,
         ])
         rowCount += 1
     }

@@ -1,6 +1,7 @@
 /// A bank statement's balances compared with the book after its import.
 ///
-/// **The balance as the bank sees it**, at the end of the statement's closing day, is the
+/// **The balance as the bank sees it**, at the end of the statement's closing day (or of its
+/// last booking day, when the bank books an entry after dating the balance), is the
 /// account's opening balance (once its opening day has come) plus every transaction of the
 /// account dated on or before that day that came from the bank (it has an import key) or that
 /// a reconciliation covers, pending ones left out; signed as balances are (spending out,
@@ -75,7 +76,8 @@ extension BudgetStore {
                 var checks: [StatementBalanceCheck] = []
                 for imported in wanted {
                     let statement = imported.statement
-                    guard let closing = statement.closing, let day = closing.day ?? statement.period?.upperBound,
+                    guard let closing = statement.closing,
+                          let day = [closing.day ?? statement.period?.upperBound, imported.lastBookingDay].compactMap({ $0 }).max(),
                           let account = Self.account(of: statement, options: options, in: book.accounts) else { continue }
                     var balance = try connection.int64(Self.bankBalance, [.integer(account.id), day.sqliteValue]) ?? 0
                     if account.openingDate.map({ $0 <= day }) ?? true { balance += account.openingBalance.minorUnits }
