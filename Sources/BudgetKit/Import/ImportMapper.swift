@@ -38,6 +38,7 @@ struct ImportMapper: Sendable {
         var category: Int?
         var kind: Int?
         var note: Int?
+        var status: Int?
         var account: Int?
         var transferAccount: Int?
         var split: Int?
@@ -142,6 +143,7 @@ struct ImportMapper: Sendable {
                             note: optional(columns.note), importKey: "",
                             kind: kind, kindField: kind == nil ? nil : columns.kind.map { $0 + 1 })
         try mapAccountsAndSplit(fields: optional, columns: columns, noCategory: noCategory, into: &row, fail: fail)
+        row.pending = Self.pendingWords.contains(Self.trimmed(optional(columns.status)).lowercased())
         return row
     }
 
@@ -277,8 +279,13 @@ struct ImportMapper: Sendable {
         columns.transferAccount = try findOptional(nil, default: .transferAccount)
         columns.split = try findOptional(nil, default: .split)
         columns.splitNote = try findOptional(nil, default: .splitNote)
+        // A bank's status column: `pending` rows are replaced by their posted twins later.
+        columns.status = header == nil ? nil : try find(.named("status"), required: false)
         return columns
     }
+
+    /// What a bank's status column says of a row not booked yet.
+    static let pendingWords: Set<String> = ["pending", "pend", "authorized", "authorised", "vorgemerkt", "en attente"]
 
     /// The text without leading and trailing spaces and tabs.
     static func trimmed(_ text: String) -> String {

@@ -7,6 +7,12 @@ public struct ImportSummary: Hashable, Sendable {
     /// Rows left out because their transaction was imported before and then deleted (see
     /// ``ImportOptions/includesDeleted``).
     public var ignored: Int = 0
+    /// Pending transactions replaced by their posted twins (not counted in ``added``; see
+    /// ``PendingNearMiss`` for the rule).
+    public var replacedPending: Int = 0
+    /// Pending transactions that look like a posted row just imported without being its twin:
+    /// both kept.
+    public var pendingNearMisses: [PendingNearMiss] = []
     /// The balance checks of a bank file's statements (empty for CSV, and in a dry run).
     public var balanceChecks: [StatementBalanceCheck] = []
     /// Whether nothing was written.
@@ -132,6 +138,7 @@ extension BudgetStore {
         let maxID = try connection.int64("SELECT max(id) FROM transactions") ?? 0
         let created: Int, added: Int
         let ignored = try staging.deletedRowCount()
+        var replacedPending = 0, nearMisses: [PendingNearMiss] = []
         if dryRun {
             created = Int(try connection.int64("SELECT count(*) FROM temp.import_missing") ?? 0)
             try staging.throwIfSplitMixesKinds()
@@ -141,16 +148,22 @@ extension BudgetStore {
             created = staging.options.createsMissingCategories ? try staging.createMissingCategories() : 0
             try staging.throwIfSplitMixesKinds()
             try staging.throwIfReconciled()
-            added = try withChangeLogPaused(if: staging.rowCount > BulkImportLimits.rowsBeforePausingLog) {
+            let filed = try withChangeLogPaused(if: staging.rowCount > BulkImportLimits.rowsBeforePausingLog) {
                 try staging.fileRows()
             }
+            let twins = try staging.replacePendingTwins(maxID: maxID)
+            added = filed - twins.replaced
+            replacedPending = twins.replaced
+            nearMisses = try twins.nearMisses.map { PendingNearMiss(pending: try fetchTransaction(id: $0.pending), posted: try fetchTransaction(id: $0.posted)) }
         }
         if let observe {
             try staging.forEachFate(maxID: maxID, dryRun: dryRun, observe)
         }
-        var summary = ImportSummary(added: added, skipped: staging.transactionCount - added - ignored, dryRun: dryRun,
+        var summary = ImportSummary(added: added, skipped: staging.transactionCount - added - replacedPending - ignored, dryRun: dryRun,
                                     createdCategories: created)
         summary.ignored = ignored
+        summary.replacedPending = replacedPending
+        summary.pendingNearMisses = nearMisses
         return summary
     }
 

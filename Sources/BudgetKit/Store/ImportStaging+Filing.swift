@@ -30,8 +30,8 @@ extension ImportStaging {
     /// The pending rows just filed (ids above `?1`), with their money flow as the bank wrote it.
     static let recordPending = """
         INSERT INTO pending_imports (transaction_id, flow)
-        SELECT t.id, s.amount FROM temp.import_staging AS s JOIN transactions AS t ON t.import_key = s.import_key
-        WHERE s.pending AND s.bank AND s.split_group IS NULL AND t.id > ?1
+        SELECT t.id, \(ImportStaging.stagedFlow) FROM temp.import_staging AS s JOIN transactions AS t ON t.import_key = s.import_key
+        WHERE s.pending AND s.split_group IS NULL AND s.transfer_account_id IS NULL AND t.id > ?1
         """
     /// With ``ImportOptions/includesDeleted``: the deletions of the rows staged are forgotten.
     static let forgetDeleted = """

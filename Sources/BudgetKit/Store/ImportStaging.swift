@@ -150,7 +150,9 @@ final class ImportStaging {
         if !row.importKey.isEmpty { return row.importKey }
         let amount = amount ?? row.amount
         let occurrence = try nextOccurrence(ImportKeyer.groupHash(date: row.date, amount: amount, payee: row.payee))
-        return keyer.key(date: row.date, amount: amount, payee: row.payee, occurrence: occurrence)
+        let key = keyer.key(date: row.date, amount: amount, payee: row.payee, occurrence: occurrence)
+        // A pending row's key differs from its posted twin's, which then replaces it.
+        return row.pending ? "pending|" + key : key
     }
 
     /// Resolves and stages one row under `key` (a split's parts share their split's key).
