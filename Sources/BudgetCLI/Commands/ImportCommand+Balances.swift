@@ -32,6 +32,21 @@ extension Import {
     }
 }
 
+extension Import {
+    /// Lists each pending transaction that looks like a row just imported without being its
+    /// twin: both stay, a person decides.
+    static func reportNearMisses(_ misses: [PendingNearMiss], _ context: CommandContext) {
+        for miss in misses {
+            let (pending, posted) = (miss.pending, miss.posted)
+            context.warn("budget: warning: pending transaction \(pending.id) (\(pending.date) \(pending.amount) \(pending.payee)) "
+                + "looks like transaction \(posted.id) just imported (\(posted.date) \(posted.amount) \(posted.payee)); both kept")
+        }
+        if let first = misses.first {
+            context.warn("hint: if the two are one, delete the pending one with 'budget delete \(first.pending.id)'")
+        }
+    }
+}
+
 extension ImportSummary {
     /// `Imported 120 transactions from bank.csv; skipped 3 already imported.`, or for a dry run
     /// `Dry run: would import 120 transactions from bank.csv; would skip 3 already imported.`
@@ -40,7 +55,11 @@ extension ImportSummary {
         var text = dryRun ? "Dry run: would import \(transactions) from \(source)" : "Imported \(transactions) from \(source)"
         if skipped > 0 { text += dryRun ? "; would skip \(skipped) already imported" : "; skipped \(skipped) already imported" }
         if ignored > 0 {
-            text += "; ignored \(ignored) deleted after an earlier import (--include-deleted brings \(ignored == 1 ? "it" : "them") back)"
+            text += "; \(dryRun ? "would ignore" : "ignored") \(ignored) deleted after an earlier import "
+                + "(--include-deleted brings \(ignored == 1 ? "it" : "them") back)"
+        }
+        if replacedPending > 0 {
+            text += "; replaced \(replacedPending) pending transaction\(replacedPending == 1 ? "" : "s") by \(replacedPending == 1 ? "its" : "their") posted row"
         }
         if createdCategories > 0 {
             let categories = createdCategories == 1 ? "1 category" : "\(createdCategories) categories"

@@ -185,6 +185,7 @@ struct Import: BudgetCommand {
             : try store.importTransactions(from: &rows)
         progress?.finish()
         context.confirm(summary.message(from: file.isStandardStream ? "standard input" : file.path))
+        Self.reportNearMisses(summary.pendingNearMisses, context)
         return Self.reportBalances(summary.balanceChecks, context)
     }
 

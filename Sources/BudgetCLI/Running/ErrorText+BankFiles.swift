@@ -53,16 +53,17 @@ extension ErrorText {
         case .amountOutOfRange(let text):
             return ("amount '\(text)' is beyond 99,999,999,999.99", bankAmountHint)
         case .ambiguousAmount(let text, let readings):
+            // The readings: the separator grouping thousands, then the separator a decimal one.
             let grouping = readings.first ?? "", decimal = readings.dropFirst().first ?? ""
-            let comma = text.lastIndex(of: ",").map { comma in text.lastIndex(of: ".").map { comma > $0 } ?? true } ?? false
-            // The reading that takes the separator for grouping is the other separator's option.
+            let comma = text.unicodeScalars.last { $0 == "," || $0 == "." } == ","
             let options = comma ? "--decimal-point reads \(grouping), --decimal-comma reads \(decimal)"
                                 : "--decimal-comma reads \(grouping), --decimal-point reads \(decimal)"
             return ("ambiguous amount '\(text)': \(readings.joined(separator: " or "))", "say which separator is the decimal one: \(options)")
         case .invalidDate(let text):
             return ("invalid date '\(text)'", bankDateHint)
         case .ambiguousDate(let text, let readings):
-            let monthFirst = readings.first.map(\.description) ?? "", dayFirst = readings.dropFirst().first.map(\.description) ?? ""
+            let monthFirst = (try? BankDate.parse(text, order: .monthDayYear)).map(\.description) ?? "?"
+            let dayFirst = (try? BankDate.parse(text, order: .dayMonthYear)).map(\.description) ?? "?"
             return ("ambiguous date '\(text)': \(readings.map(\.description).joined(separator: " or "))",
                     "say the order of its numbers: --date-order mdy reads \(monthFirst), --date-order dmy reads \(dayFirst)")
         }

@@ -54,6 +54,7 @@ struct BankRowReader {
                         statement.overflowed = true
                     }
                     statement.lastBookingDay = max(statement.lastBookingDay ?? entry.bookingDay, entry.bookingDay)
+                    statement.firstBookingDay = min(statement.firstBookingDay ?? entry.bookingDay, entry.bookingDay)
                     current = statement
                 }
                 let rows = self.rows(entry)

@@ -11,9 +11,14 @@ public struct ImportedStatement: Hashable, Sendable {
     /// statement's closing balance is dated and count it in (MT940's entry date), so the balance
     /// is checked at the later of the two.
     public var lastBookingDay: Day?
+    /// The earliest booking day of its booked entries: the opening balance is checked at the
+    /// end of the day before.
+    public var firstBookingDay: Day?
 
     /// Creates one.
-    public init(statement: BankStatement, bookedFlow: Money = .zero, overflowed: Bool = false, lastBookingDay: Day? = nil) {
+    public init(statement: BankStatement, bookedFlow: Money = .zero, overflowed: Bool = false, lastBookingDay: Day? = nil,
+                firstBookingDay: Day? = nil) {
+        self.firstBookingDay = firstBookingDay
         self.statement = statement
         self.lastBookingDay = lastBookingDay
         self.bookedFlow = bookedFlow

@@ -9,9 +9,9 @@
 /// reconciled are left out: the bank has not seen them.
 ///
 /// - The closing balance stated (OFX `LEDGERBAL`, CAMT `CLBD`, MT940 `:62F:`) must equal it.
-/// - The opening balance stated (CAMT `OPBD`, MT940 `:60F:`) must equal it less the
-///   statement's booked entries; when it does not, an earlier statement is missing (or rows of
-///   one were deleted or edited).
+/// - The opening balance stated (CAMT `OPBD`, MT940 `:60F:`) must equal it at the end of the
+///   day before the statement's first booked entry; when it does not, an earlier statement is
+///   missing (or rows of one were deleted or edited).
 public struct StatementBalanceCheck: Hashable, Sendable {
     /// The account the statement went into.
     public var account: String
@@ -25,7 +25,8 @@ public struct StatementBalanceCheck: Hashable, Sendable {
     public var bookClosing: Money
     /// The opening balance the statement states, when it does.
     public var statedOpening: Money?
-    /// ``bookClosing`` less the statement's booked entries: what the opening balance should be.
+    /// The balance as the bank sees it in the book at the end of the day before the
+    /// statement's first booked entry (``bookClosing`` when it has none).
     public var bookOpening: Money
 
     /// Creates a check.
@@ -79,13 +80,16 @@ extension BudgetStore {
                     guard let closing = statement.closing,
                           let day = [closing.day ?? statement.period?.upperBound, imported.lastBookingDay].compactMap({ $0 }).max(),
                           let account = Self.account(of: statement, options: options, in: book.accounts) else { continue }
-                    var balance = try connection.int64(Self.bankBalance, [.integer(account.id), day.sqliteValue]) ?? 0
-                    if account.openingDate.map({ $0 <= day }) ?? true { balance += account.openingBalance.minorUnits }
-                    let bookClosing = Money(minorUnits: balance)
+                    func balance(at day: Day) throws -> Money {
+                        var balance = try connection.int64(Self.bankBalance, [.integer(account.id), day.sqliteValue]) ?? 0
+                        if account.openingDate.map({ $0 <= day }) ?? true { balance += account.openingBalance.minorUnits }
+                        return Money(minorUnits: balance)
+                    }
+                    let bookClosing = try balance(at: day)
+                    let bookOpening = try imported.firstBookingDay.map { try balance(at: $0.adding(days: -1)) } ?? bookClosing
                     checks.append(StatementBalanceCheck(account: account.name, location: statement.location, day: day,
                                                         statedClosing: closing.amount, bookClosing: bookClosing,
-                                                        statedOpening: statement.opening?.amount,
-                                                        bookOpening: bookClosing - imported.bookedFlow))
+                                                        statedOpening: statement.opening?.amount, bookOpening: bookOpening))
                 }
                 return checks
             }
