@@ -69,6 +69,10 @@ public struct BankFileReader {
         }
     }
 
+    /// The first decoded bytes (up to 64 KiB) that format detection read: for a CSV file's
+    /// delimiter. Meaningful before anything else is read.
+    var head: [UInt8] { text.kept }
+
     /// The text encoding: the one asked for or detected; `nil` while only ASCII was read.
     public var encoding: TextEncoding? { text.encoding }
 

@@ -24,7 +24,7 @@ struct ImportMapper: Sendable {
     let file: String
     /// The options in use.
     let options: ImportOptions
-    private var columns: Columns?
+    var columns: Columns?
     /// The keys of the rows ``map(_:)`` gives.
     var keyer: ImportKeyer
 
@@ -39,6 +39,8 @@ struct ImportMapper: Sendable {
         var kind: Int?
         var note: Int?
         var status: Int?
+        /// The payer's column beside the payee's (``CSVLayout/payer``).
+        var payer: Int?
         var account: Int?
         var transferAccount: Int?
         var split: Int?
@@ -56,6 +58,7 @@ struct ImportMapper: Sendable {
         self.file = file
         self.options = options
         self.keyer = ImportKeyer(source: options.source)
+        self.delimiter = options.delimiter
     }
 
     /// Maps one record: `nil` for the header, else the row.
@@ -68,12 +71,21 @@ struct ImportMapper: Sendable {
     }
 
     /// The line of the header, once read (`nil` without one).
-    private(set) var headerLine: Int?
+    var headerLine: Int?
+    /// The layout found in a bank's file read with default options (see ``CSVLayout``).
+    var layout: CSVLayout?
+    /// Whether the header is being looked for after a preamble (see ``CSVLayout``).
+    var recognizing = false
+    /// Lines skipped looking for the header.
+    var preambleLines = 0
+    /// The field separator in use (found, when the options leave it at its default).
+    var delimiter: Unicode.Scalar
 
     /// Maps one record like ``map(_:)`` but leaves ``ImportRow/importKey`` empty, for a caller
     /// that numbers rows itself (``BudgetStore`` does, on disk).
     mutating func mapUnkeyed(_ record: CSVRecord) throws(BudgetError) -> ImportRow? {
         guard let columns else {
+            if try recognizesHeader(record) { return nil }
             columns = try resolve(header: options.hasHeader ? record : nil, line: record.line)
             if options.hasHeader {
                 headerLine = record.line
@@ -106,7 +118,7 @@ struct ImportMapper: Sendable {
             let text = try required(index, "amount")
             if text.isEmpty { throw fail(index, "empty amount") }
             amount = try parse(text, column: index, line: record.line, fail: fail)
-            convention = options.negate ? .bank : .stored
+            convention = options.negate || layout != nil ? .bank : .stored
         } else {
             let debitIndex = columns.debit!, creditIndex = columns.credit!
             let debitText = try required(debitIndex, "debit"), creditText = try required(creditIndex, "credit")
@@ -122,7 +134,9 @@ struct ImportMapper: Sendable {
             convention = .bank
         }
 
-        let payee = optional(columns.payee)
+        var payee = optional(columns.payee)
+        // Beside a payer column, the payee is the other party: the payer of money in.
+        if columns.payer != nil, amount > .zero || payee.isEmpty, !optional(columns.payer).isEmpty { payee = optional(columns.payer) }
         let category = optional(columns.category)
         // A cell of spaces is as good as empty: the rules and the default category decide.
         let noCategory = Self.trimmed(category).isEmpty
@@ -170,65 +184,6 @@ struct ImportMapper: Sendable {
             row.split = split
             row.splitField = index + 1
             row.splitNote = optional(columns.splitNote)
-        }
-    }
-
-    /// An amount as banks write it (see ``BankAmount``): plain decimals the quick way, the rest
-    /// through ``BankAmount``. An ambiguous one is a ``BudgetError/bankFile(_:)`` naming it;
-    /// other mistakes keep the plain reader's words.
-    private func parse(_ text: String, column: Int, line: Int, fail: (Int, String) -> BudgetError) throws(BudgetError) -> Money {
-        let comma = options.decimalSeparator == .comma
-        func plain() throws(BudgetError) -> Money {
-            do {
-                return comma ? try Money(parsingDecimalComma: text) : try Money(parsing: text)
-            } catch {
-                throw fail(column, error.description)
-            }
-        }
-        if Self.isPlainDecimal(text, comma: comma) { return try plain() }
-        do {
-            return try BankAmount.parse(text, decimalSeparator: options.decimalSeparator)
-        } catch .ambiguousAmount(let text, let readings) {
-            throw .bankFile(BankFileError(BankFileLocation(file: file, line: line, column: column + 1),
-                                          .ambiguousAmount(text, readings: readings)))
-        } catch {
-            return try plain()
-        }
-    }
-
-    /// Whether `text` is `-?DIGITS` with at most one decimal separator followed by one or two
-    /// digits: what `budget export` writes, read without ``BankAmount``'s generality.
-    static func isPlainDecimal(_ text: String, comma: Bool) -> Bool {
-        let separator = comma ? UInt8(ascii: ",") : UInt8(ascii: ".")
-        var digits = 0, decimals = -1
-        for (index, byte) in text.utf8.enumerated() {
-            if byte >= 0x30 && byte <= 0x39 {
-                if decimals >= 0 { decimals += 1 } else { digits += 1 }
-            } else if byte == UInt8(ascii: "-") && index == 0 {
-                continue
-            } else if byte == separator && decimals < 0 && digits > 0 {
-                decimals = 0
-            } else {
-                return false
-            }
-        }
-        return digits > 0 && decimals != 0 && decimals <= 2
-    }
-
-    /// A date: with an explicit ``ImportOptions/dateFormat``, exactly that; by default
-    /// `YYYY-MM-DD` the quick way, else as banks write dates (``BankDate``, in
-    /// ``ImportOptions/dateOrder``). An ambiguous one is a ``BudgetError/bankFile(_:)``.
-    private func day(_ text: String, line: Int, column: Int, fail: (Int, String) -> BudgetError) throws(BudgetError) -> Day {
-        if let day = options.dateFormat.day(from: text) { return day }
-        let invalid = fail(column, "invalid date '\(text)' (expected \(options.dateFormat))")
-        guard options.dateFormat == .iso else { throw invalid }
-        do {
-            return try BankDate.parse(text, order: options.dateOrder)
-        } catch .ambiguousDate(let text, let readings) {
-            throw .bankFile(BankFileError(BankFileLocation(file: file, line: line, column: column + 1),
-                                          .ambiguousDate(text, readings: readings)))
-        } catch {
-            throw invalid
         }
     }
 

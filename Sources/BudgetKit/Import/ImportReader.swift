@@ -36,6 +36,10 @@ public struct ImportReader {
     /// the text read was plain ASCII.
     public private(set) var encoding: TextEncoding?
 
+    /// How a bank's CSV file is read when no column was named: found once its header was read
+    /// (see ``CSVLayout``); `nil` otherwise.
+    public var layout: CSVLayout? { mapper.layout }
+
     /// The statements of a bank file read so far, each with the sum of its booked entries
     /// (empty for CSV).
     public var statements: [ImportedStatement] {
@@ -115,7 +119,10 @@ public struct ImportReader {
         format = reader.format
         encoding = reader.encoding
         if reader.format == .csv {
-            stream = .csv(CSVReader(file: file, delimiter: options.delimiter, skippingLines: options.skipLines, chunks: reader.decodedText()))
+            if mapper.usesDefaultLayout && options.delimiter == ImportOptions().delimiter {
+                mapper.delimiter = CSVHeaderRecognizer.delimiter(of: reader.head)
+            }
+            stream = .csv(CSVReader(file: file, delimiter: mapper.delimiter, skippingLines: options.skipLines, chunks: reader.decodedText()))
         } else {
             stream = .bank(BankRowReader(reader: reader, options: options))
         }
@@ -125,7 +132,9 @@ public struct ImportReader {
     /// none, or `nil` when it was empty (nothing but a byte order mark and blank lines, and
     /// no lines to skip), or a bank file (a statement of no entries imports nothing).
     var noRowsError: BudgetError? {
-        guard rowCount == 0, case .csv(let records) = stream else { return nil }
+        guard case .csv(let records) = stream else { return nil }
+        if mapper.recognizing { return mapper.noHeader(line: max(1, records.lineCount)) }
+        guard rowCount == 0 else { return nil }
         if let header = mapper.headerLine {
             return .noRowsAfterHeader(file: file, line: header)
         }

@@ -22,6 +22,9 @@ final class DecodedText {
         return head
     }
 
+    /// The chunks kept by ``head(_:)`` and not read yet, joined.
+    var kept: [UInt8] { Array(replay.joined()) }
+
     /// The next chunk (the kept ones first), or `nil` at the end.
     func read() throws -> [UInt8]? {
         if !replay.isEmpty { return replay.removeFirst() }
