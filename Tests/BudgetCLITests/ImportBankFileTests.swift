@@ -82,7 +82,7 @@ import Testing
         let dry = sandbox.run("import", file, "--default-category", "Food", "--dry-run", "--format", "csv")
         #expect(dry.status == 0)
         #expect(dry.stdout.contains("2026-11-28,89.90,Food,Stadtwerke,Abschlag Strom,expense,Giro,,,,,ignored"))
-        #expect(dry.stderr.hasPrefix("Dry run: would import 0 transactions from \(file); would skip 1 already imported; would ignore 1 deleted"))
+        #expect(dry.stderr.hasPrefix("Read as mt940 (utf-8).\nDry run: would import 0 transactions from \(file); would skip 1 already imported; would ignore 1 deleted"))
         let again = sandbox.run("import", file, "--default-category", "Food")
         #expect(again.status == 3)
         #expect(again.stderr.hasPrefix("Imported 0 transactions from \(file); skipped 1 already imported; ignored 1 deleted after an earlier import "
@@ -161,6 +161,22 @@ import Testing
         #expect(result.stderr == "budget: error: \(file):6 (OFX/BANKMSGSRSV1/STMTTRNRS/STMTRS/BANKTRANLIST/STMTTRN/TRNAMT): "
             + "invalid amount '-4.7.5'\nhint: \(ErrorText.bankAmountHint)\n")
         #expect(try sandbox.snapshot() == before)
+    }
+
+    @Test func aDryRunShowsTheColumnsItChose() throws {
+        let sandbox = book()
+        let bytes = Array("Konto;Giro\n\nBuchungstag;Auftraggeber;Empf".utf8) + [0xE4] + Array("nger;Verwendungszweck;Betrag\n".utf8)
+            + Array("03.11.2026;Erika;B".utf8) + [0xE4] + Array("cker;Br".utf8) + [0xF6] + Array("tchen;-4,75\n".utf8)
+        let file = sandbox.write("umsatz.csv", bytes: bytes)
+        let result = sandbox.run("import", file, "--default-category", "Food", "--dry-run", "--format", "csv")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(",2026-11-03,4.75,Food,Bäcker,Brötchen,expense,"))
+        #expect(result.stderr == """
+            Read as csv (windows-1252, ';'), header on line 3: date 'Buchungstag', amount 'Betrag', payee 'Empfänger' (money out), \
+            'Auftraggeber' (money in), note 'Verwendungszweck'.
+            Dry run: would import 1 transaction from \(file).
+
+            """)
     }
 
     @Test func aFormatGivenThatIsNotAFormatIsAUsageError() {

@@ -47,6 +47,30 @@ extension Import {
     }
 }
 
+extension Import {
+    /// How a dry run read the file, when not as budget's own CSV: its format and encoding, and
+    /// for a bank's CSV file the columns chosen; `nil` for a UTF-8 CSV file read as told.
+    ///
+    /// ```text
+    /// Read as csv (windows-1252, ';'), header on line 5: date 'Buchungstag', amount 'Betrag', payee 'Empfänger' (money out), 'Auftraggeber' (money in), note 'Verwendungszweck'.
+    /// ```
+    static func howRead(_ rows: ImportReader) -> String? {
+        let format = rows.format.map(\.description) ?? "csv"
+        var details = [rows.encoding.map(\.description) ?? "utf-8"]
+        guard format != "csv" || rows.layout != nil || details[0] != "utf-8" else { return nil }
+        guard let layout = rows.layout else { return "Read as \(format) (\(details[0]))." }
+        details.append(layout.delimiter == "\t" ? "tab" : "'\(layout.delimiter)'")
+        var columns = ["date '\(layout.date)'"]
+        if let amount = layout.amount { columns.append("amount '\(amount)'") }
+        if let debit = layout.debit, let credit = layout.credit { columns.append("debit '\(debit)', credit '\(credit)'") }
+        if let payee = layout.payee { columns.append("payee '\(payee)'" + (layout.payer == nil ? "" : " (money out)")) }
+        if let payer = layout.payer { columns.append("'\(payer)' (money in)") }
+        if let note = layout.note { columns.append("note '\(note)'") }
+        if let status = layout.status { columns.append("status '\(status)'") }
+        return "Read as \(format) (\(details.joined(separator: ", "))), header on line \(layout.headerLine): " + columns.joined(separator: ", ") + "."
+    }
+}
+
 extension ImportSummary {
     /// `Imported 120 transactions from bank.csv; skipped 3 already imported.`, or for a dry run
     /// `Dry run: would import 120 transactions from bank.csv; would skip 3 already imported.`

@@ -184,6 +184,7 @@ struct Import: BudgetCommand {
         let summary = dryRun ? try listDryRun(context, store, &rows, format: format, progress: progress)
             : try store.importTransactions(from: &rows)
         progress?.finish()
+        if dryRun, let line = Self.howRead(rows) { context.confirm(line) }
         context.confirm(summary.message(from: file.isStandardStream ? "standard input" : file.path))
         Self.reportNearMisses(summary.pendingNearMisses, context)
         return Self.reportBalances(summary.balanceChecks, context)
