@@ -31,5 +31,8 @@ if wanted("live") { runLiveResultsBenchmarks(fixtures: fixtures) }
 if wanted("core") { CoreBenchmarks(fixtures: fixtures).run() }
 if wanted("scripting") { ScriptingBenchmarks(fixtures: fixtures).run() }
 if wanted("import") { ImportBenchmarks(fixtures: fixtures).run() }
-if wanted("bankfiles") { BankFileBenchmarks(folder: folder).run() }
+if wanted("bankfiles") {
+    BankFileBenchmarks(folder: folder).run()
+    BankFileImportBenchmarks(fixtures: fixtures).run()
+}
 system("rm -rf '\(folder)'")
