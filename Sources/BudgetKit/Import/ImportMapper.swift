@@ -157,7 +157,7 @@ struct ImportMapper: Sendable {
                             note: optional(columns.note), importKey: "",
                             kind: kind, kindField: kind == nil ? nil : columns.kind.map { $0 + 1 })
         try mapAccountsAndSplit(fields: optional, columns: columns, noCategory: noCategory, into: &row, fail: fail)
-        row.pending = Self.pendingWords.contains(Self.trimmed(optional(columns.status)).lowercased())
+        if columns.status != nil { row.pending = Self.pendingWords.contains(Self.trimmed(optional(columns.status)).lowercased()) }
         return row
     }
 
