@@ -29,8 +29,7 @@ public final class LiveCategories {
     private var entries: [KeyedCategory]
     private var lastSequence: Int64
     private(set) var isCancelled = false
-    private var isSyncing = false
-    private var needsAnotherSync = false
+    private let gate = SyncGate()
 
     /// Reads the categories and starts observing the store.
     ///
@@ -69,20 +68,11 @@ public final class LiveCategories {
     @discardableResult
     public func processPendingChanges() throws -> CategoryChangeSet? {
         guard !isCancelled else { return nil }
-        if isSyncing {
-            needsAnotherSync = true
-            return nil
+        let delivered = try gate.sync(isCancelled: { isCancelled }) { () throws -> CategoryChangeSet? in
+            guard let changeSet = try nextChangeSet() else { return nil }
+            if !isCancelled { delegate?.liveCategories(self, didChangeContentWith: changeSet) }
+            return changeSet
         }
-        isSyncing = true
-        defer { isSyncing = false }
-        var delivered: CategoryChangeSet?
-        repeat {
-            needsAnotherSync = false
-            if let changeSet = try nextChangeSet() {
-                delivered = changeSet
-                if !isCancelled { delegate?.liveCategories(self, didChangeContentWith: changeSet) }
-            }
-        } while needsAnotherSync && !isCancelled
         lastSyncError = nil
         return delivered
     }

@@ -79,8 +79,7 @@ public final class LiveTransactions {
     var cache: [Int64: Transaction] = [:]
     static let cacheCapacity = 4096
     private(set) var isCancelled = false
-    var isSyncing = false
-    var needsAnotherSync = false
+    let gate = SyncGate()
 
     /// Fetches the request's rows and starts observing the store.
     ///
