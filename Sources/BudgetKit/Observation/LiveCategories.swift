@@ -30,6 +30,8 @@ public final class LiveCategories {
     private var lastSequence: Int64
     private(set) var isCancelled = false
     private let gate = SyncGate()
+    /// Its registration with the store's change tracker; cancelled by ``cancel()`` or on release.
+    private var subscription: ChangeTracker.Subscription?
 
     /// Reads the categories and starts observing the store.
     ///
@@ -47,18 +49,14 @@ public final class LiveCategories {
         defer { source.endSnapshot() }
         lastSequence = try source.changeSequence()
         entries = try source.categories(in: month)
-        store.changeTracker.addObserver(self) { [weak self] in self?.storeDidCommit() }
-    }
-
-    deinit {
-        store.changeTracker.removeObserver(self)
+        subscription = store.changeTracker.subscribe { [weak self] in self?.storeDidCommit() }
     }
 
     /// Stops observing: no callback runs after this, and the delegate is dropped.
     public func cancel() {
         isCancelled = true
         delegate = nil
-        store.changeTracker.removeObserver(self)
+        subscription?.cancel()
     }
 
     /// Catches up with every commit since the last sync and tells the delegate.
