@@ -74,6 +74,18 @@ import Testing
             """)
     }
 
+    @Test func aNULByteIsABadRowNeverACutField() throws {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        let file = sandbox.write("nul.csv", bytes: Array("date,amount,category,payee\n2026-11-21,3.20,Food,Cof".utf8) + [0]
+                                 + Array("fee A\n2026-11-21,3.20,Food,Cof".utf8) + [0] + Array("fee B\n".utf8))
+        let before = try sandbox.snapshot()
+        let result = sandbox.run("import", file)
+        #expect(result.status == 65)
+        #expect(result.stderr == "budget: error: \(file):2:4: a NUL byte (the file is binary or UTF-16, not UTF-8 text)\n" + Self.hint)
+        #expect(try sandbox.snapshot() == before)
+    }
+
     @Test func invalidUTF8IsABadRow() throws {
         let sandbox = Sandbox()
         sandbox.seed()
