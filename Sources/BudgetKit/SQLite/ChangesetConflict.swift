@@ -11,7 +11,9 @@ import CSQLite
 /// - ``Kind/constraint``: applying the change broke a constraint other than the primary key
 ///   (UNIQUE, NOT NULL, CHECK).
 /// - ``Kind/foreignKey``: once every change was applied, foreign keys point at missing rows;
-///   reported once for the whole changeset, with no row.
+///   reported once for the whole changeset, with no row and no count (SQLite's
+///   `sqlite3changeset_fk_conflicts` gives 1 for any number of broken references: it reads
+///   `SQLITE_DBSTATUS_DEFERRED_FKS`, which is a yes or no). `PRAGMA foreign_key_check` lists them.
 struct ChangesetConflict: Hashable, Sendable {
     /// What kind of conflict this is.
     enum Kind: Hashable, Sendable {
@@ -30,9 +32,6 @@ struct ChangesetConflict: Hashable, Sendable {
     /// The row in the database the change collides with, column by column: for ``Kind/data``
     /// and ``Kind/conflict``; `nil` for the others.
     let conflictingRow: [ChangesetValue]?
-    /// For ``Kind/foreignKey``: how many foreign key references point at missing rows; 0 otherwise.
-    let foreignKeyViolations: Int
-
     /// The table of the change (`nil` for ``Kind/foreignKey``).
     var table: String? { change?.table }
 
@@ -47,16 +46,12 @@ struct ChangesetConflict: Hashable, Sendable {
         default: throw Changeset.error(SQLITE_MISUSE)
         }
         if kind == .foreignKey {
-            var count: Int32 = 0
-            try Changeset.check(sqlite3changeset_fk_conflicts(iterator, &count))
             change = nil
             conflictingRow = nil
-            foreignKeyViolations = Int(count)
             return
         }
         let change = try ChangesetChange(iterator: iterator)
         self.change = change
-        foreignKeyViolations = 0
         guard kind == .data || kind == .conflict else {
             conflictingRow = nil
             return
@@ -71,11 +66,10 @@ struct ChangesetConflict: Hashable, Sendable {
     }
 
     /// Creates a conflict from its parts (tests).
-    init(kind: Kind, change: ChangesetChange?, conflictingRow: [ChangesetValue]?, foreignKeyViolations: Int = 0) {
+    init(kind: Kind, change: ChangesetChange?, conflictingRow: [ChangesetValue]?) {
         self.kind = kind
         self.change = change
         self.conflictingRow = conflictingRow
-        self.foreignKeyViolations = foreignKeyViolations
     }
 }
 
