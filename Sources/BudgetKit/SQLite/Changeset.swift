@@ -10,9 +10,10 @@ import CSQLite
 /// joins several into one; ``forEachChange(_:)`` reads it; ``apply(to:conflict:)`` plays it
 /// onto a database.
 ///
-/// SQLite checks the format as it reads and reports damage as `SQLITE_CORRUPT`, but a changed
-/// byte inside a value reads as a different value: bytes from outside the process (a file) must
-/// be checked by a checksum first, as ``ChangesetFile`` does.
+/// Bytes from outside the process go through ``init(bytes:)``, which checks their structure
+/// (``ChangesetFormat``) before SQLite ever reads them; but a changed byte inside a value, or a
+/// cut between two changes, still reads as another changeset: bytes from a file must be checked
+/// by a length and a checksum first, as ``ChangesetFile`` does.
 ///
 /// What it does not do: record the schema. Applying it to a table with other columns skips that
 /// table's changes (SQLite only logs it), so the reader must know the schemas match.
@@ -24,16 +25,31 @@ struct Changeset: Hashable, Sendable {
     /// The changeset in SQLite's format.
     let bytes: [UInt8]
 
-    /// A changeset from its bytes (as ``bytes`` gave them).
+    /// A changeset from bytes that come from outside (a file, a history row), checked first:
+    /// SQLite's own reader can loop for ever or read past the end on damaged bytes
+    /// (``ChangesetFormat``). No bytes are the empty changeset.
     ///
-    /// - Precondition: at most ``maximumByteCount`` bytes.
-    init(bytes: [UInt8]) {
-        precondition(bytes.count <= Changeset.maximumByteCount, "changeset of \(bytes.count) bytes")
+    /// - Throws: ``SQLiteError``: `SQLITE_CORRUPT` when the bytes are not a well-formed
+    ///   changeset, `SQLITE_TOOBIG` past ``maximumByteCount``.
+    /// - Complexity: O(n) in the byte count.
+    init(bytes: [UInt8]) throws(SQLiteError) {
+        guard bytes.count <= Changeset.maximumByteCount else { throw Changeset.error(SQLITE_TOOBIG) }
+        if !bytes.isEmpty {
+            // Array.withUnsafeBytes rethrows untyped errors: carry the typed one out in a Result.
+            _ = try bytes.withUnsafeBytes { buffer in
+                Result { () throws(SQLiteError) in try ChangesetFormat.validate(buffer) }
+            }.get()
+        }
+        self.bytes = bytes
+    }
+
+    /// A changeset SQLite itself just wrote (a session's, an inverse, a concatenation).
+    private init(trusted bytes: [UInt8]) {
         self.bytes = bytes
     }
 
     /// The empty changeset: nothing changed.
-    static let empty = Changeset(bytes: [])
+    static let empty = Changeset(trusted: [])
 
     /// Whether the changeset has no change at all.
     var isEmpty: Bool { bytes.isEmpty }
@@ -145,7 +161,7 @@ struct Changeset: Hashable, Sendable {
         try check(code)
         guard let pointer, count > 0 else { return .empty }
         guard Int(count) <= maximumByteCount else { throw error(SQLITE_TOOBIG) }
-        return Changeset(bytes: Array(UnsafeRawBufferPointer(start: pointer, count: Int(count))))
+        return Changeset(trusted: Array(UnsafeRawBufferPointer(start: pointer, count: Int(count))))
     }
 
     /// Throws ``error(_:)`` unless `code` is `SQLITE_OK`.
