@@ -81,6 +81,23 @@ import Testing
         #expect(try exactDump(book) == before)
     }
 
+    /// The Swift format check (``ChangesetFormat``) must accept all SQLite writes: composite
+    /// keys (budgets: key flags 1, 2, 3), updates, inverses and concatenations.
+    @Test func everyChangesetSQLiteWritesPassesTheFormatCheckUnchanged() throws {
+        let dir = TemporaryDirectory()
+        let book = try fixtureBookConnection(in: dir, as: "book.sqlite3")
+        let first = try recording(book) { try bookWrites(book) }
+        let second = try recording(book) {
+            try book.run("UPDATE budgets SET amount = 1 WHERE category_id = 1")
+            try book.run("INSERT INTO budgets (category_id, month, scope, amount) VALUES (1, '2030-01', 'only', 5)")
+        }
+        for changeset in [first, second, try first.inverted(), try second.inverted(), try Changeset.concatenated([first, second])] {
+            #expect(try Changeset(bytes: changeset.bytes) == changeset)
+            let key = try changeset.changes().first { $0.table == "budgets" }?.primaryKeyColumns
+            #expect(key == [true, true, true, false])
+        }
+    }
+
     @Test func textWithNulBytesAndInvalidUTF8SurvivesRecordingApplyingAndInverting() throws {
         let dir = TemporaryDirectory()
         let original = try itemsDatabase(in: dir)

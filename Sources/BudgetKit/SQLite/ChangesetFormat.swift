@@ -9,8 +9,9 @@
 ///
 /// The format (sqlite3session.c, "CHANGESET FORMAT"): tables one after another, each a header
 /// then one or more changes.
-/// - Table header: `0x54` ('T'); a varint column count; one byte per column, 1 for a primary key
-///   column and 0 otherwise; the table name in UTF-8, ending with a NUL.
+/// - Table header: `0x54` ('T'); a varint column count; one byte per column, 0 for a column
+///   outside the primary key and its place in the key otherwise (1, 2...: SQLite writes
+///   `PRAGMA table_info`'s `pk`); the table name in UTF-8, ending with a NUL.
 /// - Change: the operation (`0x12` INSERT, `0x17` UPDATE, `0x09` DELETE); the indirect flag
 ///   (0 or 1); the old record (DELETE and UPDATE); the new record (INSERT and UPDATE).
 /// - Record: one field per column: a type byte, then the value: `0x00` undefined (UPDATE
@@ -44,11 +45,10 @@ enum ChangesetFormat {
             var primaryKey: [Bool] = []
             primaryKey.reserveCapacity(Int(columnCount))
             for _ in 0..<columnCount {
-                switch try reader.byte() {
-                case 0: primaryKey.append(false)
-                case 1: primaryKey.append(true)
-                default: throw reader.corrupt("a primary key flag must be 0 or 1", back: 1)
-                }
+                // 0, or the column's place in the primary key (PRAGMA table_info's pk: 1, 2...).
+                let flag = try reader.byte()
+                guard UInt64(flag) <= columnCount else { throw reader.corrupt("impossible primary key flag \(flag)", back: 1) }
+                primaryKey.append(flag != 0)
             }
             guard primaryKey.contains(true) else { throw reader.corrupt("a table without primary key") }
             var nameLength = 0
