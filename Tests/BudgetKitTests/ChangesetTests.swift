@@ -98,6 +98,22 @@ import Testing
         }
     }
 
+    /// With foreign keys off while applying, the changeset's own records of the cascades do the
+    /// work the target's cascades would: no conflict at all, and the same book.
+    @Test func withForeignKeysOffABooksChangesetAppliesWithoutAnyConflict() throws {
+        let dir = TemporaryDirectory()
+        let book = try fixtureBookConnection(in: dir, as: "book.sqlite3")
+        let copy = try fixtureBookConnection(in: dir, as: "copy.sqlite3")
+        let before = try exactDump(book)
+        let changeset = try recording(book) { try bookWrites(book) }
+        try copy.execute("PRAGMA foreign_keys = OFF")
+        try applyWithoutConflicts(changeset, to: copy)
+        #expect(try exactDump(copy) == exactDump(book))
+        try applyWithoutConflicts(try changeset.inverted(), to: copy)
+        #expect(try exactDump(copy) == before)
+        #expect(try copy.int64("SELECT count(*) FROM pragma_foreign_key_check") == 0)
+    }
+
     @Test func textWithNulBytesAndInvalidUTF8SurvivesRecordingApplyingAndInverting() throws {
         let dir = TemporaryDirectory()
         let original = try itemsDatabase(in: dir)
