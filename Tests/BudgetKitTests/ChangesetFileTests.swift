@@ -35,8 +35,17 @@ import Testing
     }
 
     func problem(reading path: String) -> ChangesetFileProblem? {
+        problem(path) { () throws(SyncError) in _ = try ChangesetFile.read(path) }
+    }
+
+    /// What decoding `bytes` as the file at `path` finds wrong (in memory: thousands of cases).
+    func problem(decoding bytes: [UInt8], as path: String) -> ChangesetFileProblem? {
+        problem(path) { () throws(SyncError) in _ = try ChangesetFile(decoding: bytes, path: path) }
+    }
+
+    func problem(_ path: String, _ body: () throws(SyncError) -> Void) -> ChangesetFileProblem? {
         do {
-            _ = try ChangesetFile.read(path)
+            try body()
             return nil
         } catch {
             guard case .invalidChangesetFile(let errorPath, let problem) = error, errorPath == path else {
@@ -135,9 +144,13 @@ import Testing
         let bytes = try bookFile().encoded()
         let path = dir.file("28t5cy4t-000000000042.changeset")
         for count in 0..<bytes.count {
-            writeFile(path, Array(bytes[..<count]))
             let expected = Int64(count < 64 ? 64 : bytes.count)
-            #expect(problem(reading: path) == .truncated(size: Int64(count), expected: expected), "cut at \(count)")
+            #expect(problem(decoding: Array(bytes[..<count]), as: path) == .truncated(size: Int64(count), expected: expected), "cut at \(count)")
+        }
+        // And through the file system, at a few places.
+        for count in [0, 5, 63, 64, bytes.count - 1] {
+            writeFile(path, Array(bytes[..<count]))
+            #expect(problem(reading: path) == .truncated(size: Int64(count), expected: Int64(count < 64 ? 64 : bytes.count)))
         }
     }
 
@@ -148,8 +161,7 @@ import Testing
             for bit in 0..<8 {
                 var damaged = bytes
                 damaged[index] ^= 1 << bit
-                writeFile(path, damaged)
-                let found = problem(reading: path)
+                let found = problem(decoding: damaged, as: path)
                 switch index {
                 case 0..<8: #expect(found == .notAChangesetFile)
                 case 10..<12:
@@ -157,6 +169,10 @@ import Testing
                     #expect(found == .damagedHeader || found?.isTruncation == true, "byte \(index) bit \(bit): \(String(describing: found))")
                 case 8..<64: #expect(found == .damagedHeader, "byte \(index) bit \(bit)")
                 default: #expect(found == .damagedChanges, "byte \(index) bit \(bit)")
+                }
+                if bit == 0 && index % 97 == 0 {
+                    writeFile(path, damaged)
+                    #expect(problem(reading: path) == found)
                 }
             }
         }

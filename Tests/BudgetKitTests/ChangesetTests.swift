@@ -164,6 +164,23 @@ import Testing
         #expect(try Changeset.concatenated([first]) == first)
     }
 
+    /// What the schema version in sync files guards against: SQLite applies nothing of a table
+    /// that has fewer columns than the changeset, and says nothing; a table with a column added
+    /// at the end takes the changes and the column's default.
+    @Test func aTableWithFewerColumnsIsSkippedSilentlyAndOneWithMoreGetsDefaults() throws {
+        let dir = TemporaryDirectory()
+        let original = try itemsDatabase(in: dir)
+        let changeset = try recording(original) { try original.run("INSERT INTO owners VALUES (3, 'Cy')") }
+        for (name, columns, expected) in [("older.sqlite3", "id INTEGER PRIMARY KEY", "0"), ("newer.sqlite3", "id INTEGER PRIMARY KEY, name TEXT, age INTEGER DEFAULT 7", "1:7")] {
+            writeFile(dir.file(name), [])
+            let other = try Connection(path: dir.file(name))
+            try other.execute("CREATE TABLE owners (\(columns))")
+            try applyWithoutConflicts(changeset, to: other)
+            let found = try other.prepare(name == "older.sqlite3" ? "SELECT count(*) FROM owners" : "SELECT count(*) || ':' || age FROM owners").first { $0.text(0) }
+            #expect(found == expected)
+        }
+    }
+
     @Test func theEmptyChangesetAppliesInvertsAndReadsAsNothing() throws {
         let dir = TemporaryDirectory()
         let connection = try itemsDatabase(in: dir)

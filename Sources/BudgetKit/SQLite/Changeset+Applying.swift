@@ -15,8 +15,9 @@ extension Changeset {
     /// Inside a transaction opened by the caller, only the savepoint is rolled back, so the
     /// caller's own work (a history row) stays to be committed or rolled back with it.
     ///
-    /// Tables are matched by name; a table missing from the database, or with another number of
-    /// columns or another primary key, is skipped without a conflict (SQLite only logs it).
+    /// Tables are matched by name; a table missing from the database, or with fewer columns or
+    /// another primary key, is skipped without a conflict or an error (SQLite only logs it); a
+    /// table with more columns (added at the end) gets their defaults.
     /// The database's triggers run for every applied change, and its foreign key actions too (a
     /// cascade can then meet a ``ChangesetConflict/Kind/notFound`` for a row it already deleted).
     /// Foreign keys are checked once, at the end (``ChangesetConflict/Kind/foreignKey``).

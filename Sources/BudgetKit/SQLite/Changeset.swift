@@ -15,8 +15,10 @@ import CSQLite
 /// cut between two changes, still reads as another changeset: bytes from a file must be checked
 /// by a length and a checksum first, as ``ChangesetFile`` does.
 ///
-/// What it does not do: record the schema. Applying it to a table with other columns skips that
-/// table's changes (SQLite only logs it), so the reader must know the schemas match.
+/// What it does not do: record the schema. Applied to a table with fewer columns, or another
+/// primary key, that table's changes are skipped without an error (SQLite only logs it); to a
+/// table with more columns (added at the end), the missing ones get their defaults. So a reader
+/// must refuse changes recorded under a newer schema.
 struct Changeset: Hashable, Sendable {
     /// The most bytes a changeset may have: SQLite measures them with an `int`, and its longest
     /// value (`SQLITE_MAX_LENGTH`) is a billion bytes. A length over this read from a file is damage.
