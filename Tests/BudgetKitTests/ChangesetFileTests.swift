@@ -140,6 +140,17 @@ import Testing
         #expect(entries.map(\.path) == entries.map(\.path).sorted())
     }
 
+    @Test func leftoversOfAKilledWriteAreRemovedOnlyForThisDevice() throws {
+        let names = ["28t5cy4t-000000000003.changeset.partial-1f", "28t5cy4t-000000000004.changeset.partial-ab12",
+                     "000002rb-000000000003.changeset.partial-1f", "28t5cy4t-000000000003.changeset", "28t5cy4t.partial-1", "notes.partial-2"]
+        for name in names { writeFile(dir.file(name), [1]) }
+        #expect(try ChangesetFile.removeLeftovers(of: anna, in: dir.path) == 2)
+        #expect(folderNames(dir.path).filter { names.contains($0) } == names.dropFirst(2).sorted())
+        #expect(throws: SyncError.cannotOpenSyncFolder(path: dir.file("missing"), reason: "no such file or directory")) {
+            try ChangesetFile.removeLeftovers(of: anna, in: dir.file("missing"))
+        }
+    }
+
     @Test func everyTruncationIsRefusedAsTruncated() throws {
         let bytes = try bookFile().encoded()
         let path = dir.file("28t5cy4t-000000000042.changeset")

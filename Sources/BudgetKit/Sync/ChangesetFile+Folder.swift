@@ -35,6 +35,31 @@ extension ChangesetFile {
         return entries.sorted { ($0.device, $0.sequence) < ($1.device, $1.sequence) }
     }
 
+    /// Removes the temporary files `device`'s writes left in `folder` when they were killed
+    /// (`DEVICE-SEQUENCE.changeset.partial-…`), and no other file: never another device's.
+    ///
+    /// - Returns: how many were removed.
+    /// - Throws: ``SyncError/cannotOpenSyncFolder(path:reason:)`` when the folder cannot be listed.
+    @discardableResult
+    static func removeLeftovers(of device: DeviceID, in folder: String) throws(SyncError) -> Int {
+        guard let directory = opendir(folder) else {
+            throw .cannotOpenSyncFolder(path: folder, reason: BookFile.words(for: errno))
+        }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            // A changeset file's name (its length is fixed), then ".partial-" (BookFile.temporary).
+            let bytes = Array(name.utf8)
+            let length = DeviceID.textLength + 13 + nameSuffix.utf8.count
+            guard bytes.count > length, bytes[length...].starts(with: ".partial-".utf8),
+                  let (owner, _) = parseName(String(decoding: bytes[..<length], as: UTF8.self)),
+                  owner == device else { continue }
+            names.append(name)
+        }
+        closedir(directory)
+        return names.filter { unlink(folder + "/" + $0) == 0 }.count
+    }
+
     /// Writes the file into `folder` under ``name``, whole or not at all: into a temporary file
     /// beside it, synced, then linked to its name only if nothing has that name yet (never
     /// replacing a file, even one of another device), then the folder synced.
