@@ -59,7 +59,10 @@ final class Session {
     ///
     /// - Throws: ``SQLiteError``.
     func attachAll(except excluded: Set<String> = []) throws(SQLiteError) {
-        if !excluded.isEmpty {
+        if excluded.isEmpty {
+            sqlite3session_table_filter(handle, nil, nil)
+            filter = nil
+        } else {
             let filter = TableFilter(excluded: excluded)
             self.filter = filter
             sqlite3session_table_filter(handle, { context, name in
