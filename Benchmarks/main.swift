@@ -5,6 +5,9 @@ import Glibc
 // `make bench`: every figure beside a baseline measured in the same run.
 // Usage: budget-bench PATH-TO-RELEASE-BUDGET [live] [core] [scripting] [import]   (all groups by default)
 
+if CommandLine.arguments.count >= 4 && CommandLine.arguments[1] == Processes.peakLauncherFlag {
+    Processes.launch(resultPath: CommandLine.arguments[2], Array(CommandLine.arguments.dropFirst(3)))
+}
 guard CommandLine.arguments.count >= 2 else {
     say("usage: budget-bench PATH-TO-BUDGET")
     exit(64)
