@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 // `make bench`: every figure beside a baseline measured in the same run.
-// Usage: budget-bench PATH-TO-RELEASE-BUDGET [live] [core] [scripting] [import]   (all groups by default)
+// Usage: budget-bench PATH-TO-RELEASE-BUDGET [live] [core] [scripting] [import] [accounts]   (all groups by default)
 
 guard CommandLine.arguments.count >= 2 else {
     say("usage: budget-bench PATH-TO-BUDGET")
@@ -24,4 +24,5 @@ if wanted("live") { runLiveResultsBenchmarks(fixtures: fixtures) }
 if wanted("core") { CoreBenchmarks(fixtures: fixtures).run() }
 if wanted("scripting") { ScriptingBenchmarks(fixtures: fixtures).run() }
 if wanted("import") { ImportBenchmarks(fixtures: fixtures).run() }
+if wanted("accounts") { AccountBenchmarks(fixtures: fixtures).run() }
 system("rm -rf '\(folder)'")
