@@ -59,6 +59,20 @@ import Testing
         #expect(try store.allAccounts(includingClosed: true).filter(\.isDefault).map(\.name) == ["SAVINGS"])
     }
 
+    /// `accounts` over a million rows must stream the covering indexes: no table row read, no
+    /// sort of every row into a temporary B-tree (which made it 4x slower).
+    @Test func theBalanceQueryStreamsItsCoveringIndexes() throws {
+        let book = try AccountBook()
+        let sql = BalanceQuery.sql(BalanceQuery.Scope(through: day("2026-11-30")))
+        var plans: [String] = []
+        for statement in [sql.categorized, sql.transfers] {
+            plans.append(try book.store.connection.prepare("EXPLAIN QUERY PLAN " + statement)
+                .map([day("2026-11-30").sqliteValue, .null, .null]) { $0.text(3) }.joined(separator: "; "))
+        }
+        #expect(plans == ["SCAN transactions USING COVERING INDEX transactions_by_account",
+                          "SEARCH transactions USING COVERING INDEX transactions_by_transfer_account (transfer_account_id>?)"])
+    }
+
     /// Each bad input: its exact error, and the book as it was.
     @Test(arguments: [
         ("add duplicate", BudgetError.duplicateAccount("checking")),

@@ -38,21 +38,25 @@ enum BalanceQuery {
         func month(_ date: String) -> String { scope.byMonth ? "substr(\(date), 1, 7)" : "NULL" }
         func dates(_ date: String) -> String { "\(date) <= ?1" + (scope.from == nil ? " AND ?3 IS NULL" : " AND \(date) >= ?3") }
         func account(_ condition: String) -> String { scope.accountID == nil ? " AND ?2 IS NULL" : " AND \(condition)" }
+        // Grouping by the constant month too would make SQLite sort every row in a temporary
+        // B-tree (4x slower over a million rows); by (account, category) alone it streams the
+        // covering index, which is in that order.
+        let group = scope.byMonth ? "GROUP BY 1, 2, 3" : "GROUP BY 1, 2"
         let categorized = """
             SELECT account_id, category_id, \(month("date")), sum(amount) FROM transactions
             WHERE category_id IS NOT NULL AND \(dates("date"))\(account("account_id = ?2"))
-            GROUP BY 1, 2, 3
+            \(group)
             """
         let splits = """
             SELECT t.account_id, s.category_id, \(month("s.date")), sum(s.amount)
             FROM transaction_splits AS s JOIN transactions AS t ON t.id = s.transaction_id
             WHERE \(dates("s.date"))\(account("t.account_id = ?2"))
-            GROUP BY 1, 2, 3
+            \(group)
             """
         let transfers = """
             SELECT account_id, transfer_account_id, \(month("date")), sum(amount) FROM transactions
             WHERE transfer_account_id IS NOT NULL AND \(dates("date"))\(account("(account_id = ?2 OR transfer_account_id = ?2)"))
-            GROUP BY 1, 2, 3
+            \(group)
             """
         return (categorized, splits, transfers)
     }
