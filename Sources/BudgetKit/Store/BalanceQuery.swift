@@ -26,6 +26,9 @@ enum BalanceQuery {
         var accountID: Int64? = nil
         /// Grouped by month too.
         var byMonth = false
+        /// No transaction is dated after ``through``: the categorized and transfer aggregates
+        /// then skip the per-row date test (a fifth of their time over a million rows).
+        var coversEveryRow = false
 
         /// The values bound to ``BalanceQuery/sql(_:)``'s `?1`, `?2` and `?3`.
         var values: [SQLiteValue] { [through.sqliteValue, accountID.sqliteValue, from.sqliteValue] }
@@ -36,7 +39,10 @@ enum BalanceQuery {
     /// evaluates once, so the index seeks stay what the scope needs.
     static func sql(_ scope: Scope) -> (categorized: String, splits: String, transfers: String) {
         func month(_ date: String) -> String { scope.byMonth ? "substr(\(date), 1, 7)" : "NULL" }
-        func dates(_ date: String) -> String { "\(date) <= ?1" + (scope.from == nil ? " AND ?3 IS NULL" : " AND \(date) >= ?3") }
+        // The split parts keep their test: their dates are checked equal to their parents' only by `check`.
+        func dates(_ date: String, skippable: Bool = false) -> String {
+            (skippable && scope.coversEveryRow ? "?1 IS NOT NULL" : "\(date) <= ?1") + (scope.from == nil ? " AND ?3 IS NULL" : " AND \(date) >= ?3")
+        }
         func account(_ condition: String) -> String { scope.accountID == nil ? " AND ?2 IS NULL" : " AND \(condition)" }
         // Grouping by the constant month too would make SQLite sort every row in a temporary
         // B-tree (4x slower over a million rows); by (account, category) alone it streams the
@@ -44,7 +50,7 @@ enum BalanceQuery {
         let group = scope.byMonth ? "GROUP BY 1, 2, 3" : "GROUP BY 1, 2"
         let categorized = """
             SELECT account_id, category_id, \(month("date")), sum(amount) FROM transactions
-            WHERE category_id IS NOT NULL AND \(dates("date"))\(account("account_id = ?2"))
+            WHERE category_id IS NOT NULL AND \(dates("date", skippable: true))\(account("account_id = ?2"))
             \(group)
             """
         let splits = """
@@ -55,7 +61,7 @@ enum BalanceQuery {
             """
         let transfers = """
             SELECT account_id, transfer_account_id, \(month("date")), sum(amount) FROM transactions
-            WHERE transfer_account_id IS NOT NULL AND \(dates("date"))\(account("(account_id = ?2 OR transfer_account_id = ?2)"))
+            WHERE transfer_account_id IS NOT NULL AND \(dates("date", skippable: true))\(account("(account_id = ?2 OR transfer_account_id = ?2)"))
             \(group)
             """
         return (categorized, splits, transfers)
@@ -72,6 +78,9 @@ enum BalanceQuery {
         try connection.cached("SELECT id, kind FROM categories").forEachRow {
             kinds[$0.int64(KindColumn.id)] = BudgetCategory.Kind(rawValue: $0.text(KindColumn.kind)) ?? .expense
         }
+        var scope = scope
+        let latest = try connection.cached("SELECT max(date) FROM transactions").first([]) { $0.isNull(0) ? "" : $0.text(0) }
+        scope.coversEveryRow = (latest ?? "") <= scope.through.description
         var flows: [Int64: [Month?: Int128]] = [:]
         func add(_ account: Int64, _ month: Month?, _ amount: Int128) {
             flows[account, default: [:]][month, default: 0] += amount
