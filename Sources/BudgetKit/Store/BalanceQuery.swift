@@ -44,6 +44,8 @@ enum BalanceQuery {
             (skippable && scope.coversEveryRow ? "?1 IS NOT NULL" : "\(date) <= ?1") + (scope.from == nil ? " AND ?3 IS NULL" : " AND \(date) >= ?3")
         }
         func account(_ condition: String) -> String { scope.accountID == nil ? " AND ?2 IS NULL" : " AND \(condition)" }
+        // CROSS JOIN keeps the parts outside: a book's statistics taken while it had no split
+        // made SQLite scan every transaction for parts instead (a third of the time).
         // Grouping by the constant month too would make SQLite sort every row in a temporary
         // B-tree (4x slower over a million rows); by (account, category) alone it streams the
         // covering index, which is in that order.
@@ -55,7 +57,7 @@ enum BalanceQuery {
             """
         let splits = """
             SELECT t.account_id, s.category_id, \(month("s.date")), sum(s.amount)
-            FROM transaction_splits AS s JOIN transactions AS t ON t.id = s.transaction_id
+            FROM transaction_splits AS s CROSS JOIN transactions AS t ON t.id = s.transaction_id
             WHERE \(dates("s.date"))\(account("t.account_id = ?2"))
             \(group)
             """
