@@ -63,14 +63,19 @@ import Testing
     /// sort of every row into a temporary B-tree (which made it 4x slower).
     @Test func theBalanceQueryStreamsItsCoveringIndexes() throws {
         let book = try AccountBook()
-        let sql = BalanceQuery.sql(BalanceQuery.Scope(through: day("2026-11-30")))
+        let scope = BalanceQuery.Scope(through: day("2026-11-30"))
+        let sql = BalanceQuery.sql(scope), totals = BalanceQuery.totalsSQL(scope)
         var plans: [String] = []
-        for statement in [sql.categorized, sql.transfers] {
+        for statement in [totals.all, totals.uncategorized, totals.income, sql.transfers, sql.splits] {
             plans.append(try book.store.connection.prepare("EXPLAIN QUERY PLAN " + statement)
                 .map([day("2026-11-30").sqliteValue, .null, .null]) { $0.text(3) }.joined(separator: "; "))
         }
-        #expect(plans == ["SCAN transactions USING COVERING INDEX transactions_by_account",
-                          "SEARCH transactions USING COVERING INDEX transactions_by_transfer_account (transfer_account_id>?)"])
+        #expect(plans[0] == "SCAN transactions USING COVERING INDEX transactions_by_account")
+        for seek in plans[1...2] {
+            #expect(seek.hasPrefix("SEARCH transactions USING COVERING INDEX transactions_by_account (account_id=? AND category_id=? AND date<?)"))
+        }
+        #expect(plans[3] == "SEARCH transactions USING COVERING INDEX transactions_by_transfer_account (transfer_account_id>?)")
+        #expect(plans[4].hasPrefix("SCAN s USING COVERING INDEX transaction_splits_by_category; SEARCH t USING INTEGER PRIMARY KEY"))
     }
 
     /// Each bad input: its exact error, and the book as it was.

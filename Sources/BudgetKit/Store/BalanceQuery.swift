@@ -69,11 +69,25 @@ enum BalanceQuery {
         return (categorized, splits, transfers)
     }
 
+    /// The SQL that replaces ``sql(_:)``'s `categorized` when not grouping by month: every row's
+    /// sum by account alone (which streams the covering index comparing one column a row, a
+    /// quarter faster than by account and category over a million rows), and, found by index
+    /// seeks, the sums of the uncategorized rows (transfers and split parents, which that sum
+    /// must not hold) and of the rows in income categories. Bound like ``sql(_:)``.
+    static func totalsSQL(_ scope: Scope) -> (all: String, uncategorized: String, income: String) {
+        let dates = "\(scope.coversEveryRow ? "?1 IS NOT NULL" : "date <= ?1") AND \(scope.from == nil ? "?3 IS NULL" : "date >= ?3")"
+        let account = scope.accountID == nil ? "?2 IS NULL" : "account_id = ?2"
+        let seek = "SELECT account_id, NULL, NULL, sum(amount) FROM transactions WHERE account_id IN (SELECT id FROM accounts) AND"
+        return ("SELECT account_id, NULL, NULL, sum(amount) FROM transactions WHERE \(dates) AND \(account) GROUP BY 1",
+                "\(seek) category_id IS NULL AND \(dates) AND \(account) GROUP BY 1",
+                "\(seek) category_id IN (SELECT id FROM categories WHERE kind = 'income') AND \(dates) AND \(account) GROUP BY 1")
+    }
+
     /// What the transactions in `scope` did to each account (per month when grouped by month;
     /// the month key is `nil` otherwise), in minor units.
     ///
     /// - Complexity: one pass over the covering index of the rows in scope; memory in the
-    ///   number of (account, category, month) groups.
+    ///   number of (account, category, month) groups (of accounts alone when not by month).
     static func flows(_ scope: Scope, in connection: Connection) throws -> [Int64: [Month?: Int128]] {
         enum KindColumn: Int32, SelectedColumns { case id, kind }
         var kinds: [Int64: BudgetCategory.Kind] = [:]
@@ -89,7 +103,17 @@ enum BalanceQuery {
         }
         func month(_ row: Row) -> Month? { row.isNull(FlowColumn.month) ? nil : Month(iso: row.text(FlowColumn.month)) }
         let sql = sql(scope), values = scope.values
-        for statement in [sql.categorized, sql.splits] {
+        if !scope.byMonth {
+            // Every categorized row as spending (all minus the uncategorized), then income
+            // counted back twice: income - spending.
+            let totals = totalsSQL(scope)
+            for (statement, factor) in [(totals.all, Int128(-1)), (totals.uncategorized, 1), (totals.income, 2)] {
+                try connection.cached(statement).forEachRow(values) { row in
+                    add(row.int64(FlowColumn.account), nil, factor * Int128(row.int64(FlowColumn.total)))
+                }
+            }
+        }
+        for statement in scope.byMonth ? [sql.categorized, sql.splits] : [sql.splits] {
             try connection.cached(statement).forEachRow(values) { row in
                 let total = Int128(row.int64(FlowColumn.total))
                 let income = kinds[row.int64(FlowColumn.other)] == .income
