@@ -4,7 +4,7 @@ import BudgetKit
 enum ImportProfileCommands {
     static let group = CommandConfiguration(
         name: "import-profile",
-        abstract: "Save 'budget import' options under a name, for a bank's files.",
+        abstract: "Save import options under a name, for a bank's files.",
         discussion: """
         A profile holds options only, checked by 'budget import' itself when saved and again \
         when used: never a FILE, --profile, --db or --quiet. 'budget import --profile NAME \

@@ -4,7 +4,7 @@ import BudgetKit
 struct Payees: BudgetCommand {
     static let configuration = CommandConfiguration(
         name: "payees",
-        abstract: "List the payees with their number of transactions and net amount.",
+        abstract: "List the payees with their transaction counts and net.",
         discussion: """
         Sorted by name ignoring case, so spellings that differ only in case stand together \
         (merge them with 'budget merge-payees'). NET is money received minus money spent; \
@@ -26,7 +26,7 @@ struct Payees: BudgetCommand {
 struct MergePayees: BudgetCommand {
     static let configuration = CommandConfiguration(
         name: "merge-payees",
-        abstract: "Give every transaction of some payees one payee name.",
+        abstract: "Give the transactions of some payees one name.",
         discussion: """
         Names compare ignoring case: 'AMAZON' merges Amazon and amazon too. All in one write; \
         a name no transaction has changes nothing at all. Says how many transactions changed:

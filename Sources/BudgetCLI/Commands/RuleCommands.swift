@@ -5,7 +5,7 @@ import BudgetKit
 enum RuleCommands {
     static let group = CommandConfiguration(
         name: "rule",
-        abstract: "Manage the rules that clean payees and categorize transactions.",
+        abstract: "Manage the rules that clean payees and set categories.",
         discussion: """
         A rule looks at the payee, the note or either (--field), and matches when its pattern \
         is part of the text (contains, the default), the whole text (exact), or a POSIX \
