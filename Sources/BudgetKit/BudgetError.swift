@@ -136,6 +136,21 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     case dateInReconciledPeriod(Day, Reconciliation)
     /// A reconciliation with a statement day after today.
     case futureReconciliation(Day, today: Day)
+    /// A rule's regular expression glibc refuses, or one beyond the limits of ``ImportRule/Mode/pattern``
+    /// (too long, a back-reference, repetitions too large, a NUL byte); `reason` says which.
+    case invalidRuleExpression(String, reason: String)
+    /// A rule that would neither set a payee nor a category.
+    case ruleWithoutAction
+    /// A place in the rules' order outside 1 ... `count`.
+    case invalidRulePosition(Int, count: Int)
+    /// A payee name that is empty or holds control characters.
+    case invalidPayeeName(String)
+    /// No transaction has this payee (compared case-folded).
+    case unknownPayee(String)
+    /// An import profile name that is empty or holds control characters.
+    case invalidProfileName(String)
+    /// No import profile has this name (ignoring case).
+    case unknownImportProfile(String)
 
     public var description: String {
         switch self {
@@ -223,6 +238,9 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
              .invalidTransferAmount, .transferHasNoCategory, .notATransfer, .emptySplit, .splitDoesNotSum, .splitMixesKinds,
              .reconciledTransaction, .dateInReconciledPeriod, .futureReconciliation:
             return accountDescription
+        case .invalidRuleExpression, .ruleWithoutAction, .invalidRulePosition, .invalidPayeeName, .unknownPayee,
+             .invalidProfileName, .unknownImportProfile:
+            return ruleDescription
         }
     }
 }

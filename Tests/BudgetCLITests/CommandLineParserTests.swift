@@ -156,7 +156,7 @@ import Testing
         }
         #expect(info.path == "rule add")
         #expect(rule.pattern == "coffee")
-        #expect(rule.category.name == "Eating out")
+        #expect(rule.category?.name == "Eating out")
         #expect(globals == GlobalOptions(database: "/tmp/x.sqlite3", quiet: true))
         #expect(try helpTarget(["rule"]) == "rule")
     }

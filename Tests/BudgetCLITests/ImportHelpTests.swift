@@ -45,6 +45,9 @@ import Testing
     parts of one split. A row dated on or before its account's last reconciliation
     is refused unless --force.
 
+    --profile NAME lays the options saved with 'budget import-profile save' under
+    the command line's: an option given on the command line replaces the profile's.
+
     USAGE: budget import [<options>] <file>
 
     ARGUMENTS:
@@ -94,6 +97,8 @@ import Testing
       --dry-run               Check and list the rows; write nothing.
       --format <format>       The output format of --dry-run (default: table).
                               (values: table, csv, tsv, json)
+      --profile <name>        Use the options saved under this name (see 'budget
+                              import-profile').
       --db <path>             The database file (default: $BUDGET_DB, else in
                               $XDG_DATA_HOME).
       -q, --quiet             Do not print confirmations on standard error.

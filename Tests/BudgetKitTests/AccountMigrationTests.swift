@@ -10,7 +10,7 @@ import Testing
         let path = copyOfFixtureBook("book-v1.sqlite3", in: dir)
         let release = tableDump(path, asRelease: true)
         let store = try BudgetStore(path: path)
-        #expect(try store.connection.int64("PRAGMA user_version") == 4)
+        #expect(try store.connection.int64("PRAGMA user_version") == Int64(Schema.migrator.latestVersion))
         // The rows 0.1.0 wrote, column for column, ids and import keys included.
         #expect(tableDump(path, asRelease: true) == release)
         #expect(try store.allAccounts(includingClosed: true) == [Account(id: 1, name: "Main", kind: .checking, isDefault: true)])
@@ -43,10 +43,11 @@ import Testing
         let dir = TemporaryDirectory()
         let path = dir.file("budget.sqlite3")
         _ = try BudgetStore(path: path)
-        #expect(sqliteShell(path, "PRAGMA user_version = 5;") == 0)
+        let newer = Schema.migrator.latestVersion + 1
+        #expect(sqliteShell(path, "PRAGMA user_version = \(newer);") == 0)
         checkpoint(path)
         let before = fileBytes(path)
-        #expect(throws: BudgetError.newerDatabase(path: path, version: 5, supported: 4)) { try BudgetStore(path: path) }
+        #expect(throws: BudgetError.newerDatabase(path: path, version: newer, supported: newer - 1)) { try BudgetStore(path: path) }
         #expect(fileBytes(path) == before)
     }
 }

@@ -27,6 +27,9 @@ struct ArgumentInfo: Sendable {
     var isRepeatable = false
     /// What shells complete its value with.
     var completion: Completion = .none
+    /// A variadic positional that takes every word after the positionals before it verbatim,
+    /// options included (`import-profile save NAME --delimiter ';'`).
+    var takesRestVerbatim = false
 
     /// `<amount>`, `<id> ...`: the form used in usage lines and errors.
     var label: String {
@@ -86,6 +89,13 @@ struct CommandArgument<C> {
         Self(info: ArgumentInfo(kind: .positional, name: name, help: help, isOptional: optional, isRepeatable: true,
                                 completion: V.completion),
              target: keyPath) { command, word throws(ValueProblem) in command[keyPath: keyPath].append(try V(argument: word)) }
+    }
+
+    /// A positional taking every remaining word verbatim, options included: the words of
+    /// another command's options (checked by that command's own parser).
+    static func verbatimRest(_ keyPath: WritableKeyPath<C, [String]>, _ name: String, help: String) -> Self {
+        Self(info: ArgumentInfo(kind: .positional, name: name, help: help, isOptional: true, isRepeatable: true, takesRestVerbatim: true),
+             target: keyPath) { command, word throws(ValueProblem) in command[keyPath: keyPath].append(word) }
     }
 
     // MARK: Options

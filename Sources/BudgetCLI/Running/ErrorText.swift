@@ -129,6 +129,9 @@ struct ErrorText: Equatable {
              .invalidTransferAmount, .transferHasNoCategory, .notATransfer, .emptySplit, .splitDoesNotSum, .splitMixesKinds,
              .reconciledTransaction, .dateInReconciledPeriod, .futureReconciliation:
             self = ErrorText(accounts: error)
+        case .invalidRuleExpression, .ruleWithoutAction, .invalidRulePosition, .invalidPayeeName, .unknownPayee,
+             .invalidProfileName, .unknownImportProfile:
+            self = ErrorText(rules: error)
         }
     }
 }

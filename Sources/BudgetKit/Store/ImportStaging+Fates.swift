@@ -7,7 +7,8 @@ extension ImportStaging {
         typealias C = StagedColumn
         var newRows: Int64 = 0
         try connection.prepare(Self.fates).forEachRow {
-            let row = Self.importRow($0)
+            var row = Self.importRow($0)
+            if !$0.isNull(C.cleanPayee) { row.payee = $0.text(C.cleanPayee) }
             let existing = $0.optionalInt64(C.existingID)
             let added = dryRun ? existing == nil : existing.map { $0 > maxID } ?? false
             if dryRun && added && (row.split?.position ?? 1) == 1 { newRows += 1 }

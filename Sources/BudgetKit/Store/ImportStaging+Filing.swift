@@ -6,10 +6,11 @@ extension ImportStaging {
     static let fileStaged = """
         INSERT INTO transactions (date, amount, category_id, payee, note, import_key, account_id, transfer_account_id)
         SELECT date, amount, category_id, payee, note, import_key, account_id, transfer_account_id FROM (
-            SELECT rowid AS place, date, stored_amount AS amount, category_id, payee, note, import_key, account_id, transfer_account_id
+            SELECT rowid AS place, date, stored_amount AS amount, category_id, coalesce(clean_payee, payee) AS payee, note, import_key,
+                account_id, transfer_account_id
             FROM temp.import_staging WHERE split_group IS NULL
             UNION ALL
-            SELECT min(rowid), date, sum(stored_amount), NULL, payee, note, import_key, account_id, NULL
+            SELECT min(rowid), date, sum(stored_amount), NULL, coalesce(clean_payee, payee), note, import_key, account_id, NULL
             FROM temp.import_staging WHERE split_group IS NOT NULL GROUP BY split_group)
         WHERE true ORDER BY place
         ON CONFLICT (import_key) DO NOTHING
@@ -72,6 +73,7 @@ extension ImportStaging {
         // The fates query: the category it went to (or would be created as), the existing row,
         // the stored amount and the accounts' names.
         case bookCategory, bookKind, missingName, missingKind, existingID, storedAmount, accountName, transferAccountName, splitGroup
+        case cleanPayee
         // A page of rows to resolve again.
         case stagedRowID
 
@@ -96,6 +98,7 @@ extension ImportStaging {
             case .accountName: return "coalesce(a.name, '')"
             case .transferAccountName: return "ta.name"
             case .splitGroup: return "s.split_group"
+            case .cleanPayee: return "s.clean_payee"
             case .stagedRowID: return "s.rowid"
             default: return "s.\(self)"
             }
@@ -112,7 +115,7 @@ extension ImportStaging {
     }
 
     static let fates = """
-        SELECT \(StagedColumn.list(through: .splitGroup))
+        SELECT \(StagedColumn.list(through: .cleanPayee))
         FROM temp.import_staging AS s
         LEFT JOIN categories AS c ON c.id = s.category_id
         LEFT JOIN temp.import_missing AS m ON m.name_key = s.missing_key
@@ -188,7 +191,8 @@ extension ImportStaging {
             SELECT \(StagedColumn.page) FROM temp.import_staging AS s WHERE s.rowid > ? ORDER BY s.rowid LIMIT 1000
             """)
         let update = try connection.prepare("""
-            UPDATE temp.import_staging SET category_id = ?, stored_amount = ?, missing_key = ?, account_id = ?, transfer_account_id = ?
+            UPDATE temp.import_staging SET category_id = ?, stored_amount = ?, missing_key = ?, account_id = ?, transfer_account_id = ?,
+                clean_payee = ?
             WHERE rowid = ?
             """)
         var last: Int64 = 0
@@ -197,9 +201,10 @@ extension ImportStaging {
             guard let end = rows.last?.id else { return }
             for (id, row) in rows {
                 let placement = try resolver.placement(of: row)
-                let resolved = Self.columns(try resolver.resolve(row, missing: { try record($0) }), row, placement)
+                let (resolution, payee) = try resolver.resolve(row, missing: { try record($0) })
+                let resolved = Self.columns(resolution, row, placement)
                 try update.run([resolved.categoryID, resolved.storedAmount, resolved.missingKey, .integer(placement.accountID),
-                                placement.transferAccountID.sqliteValue, .integer(id)])
+                                placement.transferAccountID.sqliteValue, payee.sqliteValue, .integer(id)])
             }
             last = end
         }
