@@ -135,6 +135,11 @@ import Testing
 
         """),
         (["delete-account", "Nope"], failure, unknownAccount),
+        (["delete-account", "Savings", "--move-to", "Visa"], failure, """
+        budget: error: account 'Savings' has an opening balance of 1000.00: deleting it would take that money out of the net worth
+        hint: close it instead with 'budget close-account Savings': a closed account keeps its history and its balance
+
+        """),
         (["delete-account", "Visa", "--move-to", "visa"], failure, """
         budget: error: cannot move the transactions of account 'Visa' into itself
         hint: name a different account with --move-to

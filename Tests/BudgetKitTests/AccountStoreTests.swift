@@ -90,6 +90,8 @@ import Testing
         ("delete default", .defaultAccountRequired("Checking")),
         ("delete used", .accountInUse("Visa", transactionCount: 2)),
         ("delete into itself", .moveToSameAccount("Visa")),
+        ("delete an opening balance", .accountHasOpeningBalance("Savings", balance: money("1000"))),
+        ("delete an opening balance, moving", .accountHasOpeningBalance("Savings", balance: money("1000"))),
         ("delete with transfers to the target", .transfersWithinAccount(from: "Visa", to: "Checking", count: 1)),
         ("default closed", .accountClosed("Savings", closedOn: day("2026-11-01"), date: .today())),
     ])
@@ -112,6 +114,8 @@ import Testing
             case "delete default": try store.deleteAccount(named: "Checking")
             case "delete used": try store.deleteAccount(named: "Visa")
             case "delete into itself": try store.deleteAccount(named: "Visa", .moveTransactions(to: "visa"))
+            case "delete an opening balance": try store.deleteAccount(named: "Savings")
+            case "delete an opening balance, moving": try store.deleteAccount(named: "Savings", .moveTransactions(to: "Checking"))
             case "delete with transfers to the target": try store.deleteAccount(named: "Visa", .moveTransactions(to: "Checking"))
             default: try store.setDefaultAccount(named: "Savings")
             }
