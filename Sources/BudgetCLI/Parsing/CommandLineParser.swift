@@ -90,6 +90,9 @@ struct CommandLineParser {
                 command.noteGiven(argument.info, target: argument.target, word: word)
             }
             try Self.assign(words, to: positional, on: &command)
+            for argument in named where argument.info.isRequired && !given.contains(where: { $0.argument.info.name == argument.info.name }) {
+                throw .missingOption(argument.info)
+            }
             try command.validate()
             return .run(command, info, scan.globals)
         } catch {
