@@ -3,7 +3,11 @@ import Glibc
 #endif
 
 // `make bench`: every figure beside a baseline measured in the same run.
-// Usage: budget-bench PATH-TO-RELEASE-BUDGET [live] [core] [scripting] [import] [bankfiles]   (all groups by default)
+// Usage: budget-bench PATH-TO-RELEASE-BUDGET [live] [core] [scripting] [import] [accounts] [bankfiles]   (all groups by default)
+
+if CommandLine.arguments.count >= 4 && CommandLine.arguments[1] == Processes.peakLauncherFlag {
+    Processes.launch(resultPath: CommandLine.arguments[2], Array(CommandLine.arguments.dropFirst(3)))
+}
 
 // `budget-bench --read-bank-file PATH csv|bank`: one reader as a process of its own, for its peak memory.
 if CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "--read-bank-file" {
@@ -31,6 +35,7 @@ if wanted("live") { runLiveResultsBenchmarks(fixtures: fixtures) }
 if wanted("core") { CoreBenchmarks(fixtures: fixtures).run() }
 if wanted("scripting") { ScriptingBenchmarks(fixtures: fixtures).run() }
 if wanted("import") { ImportBenchmarks(fixtures: fixtures).run() }
+if wanted("accounts") { AccountBenchmarks(fixtures: fixtures).run() }
 if wanted("bankfiles") {
     BankFileBenchmarks(folder: folder).run()
     BankFileImportBenchmarks(fixtures: fixtures).run()

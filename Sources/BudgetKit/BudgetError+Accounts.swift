@@ -12,6 +12,8 @@ extension BudgetError {
             return "account '\(account)' already has the number '\(number)'"
         case .accountInUse(let name, let count):
             return "account '\(name)' has \(count) transaction\(count == 1 ? "" : "s")"
+        case .accountHasOpeningBalance(let name, let balance):
+            return "account '\(name)' has an opening balance of \(balance)"
         case .moveToSameAccount(let name):
             return "cannot move the transactions of account '\(name)' into itself"
         case .transfersWithinAccount(let from, let to, let count):

@@ -1,7 +1,8 @@
 /// Everything a user or the environment can get wrong, each case naming the offending input.
 ///
-/// `description` is the message (`budget: error:` is the CLI's prefix, not part of it);
-/// ``hint`` is a line saying how to fix it. Programmer mistakes are preconditions, not cases.
+/// `description` is a plain developer-facing line; the words a person reads, and the hints
+/// that say how to fix each case, belong to the caller (the CLI's `ErrorText`). Programmer
+/// mistakes are preconditions, not cases.
 public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An amount that does not parse: `12.345`, `1e3`, `NaN`, empty, too large.
     case invalidAmount(String, reason: String)
@@ -102,6 +103,9 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The account still has `transactionCount` transactions (transfers included); they must
     /// move to another account first.
     case accountInUse(String, transactionCount: Int)
+    /// The account has a non-zero opening balance: deleting it would take that money out of
+    /// every balance and the net worth without a word. Closing keeps it.
+    case accountHasOpeningBalance(String, balance: Money)
     /// Moving an account's transactions into itself.
     case moveToSameAccount(String)
     /// Moving a deleted account's transactions into `to` would turn `count` transfers between
@@ -135,6 +139,21 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     case dateInReconciledPeriod(Day, Reconciliation)
     /// A reconciliation with a statement day after today.
     case futureReconciliation(Day, today: Day)
+    /// A rule's regular expression glibc refuses, or one beyond the limits of ``ImportRule/Mode/pattern``
+    /// (too long, a back-reference, repetitions too large, a NUL byte); `reason` says which.
+    case invalidRuleExpression(String, reason: String)
+    /// A rule that would neither set a payee nor a category.
+    case ruleWithoutAction
+    /// A place in the rules' order outside 1 ... `count`.
+    case invalidRulePosition(Int, count: Int)
+    /// A payee name that is empty or holds control characters.
+    case invalidPayeeName(String)
+    /// No transaction has this payee (compared case-folded).
+    case unknownPayee(String)
+    /// An import profile name that is empty or holds control characters.
+    case invalidProfileName(String)
+    /// No import profile has this name (ignoring case).
+    case unknownImportProfile(String)
     /// A bank file (or a CSV file's text, amount or date) that cannot be read: where, and what
     /// is wrong there (an ambiguous amount or date, an encoding, a malformed OFX tag...).
     case bankFile(BankFileError)
@@ -223,11 +242,14 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(file): no rows after skipping \(skipLines) line\(skipLines == 1 ? "" : "s") (the file has \(lineCount) line\(lineCount == 1 ? "" : "s"))"
         case .liveResultsOutOfDate(let seen, let latest):
             return "the live results are out of date (change \(seen) seen, the database is at \(latest)); sync them and read again"
-        case .invalidAccountName, .unknownAccount, .duplicateAccount, .duplicateAccountNumber, .accountInUse, .moveToSameAccount,
+        case .invalidAccountName, .unknownAccount, .duplicateAccount, .duplicateAccountNumber, .accountInUse, .accountHasOpeningBalance, .moveToSameAccount,
              .transfersWithinAccount, .defaultAccountRequired, .accountClosed, .accountAlreadyClosed, .transferToSameAccount,
              .invalidTransferAmount, .transferHasNoCategory, .notATransfer, .emptySplit, .splitDoesNotSum, .splitMixesKinds,
              .reconciledTransaction, .dateInReconciledPeriod, .futureReconciliation:
             return accountDescription
+        case .invalidRuleExpression, .ruleWithoutAction, .invalidRulePosition, .invalidPayeeName, .unknownPayee,
+             .invalidProfileName, .unknownImportProfile:
+            return ruleDescription
         case .bankFile(let error):
             return error.description
         case .unknownAccountNumber(let number, let location):

@@ -121,6 +121,8 @@ import Testing
         (["list", "-x"], "unknown option '-x'"),
         (["add"], "missing argument '<amount>'"),
         (["add", "5"], "missing argument '<category>'"),
+        (["reconcile", "Main", "--on", "2026-11-01"], "missing option '--statement-balance <amount>'"),
+        (["reconcile", "Main", "--statement-balance", "5"], "missing option '--on <day>'"),
         (["add", "5", "Food", "a", "b"], "unexpected argument 'b'"),
         (["add", "5", "Food", "a", "b", "c"], "2 unexpected arguments: 'b', 'c'"),
         (["add", "5", "Food", "--date"], "missing value for '--date <day>'"),
@@ -156,7 +158,7 @@ import Testing
         }
         #expect(info.path == "rule add")
         #expect(rule.pattern == "coffee")
-        #expect(rule.category.name == "Eating out")
+        #expect(rule.category?.name == "Eating out")
         #expect(globals == GlobalOptions(database: "/tmp/x.sqlite3", quiet: true))
         #expect(try helpTarget(["rule"]) == "rule")
     }

@@ -36,7 +36,7 @@ import Glibc
 
     @Test(arguments: [
         (["budget", "re"], ["remove-budget", "rename-category", "rename-account", "reconcile", "report", "restore"]),
-        (["budget", "rule", ""], ["add", "list", "remove"]),
+        (["budget", "rule", ""], ["add", "edit", "move", "list", "remove", "apply"]),
         (["budget", "add", "5", ""], ["Eating\\ out", "Food", "Salary"]),
         (["budget", "add", "-3", "F"], ["Food"]),
         (["budget", "add", "--date", "today", "5", "E"], ["Eating\\ out"]),
@@ -62,7 +62,7 @@ import Glibc
 
     @Test(arguments: [
         ("budget rep", ["report"]),
-        ("budget rule ", ["add", "list", "remove"]),
+        ("budget rule ", ["add", "apply", "edit", "list", "move", "remove"]),
         ("budget add 5 ", ["Eating out", "Food", "Salary"]),
         ("budget add -3 F", ["Food"]),
         ("budget list --format ", ["csv", "json", "table", "tsv"]),

@@ -74,6 +74,20 @@ import Testing
             """)
     }
 
+    @Test func aNULByteIsABadRowNeverACutField() throws {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        let file = sandbox.write("nul.csv", bytes: Array("date,amount,category,payee\n2026-11-21,3.20,Food,Cof".utf8) + [0]
+                                 + Array("fee A\n2026-11-21,3.20,Food,Cof".utf8) + [0] + Array("fee B\n".utf8))
+        let before = try sandbox.snapshot()
+        let result = sandbox.run("import", file)
+        #expect(result.status == 65)
+        // The transcoder finds it first (issue 11 item 2), and names UTF-16 without a byte order mark.
+        #expect(result.stderr == "budget: error: \(file):2: a NUL character at byte 51: the file is binary, or UTF-16 without a byte order mark\n"
+            + "hint: for UTF-16 text, name it with --encoding utf-16le or utf-16be\n")
+        #expect(try sandbox.snapshot() == before)
+    }
+
     /// Issue 11 item 2: a Latin-1 file is decoded (detected as Windows-1252), not refused.
     @Test func aLatin1FileIsDecodedNotRefused() throws {
         let sandbox = Sandbox()

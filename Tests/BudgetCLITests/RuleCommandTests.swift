@@ -24,16 +24,16 @@ import Testing
         sandbox.succeed("rule", "add", "coffee", "Eating out")
         sandbox.succeed("rule", "add", "rewe, markt", "Food")
         #expect(sandbox.succeed("rule", "list") == """
-        ID  PATTERN      CATEGORY
-         1  coffee       Eating out
-         2  rewe, markt  Food
+        ID  PATTERN      CATEGORY    FIELD  MODE      DIRECTION  PAYEE
+         1  coffee       Eating out  payee  contains
+         2  rewe, markt  Food        payee  contains
 
         """)
-        #expect(sandbox.succeed("rule", "list", "--format", "csv") == "id,pattern,category\n1,coffee,Eating out\n2,\"rewe, markt\",Food\n")
+        #expect(sandbox.succeed("rule", "list", "--format", "csv") == "id,pattern,category,field,mode,direction,payee\n1,coffee,Eating out,payee,contains,,\n2,\"rewe, markt\",Food,payee,contains,,\n")
         #expect(sandbox.succeed("rule", "list", "--format", "json") == """
         [
-          {"id": 1, "pattern": "coffee", "category": "Eating out"},
-          {"id": 2, "pattern": "rewe, markt", "category": "Food"}
+          {"id": 1, "pattern": "coffee", "category": "Eating out", "field": "payee", "mode": "contains", "direction": "", "payee": ""},
+          {"id": 2, "pattern": "rewe, markt", "category": "Food", "field": "payee", "mode": "contains", "direction": "", "payee": ""}
         ]
 
         """)
@@ -71,8 +71,8 @@ import Testing
 
         """),
         (["rule", "add", "coffee"], 64, """
-        budget: error: missing argument '<category>'
-        usage: budget rule add <pattern> <category>
+        budget: error: a rule needs a <category>, '--set-payee <name>', or both
+        usage: budget rule add <pattern> [<category>] [--field <field>] [--mode <mode>] [--direction <direction>] [--set-payee <name>]
           see 'budget rule add --help' for more information
 
         """),
@@ -105,11 +105,25 @@ import Testing
         let result = Sandbox().run(words)
         #expect(result.status == 0)
         #expect(result.stdout == """
-        OVERVIEW: Manage the rules that categorize imported payees.
+        OVERVIEW: Manage the rules that clean payees and set categories.
 
-        When a row of an imported file names no category, the first rule added whose
-        pattern is part of its payee, ignoring case, gives it one; --default-category
-        catches the rest. A category column in the file beats the rules.
+        A rule looks at the payee, the note or either (--field), and matches when its
+        pattern is part of the text (contains, the default), the whole text (exact), or
+        a POSIX extended regular expression (pattern), all ignoring case; it may require
+        money in or out (--direction). It sets a clean payee name (--set-payee), a
+        category, or both.
+
+        Rules are tried in their order (see 'budget rule list'; change it with 'budget
+        rule move'): for each action the first matching rule that has it wins, and rules
+        match the payee as the bank wrote it. On import, a category column in the file
+        beats the rules' category; transfers are left alone. 'budget rule apply' runs
+        them on transactions already in the book.
+
+        Patterns (--mode pattern) are compiled by the C library's regcomp: . [abc]
+        [^abc] [[:digit:]] * + ? {m,n} | ( ) ^ $, and \\w \\s \\b; at most 256 bytes, no
+        back-references, {m,n} repetitions multiplying to at most 1000.
+          budget rule add '^amazon mktplace' --mode pattern --set-payee Amazon
+          budget rule add amazon Shopping --direction out
 
         USAGE: budget rule <subcommand>
 
@@ -121,8 +135,12 @@ import Testing
 
         SUBCOMMANDS:
           add                     Add a rule after the existing ones and print its id.
+          edit                    Change a rule; it keeps its id and place.
+          move                    Move a rule to another place in the order rules are
+                                  tried.
           list                    List the rules in the order they are tried.
           remove                  Remove a rule.
+          apply                   Apply the rules to transactions already in the book.
 
           See 'budget help rule <subcommand>' for detailed help.
 

@@ -114,6 +114,26 @@ import Glibc
         }
     }
 
+    /// Trust item 11: another process deleting rows while `watch` streams its first ones never
+    /// makes it fail; the deletions arrive as change sets after the first `sync`.
+    @Test func aWatchStreamingItsFirstRowsSurvivesAnotherProcessDeletingThem() throws {
+        try #require(EndToEndTests.binary != nil, "make test builds the budget binary beside the tests")
+        let sandbox = Sandbox()
+        #expect(budget(sandbox.database, "add-category", "Food", "300") == 0)
+        #expect(system("""
+            sqlite3 '\(sandbox.database)' "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 30000)
+            INSERT INTO transactions (date, amount, category_id, payee, note) SELECT '2026-11-01', i, 1, 'p' || i, '' FROM n"
+            """) == 0)
+        let watch = WatchProcess(binary: EndToEndTests.binary!, database: sandbox.database)
+        #expect(system("sqlite3 '\(sandbox.database)' 'DELETE FROM transactions WHERE id > 27000' > /dev/null") == 0)
+        #expect(system("sqlite3 '\(sandbox.database)' 'DELETE FROM transactions WHERE id % 7 = 0' > /dev/null") == 0)
+        let lines = watch.lines(until: { $0 == "{\"event\": \"sync\", \"count\": 23143}" }, seconds: 30)
+        #expect(lines.last == "{\"event\": \"sync\", \"count\": 23143}")
+        #expect(watch.exitStatus(within: 0) == nil, "watch stopped while streaming")
+        kill(watch.pid, SIGTERM)
+        #expect(watch.exitStatus() == 128 + SIGTERM)
+    }
+
     @Test func ctrlCEndsAWatchWithStatus130() throws {
         try #require(EndToEndTests.binary != nil, "make test builds the budget binary beside the tests")
         let sandbox = Sandbox()

@@ -4,10 +4,11 @@
 /// Salary (income), budgets from 2026-01; accounts Checking (the book's Main, renamed: the
 /// default), Savings (opening balance 1000.00 on 2026-01-01) and Visa (credit, numbered).
 struct AccountBook {
-    let dir = TemporaryDirectory()
+    let dir: TemporaryDirectory
     let store: BudgetStore
 
-    init() throws {
+    init(dir: TemporaryDirectory = TemporaryDirectory()) throws {
+        self.dir = dir
         store = try dir.store()
         for (name, kind) in [("Food", BudgetCategory.Kind.expense), ("Household", .expense), ("Salary", .income)] {
             try store.addCategory(named: name, monthlyBudget: money("300"), kind: kind, from: Month(iso: "2026-01")!)

@@ -59,6 +59,25 @@ import Testing
         #expect(try store.allAccounts(includingClosed: true).filter(\.isDefault).map(\.name) == ["SAVINGS"])
     }
 
+    /// `accounts` over a million rows must stream the covering indexes: no table row read, no
+    /// sort of every row into a temporary B-tree (which made it 4x slower).
+    @Test func theBalanceQueryStreamsItsCoveringIndexes() throws {
+        let book = try AccountBook()
+        let scope = BalanceQuery.Scope(through: day("2026-11-30"))
+        let sql = BalanceQuery.sql(scope), totals = BalanceQuery.totalsSQL(scope)
+        var plans: [String] = []
+        for statement in [totals.all, totals.uncategorized, totals.income, sql.transfers, sql.splits] {
+            plans.append(try book.store.connection.prepare("EXPLAIN QUERY PLAN " + statement)
+                .map([day("2026-11-30").sqliteValue, .null, .null]) { $0.text(3) }.joined(separator: "; "))
+        }
+        #expect(plans[0] == "SCAN transactions USING COVERING INDEX transactions_by_account")
+        for seek in plans[1...2] {
+            #expect(seek.hasPrefix("SEARCH transactions USING COVERING INDEX transactions_by_account (account_id=? AND category_id=? AND date<?)"))
+        }
+        #expect(plans[3] == "SEARCH transactions USING COVERING INDEX transactions_by_transfer_account (transfer_account_id>?)")
+        #expect(plans[4].hasPrefix("SCAN s USING COVERING INDEX transaction_splits_by_category; SEARCH t USING INTEGER PRIMARY KEY"))
+    }
+
     /// Each bad input: its exact error, and the book as it was.
     @Test(arguments: [
         ("add duplicate", BudgetError.duplicateAccount("checking")),
@@ -71,6 +90,8 @@ import Testing
         ("delete default", .defaultAccountRequired("Checking")),
         ("delete used", .accountInUse("Visa", transactionCount: 2)),
         ("delete into itself", .moveToSameAccount("Visa")),
+        ("delete an opening balance", .accountHasOpeningBalance("Savings", balance: money("1000"))),
+        ("delete an opening balance, moving", .accountHasOpeningBalance("Savings", balance: money("1000"))),
         ("delete with transfers to the target", .transfersWithinAccount(from: "Visa", to: "Checking", count: 1)),
         ("default closed", .accountClosed("Savings", closedOn: day("2026-11-01"), date: .today())),
     ])
@@ -93,6 +114,8 @@ import Testing
             case "delete default": try store.deleteAccount(named: "Checking")
             case "delete used": try store.deleteAccount(named: "Visa")
             case "delete into itself": try store.deleteAccount(named: "Visa", .moveTransactions(to: "visa"))
+            case "delete an opening balance": try store.deleteAccount(named: "Savings")
+            case "delete an opening balance, moving": try store.deleteAccount(named: "Savings", .moveTransactions(to: "Checking"))
             case "delete with transfers to the target": try store.deleteAccount(named: "Visa", .moveTransactions(to: "Checking"))
             default: try store.setDefaultAccount(named: "Savings")
             }

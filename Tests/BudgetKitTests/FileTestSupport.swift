@@ -50,10 +50,12 @@ func tableDump(_ path: String, asRelease: Bool = false) -> String {
         SELECT 'splits'; SELECT * FROM transaction_splits ORDER BY transaction_id, position; \
         SELECT 'reconciliations'; SELECT * FROM reconciliations ORDER BY id;
         """
+    // Schema 5 gave rules a place, a field, a mode, a direction and a payee.
+    let rules = asRelease ? "SELECT id, pattern, category_id FROM rules ORDER BY id;" : "SELECT * FROM rules ORDER BY id;"
     return shellOutput("""
         sqlite3 -readonly '\(path)' "SELECT 'categories'; SELECT * FROM categories ORDER BY id; \
         SELECT 'budgets'; SELECT * FROM budgets ORDER BY category_id, scope, month; \
-        SELECT 'transactions'; \(transactions) SELECT 'rules'; SELECT * FROM rules ORDER BY id;" 2>&1
+        SELECT 'transactions'; \(transactions) SELECT 'rules'; \(rules)" 2>&1
         """)
 }
 

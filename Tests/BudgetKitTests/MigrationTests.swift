@@ -27,7 +27,7 @@ import Testing
             [String($0.id), $0.date.description, $0.amount.description, $0.category, $0.payee, $0.note]
         }
         #expect(transactions == Array(try fixtureRecords("book-v1.export.csv").dropFirst()))
-        #expect(try store.rules().map { [String($0.id), $0.pattern, $0.category] } == Array(try fixtureRecords("book-v1.rules.csv").dropFirst()))
+        #expect(try store.rules().map { [String($0.id), $0.pattern, $0.category ?? ""] } == Array(try fixtureRecords("book-v1.rules.csv").dropFirst()))
         var reports: [[String]] = []
         for month in [month("2026-05"), month("2026-10"), month("2026-11")] {
             reports.append(["month", "category", "kind", "budget", "rollover", "actual", "remaining", "percent_used"])

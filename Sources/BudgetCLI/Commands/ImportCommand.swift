@@ -50,6 +50,8 @@ struct Import: BudgetCommand {
         transfer_account is a transfer; rows whose split column counts 1/2, 2/2 are the parts \
         of one split. A row dated on or before its account's last reconciliation is refused \
         unless --force.
+
+        --profile NAME lays the options saved with 'budget import-profile save' under the         command line's: an option given on the command line replaces the profile's.
         """,
         access: .write)
 
@@ -90,6 +92,7 @@ struct Import: BudgetCommand {
         .flag(\.force, "force", help: "Import rows dated on or before their account's last reconciliation."),
         .flag(\.dryRun, "dry-run", help: "Check and list the rows; write nothing."),
         .option(\.format, "format", "format", help: "The output format of --dry-run (default: table)."),
+        .option(\.profile, "profile", "name", help: "Use the options saved under this name (see 'budget import-profile')."),
     ]}
 
     var file = FilePath(argument: "-")
@@ -118,8 +121,17 @@ struct Import: BudgetCommand {
     var force = false
     var dryRun = false
     var format: OutputFormat?
+    var profile: String?
+    /// The options and flags the command line gave, in order (to lay a profile under them).
+    var given: [GivenOption] = []
+
+    mutating func noteGiven(_ info: ArgumentInfo, target: AnyKeyPath, word: String) {
+        given.append(GivenOption(info, target: target, word: word))
+    }
 
     func validate() throws(UsageError) {
+        // With a profile, the options are checked once laid on the profile's.
+        guard profile == nil else { return }
         if debitColumn != nil || creditColumn != nil {
             let pair = debitColumn != nil ? "'--debit-column <column>'" : "'--credit-column <column>'"
             if amountColumn != nil { throw .conflict("'--amount-column <column>' cannot be used with \(pair)") }
@@ -165,6 +177,9 @@ struct Import: BudgetCommand {
     }
 
     func run(_ context: CommandContext) throws -> Outcome {
+        if let profile {
+            return try layered(on: try context.store(access: dryRun ? .read : .write).importProfile(named: profile)).run(context)
+        }
         let input = file.isStandardStream ? context.stdin : try Input.open(path: file.path)
         // A dry run writes nothing, so it never creates a book either.
         let store = try context.store(access: dryRun ? .read : .write)

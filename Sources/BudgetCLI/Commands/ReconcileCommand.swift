@@ -18,8 +18,8 @@ struct Reconcile: BudgetCommand {
 
     static var arguments: [CommandArgument<Reconcile>] {[
         .argument(\.account, "account", help: "The account."),
-        .option(\.statementBalance, "statement-balance", "amount", help: "The balance the statement shows."),
-        .option(\.on, "on", "day", help: "The statement's day: YYYY-MM-DD, today or yesterday; not after today."),
+        .option(\.statementBalance, "statement-balance", "amount", required: true, help: "The balance the statement shows."),
+        .option(\.on, "on", "day", required: true, help: "The statement's day: YYYY-MM-DD, today or yesterday; not after today."),
         .format(\.format),
     ]}
 
@@ -28,13 +28,8 @@ struct Reconcile: BudgetCommand {
     var on: Day?
     var format = OutputFormat.table
 
-    func validate() throws(UsageError) {
-        if statementBalance == nil { throw UsageError(message: "missing option '--statement-balance <amount>'") }
-        if on == nil { throw UsageError(message: "missing option '--on <day>'") }
-    }
-
     func run(_ context: CommandContext) throws -> Outcome {
-        guard let statementBalance, let on else { return .success }
+        guard let statementBalance, let on else { preconditionFailure("the parser requires --statement-balance and --on") }
         switch try context.store().reconcile(account: account.name, statementBalance: statementBalance, on: on) {
         case .reconciled(let reconciliation, let marked):
             let count = marked == 1 ? "1 transaction" : "\(marked) transactions"
@@ -45,7 +40,8 @@ struct Reconcile: BudgetCommand {
             try printSince(mismatch, context)
             try context.stdout.flush()
             let difference = mismatch.difference
-            let since = mismatch.lastReconciliation.map { "since its reconciliation on \($0.statementDate)" } ?? "since it began"
+            let since = mismatch.lastReconciliation.map { "since its reconciliation on \($0.statementDate) or changed with --force" }
+                ?? "since it began"
             context.warn("budget: error: \(mismatch.account.name) at the end of \(on): the statement says \(statementBalance), "
                 + "the book \(mismatch.bookBalance); difference \(difference)")
             context.warn("hint: the book " + (difference > .zero ? "lacks \(difference)" : "has \(-difference) too much")

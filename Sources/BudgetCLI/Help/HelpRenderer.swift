@@ -61,8 +61,9 @@ struct HelpRenderer {
         }
         if command.options.count > 12 {
             parts.insert("[<options>]", at: 2)
+            parts += command.options.filter(\.isRequired).map(\.label)
         } else {
-            parts += command.options.map { "[\($0.label)]" + ($0.isRepeatable ? " ..." : "") }
+            parts += command.options.map { ($0.isRequired ? $0.label : "[\($0.label)]") + ($0.isRepeatable ? " ..." : "") }
         }
         return parts.joined(separator: " ")
     }

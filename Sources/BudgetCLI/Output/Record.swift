@@ -160,12 +160,17 @@ extension RecordDescription where Value == BudgetHistoryRow {
 }
 
 extension RecordDescription where Value == ImportRule {
-    /// An import rule.
+    /// A rule, in the order rules are tried; new columns come after the first three, which
+    /// scripts read.
     static var rule: RecordDescription<ImportRule> {
         RecordDescription(columns: [
             RecordColumn("id", .right) { .integer($0.id) },
             RecordColumn("pattern") { .text($0.pattern) },
-            RecordColumn("category") { .text($0.category) },
+            RecordColumn("category") { .text($0.category ?? "") },
+            RecordColumn("field") { .text($0.field.rawValue) },
+            RecordColumn("mode") { .text($0.mode.rawValue) },
+            RecordColumn("direction") { .text($0.direction?.rawValue ?? "") },
+            RecordColumn("payee") { .text($0.payee ?? "") },
         ])
     }
 }

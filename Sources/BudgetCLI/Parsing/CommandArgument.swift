@@ -23,10 +23,15 @@ struct ArgumentInfo: Sendable {
     var defaultText: String? = nil
     /// A positional that may be left out.
     var isOptional = false
+    /// An option that must be given (usage shows it without brackets; the parser checks it).
+    var isRequired = false
     /// A variadic positional, or an option that may be given several times.
     var isRepeatable = false
     /// What shells complete its value with.
     var completion: Completion = .none
+    /// A variadic positional that takes every word after the positionals before it verbatim,
+    /// options included (`import-profile save NAME --delimiter ';'`).
+    var takesRestVerbatim = false
 
     /// `<amount>`, `<id> ...`: the form used in usage lines and errors.
     var label: String {
@@ -88,13 +93,22 @@ struct CommandArgument<C> {
              target: keyPath) { command, word throws(ValueProblem) in command[keyPath: keyPath].append(try V(argument: word)) }
     }
 
+    /// A positional taking every remaining word verbatim, options included: the words of
+    /// another command's options (checked by that command's own parser).
+    static func verbatimRest(_ keyPath: WritableKeyPath<C, [String]>, _ name: String, help: String) -> Self {
+        Self(info: ArgumentInfo(kind: .positional, name: name, help: help, isOptional: true, isRepeatable: true, takesRestVerbatim: true),
+             target: keyPath) { command, word throws(ValueProblem) in command[keyPath: keyPath].append(word) }
+    }
+
     // MARK: Options
 
-    /// An option with a value, `nil` when not given.
+    /// An option with a value, `nil` when not given; a `required` one is a usage error when
+    /// missing (so the command finds it set once it runs).
     static func option<V: ArgumentValue>(_ keyPath: WritableKeyPath<C, V?>, _ long: String, short: Character? = nil,
-                                         _ valueName: String, default defaultText: String? = nil, help: String) -> Self {
+                                         _ valueName: String, default defaultText: String? = nil, required: Bool = false,
+                                         help: String) -> Self {
         Self(info: ArgumentInfo(kind: .option, name: long, short: short, valueName: valueName, help: help,
-                                defaultText: defaultText, completion: V.completion),
+                                defaultText: defaultText, isRequired: required, completion: V.completion),
              target: keyPath) { command, word throws(ValueProblem) in command[keyPath: keyPath] = try V(argument: word) }
     }
 

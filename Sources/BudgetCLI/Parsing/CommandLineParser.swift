@@ -67,7 +67,9 @@ struct CommandLineParser {
         let table = NamedOptions(declared: named.map(\.info), globals: GlobalOptions.info)
         var given: [(argument: CommandArgument<C>, word: String)] = []
         var words: [String] = []
+        let verbatimFrom = positional.firstIndex { $0.info.takesRestVerbatim }
         while let word = scan.next() {
+            if let verbatimFrom, words.count >= verbatimFrom { scan.optionsEnded = true }
             if scan.optionsEnded {
                 words.append(word)
             } else if word == "--" {
@@ -83,8 +85,14 @@ struct CommandLineParser {
             if let error = scan.firstError { throw error }
             try Self.checkRepeats(given.map(\.argument.info), targets: given.map(\.argument.target))
             var command = C()
-            for (argument, word) in given { try Self.set(argument, word, on: &command) }
+            for (argument, word) in given {
+                try Self.set(argument, word, on: &command)
+                command.noteGiven(argument.info, target: argument.target, word: word)
+            }
             try Self.assign(words, to: positional, on: &command)
+            for argument in named where argument.info.isRequired && !given.contains(where: { $0.argument.info.name == argument.info.name }) {
+                throw .missingOption(argument.info)
+            }
             try command.validate()
             return .run(command, info, scan.globals)
         } catch {

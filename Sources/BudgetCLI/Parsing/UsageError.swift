@@ -37,6 +37,10 @@ struct UsageError: Error {
         UsageError(message: "missing argument '<\(argument.name)>'")
     }
 
+    static func missingOption(_ option: ArgumentInfo) -> UsageError {
+        UsageError(message: "missing option '\(option.label)'")
+    }
+
     static func unexpectedArguments(_ words: [String]) -> UsageError {
         if words.count == 1 { return UsageError(message: "unexpected argument '\(words[0])'") }
         return UsageError(message: "\(words.count) unexpected arguments: '\(words.joined(separator: "', '"))'")

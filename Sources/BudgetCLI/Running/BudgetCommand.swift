@@ -28,10 +28,15 @@ protocol BudgetCommand: SendableMetatype {
     func validate() throws(UsageError)
     /// Does the work: reads the store, writes data to stdout, confirmations to stderr.
     func run(_ context: CommandContext) throws -> Outcome
+    /// Told of each option and flag the command line gave, after its property was set, in
+    /// order (`import` keeps them to lay a profile under them).
+    mutating func noteGiven(_ info: ArgumentInfo, target: AnyKeyPath, word: String)
 }
 
 extension BudgetCommand {
     func validate() throws(UsageError) {}
+
+    mutating func noteGiven(_ info: ArgumentInfo, target: AnyKeyPath, word: String) {}
 
     /// What help, completions and the man page know of the command.
     static var info: CommandInfo {

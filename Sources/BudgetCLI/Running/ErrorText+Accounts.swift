@@ -20,6 +20,9 @@ extension ErrorText {
         case .accountInUse(let name, let count):
             self.init(message: "account '\(name)' has \(count) transaction\(count == 1 ? "" : "s")",
                       hint: "use --move-to OTHER to keep them in another account, or close it with 'budget close-account \(name)'")
+        case .accountHasOpeningBalance(let name, let balance):
+            self.init(message: "account '\(name)' has an opening balance of \(balance): deleting it would take that money out of the net worth",
+                      hint: "close it instead with 'budget close-account \(name)': a closed account keeps its history and its balance")
         case .moveToSameAccount(let name):
             self.init(message: "cannot move the transactions of account '\(name)' into itself", hint: "name a different account with --move-to")
         case .transfersWithinAccount(let from, let to, let count):

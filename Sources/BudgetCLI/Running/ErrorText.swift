@@ -124,11 +124,14 @@ struct ErrorText: Equatable {
         case .invalidRulePattern(let pattern):
             self.init(message: "invalid rule pattern '\(pattern)': it must not be empty",
                       hint: "write part of the payee, such as 'coffee'; --default-category catches the rest")
-        case .invalidAccountName, .unknownAccount, .duplicateAccount, .duplicateAccountNumber, .accountInUse, .moveToSameAccount,
+        case .invalidAccountName, .unknownAccount, .duplicateAccount, .duplicateAccountNumber, .accountInUse, .accountHasOpeningBalance, .moveToSameAccount,
              .transfersWithinAccount, .defaultAccountRequired, .accountClosed, .accountAlreadyClosed, .transferToSameAccount,
              .invalidTransferAmount, .transferHasNoCategory, .notATransfer, .emptySplit, .splitDoesNotSum, .splitMixesKinds,
              .reconciledTransaction, .dateInReconciledPeriod, .futureReconciliation:
             self = ErrorText(accounts: error)
+        case .invalidRuleExpression, .ruleWithoutAction, .invalidRulePosition, .invalidPayeeName, .unknownPayee,
+             .invalidProfileName, .unknownImportProfile:
+            self = ErrorText(rules: error)
         case .bankFile(let error):
             self = ErrorText(bankFile: error)
         case .unknownAccountNumber(let number, let location):

@@ -61,6 +61,8 @@ enum ExitStatus: Equatable {
             // So are accounts' names, a transfer's two accounts and amount, a split's parts, a day.
             case .invalidAccountName, .transferToSameAccount, .invalidTransferAmount, .emptySplit, .splitDoesNotSum,
                  .futureReconciliation: self = .usage
+            // And rules' patterns, places and payees, and profiles' names.
+            case .invalidRuleExpression, .ruleWithoutAction, .invalidRulePosition, .invalidPayeeName, .invalidProfileName: self = .usage
             default: self = .failure
             }
         case let error as OutputError:

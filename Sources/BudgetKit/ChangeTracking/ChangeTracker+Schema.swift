@@ -39,75 +39,62 @@ extension ChangeTracker {
 
     /// The triggers that write the change log (part of ``schemaVersion3``): those of
     /// ``transactionTriggers`` (made again by ``schemaVersion4``, which rebuilds the table), then
-    /// those of categories and budgets. Migrations are history: never edit these texts.
+    /// those of categories and budgets.
     static let triggers = transactionTriggers + "\n" + categoryAndBudgetTriggers
 
     /// The triggers on `transactions` (see ``schemaVersion3``).
-    static let transactionTriggers = """
-    CREATE TRIGGER transactions_logged_insert AFTER INSERT ON transactions
-        WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)
-        BEGIN INSERT INTO change_log (entity, row_id) VALUES ('transaction', NEW.id); END;
-    CREATE TRIGGER transactions_logged_update AFTER UPDATE ON transactions
-        WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)
-        BEGIN
-            INSERT INTO change_log (entity, row_id) VALUES ('transaction', OLD.id);
-            INSERT INTO change_log (entity, row_id) SELECT 'transaction', NEW.id WHERE NEW.id <> OLD.id;
-        END;
-    CREATE TRIGGER transactions_logged_delete AFTER DELETE ON transactions
-        WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)
-        BEGIN INSERT INTO change_log (entity, row_id) VALUES ('transaction', OLD.id); END;
-    CREATE TRIGGER transactions_logged_insert_conflict BEFORE INSERT ON transactions
-        WHEN NEW.import_key IS NOT NULL AND NOT EXISTS (SELECT 1 FROM change_log_pause)
-        BEGIN
-            INSERT INTO change_log (entity, row_id)
-                SELECT 'transaction_conflict', id FROM transactions WHERE import_key = NEW.import_key;
-        END;
-    CREATE TRIGGER transactions_logged_update_conflict BEFORE UPDATE OF import_key ON transactions
-        WHEN NEW.import_key IS NOT NULL AND NEW.import_key IS NOT OLD.import_key
-            AND NOT EXISTS (SELECT 1 FROM change_log_pause)
-        BEGIN
-            INSERT INTO change_log (entity, row_id)
-                SELECT 'transaction_conflict', id FROM transactions WHERE import_key = NEW.import_key AND id <> OLD.id;
-        END;
-    """
+    static let transactionTriggers = [
+        rowTriggers(table: "transactions", entity: "transaction"),
+        conflictTriggers(table: "transactions", entity: "transaction_conflict", unique: "import_key", nullable: true),
+    ].joined(separator: "\n")
 
     /// The triggers on `categories` and `budgets` (see ``schemaVersion3``).
-    static let categoryAndBudgetTriggers = """
-    CREATE TRIGGER categories_logged_insert AFTER INSERT ON categories
-        WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)
-        BEGIN INSERT INTO change_log (entity, row_id) VALUES ('category', NEW.id); END;
-    CREATE TRIGGER categories_logged_update AFTER UPDATE ON categories
-        WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)
-        BEGIN
-            INSERT INTO change_log (entity, row_id) VALUES ('category', OLD.id);
-            INSERT INTO change_log (entity, row_id) SELECT 'category', NEW.id WHERE NEW.id <> OLD.id;
-        END;
-    CREATE TRIGGER categories_logged_delete AFTER DELETE ON categories
-        WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)
-        BEGIN INSERT INTO change_log (entity, row_id) VALUES ('category_delete', OLD.id); END;
-    CREATE TRIGGER categories_logged_insert_conflict BEFORE INSERT ON categories
-        WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)
-        BEGIN
-            INSERT INTO change_log (entity, row_id)
-                SELECT 'category_conflict', id FROM categories WHERE name_key = NEW.name_key;
-        END;
-    CREATE TRIGGER categories_logged_update_conflict BEFORE UPDATE OF name_key ON categories
-        WHEN NEW.name_key IS NOT OLD.name_key AND NOT EXISTS (SELECT 1 FROM change_log_pause)
-        BEGIN
-            INSERT INTO change_log (entity, row_id)
-                SELECT 'category_conflict', id FROM categories WHERE name_key = NEW.name_key AND id <> OLD.id;
-        END;
-    CREATE TRIGGER budgets_logged_insert AFTER INSERT ON budgets
-        WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)
-        BEGIN INSERT INTO change_log (entity, row_id) VALUES ('budget', NEW.category_id); END;
-    CREATE TRIGGER budgets_logged_update AFTER UPDATE ON budgets
-        WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)
-        BEGIN
-            INSERT INTO change_log (entity, row_id) VALUES ('budget', OLD.category_id);
-            INSERT INTO change_log (entity, row_id) SELECT 'budget', NEW.category_id WHERE NEW.category_id <> OLD.category_id;
-        END;
-    CREATE TRIGGER budgets_logged_delete AFTER DELETE ON budgets
-        WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)
-        BEGIN INSERT INTO change_log (entity, row_id) VALUES ('budget', OLD.category_id); END;
-    """
+    static let categoryAndBudgetTriggers = [
+        rowTriggers(table: "categories", entity: "category", deletion: "category_delete"),
+        conflictTriggers(table: "categories", entity: "category_conflict", unique: "name_key", nullable: false),
+        rowTriggers(table: "budgets", entity: "budget", key: "category_id"),
+    ].joined(separator: "\n")
+
+    /// The AFTER INSERT, UPDATE and DELETE triggers that log a table's rows as `entity` (a
+    /// deletion as `deletion`, when given) by the column `key`; an update logs the old key and,
+    /// when it changed, the new one. All are silent while the log is paused.
+    static func rowTriggers(table: String, entity: String, deletion: String? = nil, key: String = "id") -> String {
+        let running = "WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)"
+        return """
+        CREATE TRIGGER \(table)_logged_insert AFTER INSERT ON \(table)
+            \(running)
+            BEGIN INSERT INTO change_log (entity, row_id) VALUES ('\(entity)', NEW.\(key)); END;
+        CREATE TRIGGER \(table)_logged_update AFTER UPDATE ON \(table)
+            \(running)
+            BEGIN
+                INSERT INTO change_log (entity, row_id) VALUES ('\(entity)', OLD.\(key));
+                INSERT INTO change_log (entity, row_id) SELECT '\(entity)', NEW.\(key) WHERE NEW.\(key) <> OLD.\(key);
+            END;
+        CREATE TRIGGER \(table)_logged_delete AFTER DELETE ON \(table)
+            \(running)
+            BEGIN INSERT INTO change_log (entity, row_id) VALUES ('\(deletion ?? entity)', OLD.\(key)); END;
+        """
+    }
+
+    /// The BEFORE INSERT and BEFORE UPDATE triggers that log, as `entity`, the rows a REPLACE on
+    /// the unique column `unique` will delete (REPLACE deletes them without firing delete
+    /// triggers when `recursive_triggers` is off). A NULL in a `nullable` column conflicts with
+    /// nothing.
+    static func conflictTriggers(table: String, entity: String, unique: String, nullable: Bool) -> String {
+        let notNull = nullable ? "NEW.\(unique) IS NOT NULL AND " : ""
+        return """
+        CREATE TRIGGER \(table)_logged_insert_conflict BEFORE INSERT ON \(table)
+            WHEN \(notNull)NOT EXISTS (SELECT 1 FROM change_log_pause)
+            BEGIN
+                INSERT INTO change_log (entity, row_id)
+                    SELECT '\(entity)', id FROM \(table) WHERE \(unique) = NEW.\(unique);
+            END;
+        CREATE TRIGGER \(table)_logged_update_conflict BEFORE UPDATE OF \(unique) ON \(table)
+            WHEN \(notNull)NEW.\(unique) IS NOT OLD.\(unique) AND NOT EXISTS (SELECT 1 FROM change_log_pause)
+            BEGIN
+                INSERT INTO change_log (entity, row_id)
+                    SELECT '\(entity)', id FROM \(table) WHERE \(unique) = NEW.\(unique) AND id <> OLD.id;
+            END;
+        """
+    }
 }

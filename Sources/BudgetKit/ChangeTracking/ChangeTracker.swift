@@ -92,14 +92,29 @@ final class ChangeTracker {
     // MARK: - Observers in this process
 
     /// Calls `body` after every commit through the store and every commit a ``DatabaseWatcher``
-    /// of the store notices, until ``removeObserver(_:)``. One entry per `owner`.
-    func addObserver(_ owner: AnyObject, _ body: @escaping () -> Void) {
-        observers[ObjectIdentifier(owner)] = body
+    /// of the store notices, until the subscription is cancelled or released.
+    func subscribe(_ body: @escaping () -> Void) -> Subscription {
+        let subscription = Subscription(tracker: self)
+        observers[ObjectIdentifier(subscription)] = body
+        return subscription
     }
 
-    /// Stops calling `owner`'s observer.
-    func removeObserver(_ owner: AnyObject) {
-        observers[ObjectIdentifier(owner)] = nil
+    /// One observer's registration: cancelled by ``cancel()`` or by releasing it, so a live
+    /// result that goes away never hears of another commit.
+    final class Subscription {
+        private weak var tracker: ChangeTracker?
+
+        fileprivate init(tracker: ChangeTracker) {
+            self.tracker = tracker
+        }
+
+        /// Stops the calls; doing it twice does nothing.
+        func cancel() {
+            tracker?.observers[ObjectIdentifier(self)] = nil
+            tracker = nil
+        }
+
+        deinit { cancel() }
     }
 
     /// How many observers are registered.

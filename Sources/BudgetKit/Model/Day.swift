@@ -15,7 +15,7 @@ import Darwin
 /// day.month        // 2026-11
 /// day.adding(days: 10).description   // "2026-12-01"
 /// ```
-public struct Day: Hashable, Sendable, Comparable, Codable, CustomStringConvertible {
+public struct Day: Hashable, Sendable, Comparable, ISOTextCodable {
     /// The year, 1 to 9999.
     public let year: Int
     /// The month of the year, 1 to 12.
@@ -162,16 +162,6 @@ public struct Day: Hashable, Sendable, Comparable, Codable, CustomStringConverti
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let day = Day(iso: text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a YYYY-MM-DD date: \(text)"))
-        }
-        self = day
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
+    /// What the text looks like, for decoding errors.
+    public static let isoShape = "YYYY-MM-DD date"
 }

@@ -7,7 +7,7 @@
 /// month.next?.description       // "2026-12"
 /// month.firstDay.description    // "2026-11-01"
 /// ```
-public struct Month: Hashable, Sendable, Comparable, Codable, CustomStringConvertible, Strideable {
+public struct Month: Hashable, Sendable, Comparable, ISOTextCodable, Strideable {
     /// The year, 1 to 9999.
     public let year: Int
     /// The month of the year, 1 to 12.
@@ -101,16 +101,6 @@ public struct Month: Hashable, Sendable, Comparable, Codable, CustomStringConver
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let month = Month(iso: text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a YYYY-MM month: \(text)"))
-        }
-        self = month
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
+    /// What the text looks like, for decoding errors.
+    public static let isoShape = "YYYY-MM month"
 }

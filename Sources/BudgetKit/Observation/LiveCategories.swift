@@ -29,8 +29,9 @@ public final class LiveCategories {
     private var entries: [KeyedCategory]
     private var lastSequence: Int64
     private(set) var isCancelled = false
-    private var isSyncing = false
-    private var needsAnotherSync = false
+    private let gate = SyncGate()
+    /// Its registration with the store's change tracker; cancelled by ``cancel()`` or on release.
+    private var subscription: ChangeTracker.Subscription?
 
     /// Reads the categories and starts observing the store.
     ///
@@ -48,18 +49,14 @@ public final class LiveCategories {
         defer { source.endSnapshot() }
         lastSequence = try source.changeSequence()
         entries = try source.categories(in: month)
-        store.changeTracker.addObserver(self) { [weak self] in self?.storeDidCommit() }
-    }
-
-    deinit {
-        store.changeTracker.removeObserver(self)
+        subscription = store.changeTracker.subscribe { [weak self] in self?.storeDidCommit() }
     }
 
     /// Stops observing: no callback runs after this, and the delegate is dropped.
     public func cancel() {
         isCancelled = true
         delegate = nil
-        store.changeTracker.removeObserver(self)
+        subscription?.cancel()
     }
 
     /// Catches up with every commit since the last sync and tells the delegate.
@@ -69,20 +66,11 @@ public final class LiveCategories {
     @discardableResult
     public func processPendingChanges() throws -> CategoryChangeSet? {
         guard !isCancelled else { return nil }
-        if isSyncing {
-            needsAnotherSync = true
-            return nil
+        let delivered = try gate.sync(isCancelled: { isCancelled }) { () throws -> CategoryChangeSet? in
+            guard let changeSet = try nextChangeSet() else { return nil }
+            if !isCancelled { delegate?.liveCategories(self, didChangeContentWith: changeSet) }
+            return changeSet
         }
-        isSyncing = true
-        defer { isSyncing = false }
-        var delivered: CategoryChangeSet?
-        repeat {
-            needsAnotherSync = false
-            if let changeSet = try nextChangeSet() {
-                delivered = changeSet
-                if !isCancelled { delegate?.liveCategories(self, didChangeContentWith: changeSet) }
-            }
-        } while needsAnotherSync && !isCancelled
         lastSyncError = nil
         return delivered
     }

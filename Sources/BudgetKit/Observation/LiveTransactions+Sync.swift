@@ -17,21 +17,12 @@ extension LiveTransactions {
     @discardableResult
     public func processPendingChanges() throws -> TransactionChangeSet? {
         guard !isCancelled else { return nil }
-        if isSyncing {
-            // A delegate wrote to the store while hearing about a change: go round once more.
-            needsAnotherSync = true
-            return nil
+        // A delegate that writes to the store while hearing about a change: the gate goes round once more.
+        let delivered = try gate.sync(isCancelled: { isCancelled }) { () throws -> TransactionChangeSet? in
+            guard let changeSet = try nextChangeSet() else { return nil }
+            deliver(changeSet)
+            return changeSet
         }
-        isSyncing = true
-        defer { isSyncing = false }
-        var delivered: TransactionChangeSet?
-        repeat {
-            needsAnotherSync = false
-            if let changeSet = try nextChangeSet() {
-                delivered = changeSet
-                deliver(changeSet)
-            }
-        } while needsAnotherSync && !isCancelled
         lastSyncError = nil
         return delivered
     }

@@ -86,8 +86,9 @@ public final class LiveTransactions {
     var cache: [Int64: Transaction] = [:]
     static let cacheCapacity = 4096
     private(set) var isCancelled = false
-    var isSyncing = false
-    var needsAnotherSync = false
+    let gate = SyncGate()
+    /// Its registration with the store's change tracker; cancelled by ``cancel()`` or on release.
+    private var subscription: ChangeTracker.Subscription?
 
     /// Fetches the request's rows and starts observing the store.
     ///
@@ -115,11 +116,7 @@ public final class LiveTransactions {
         order = state.order
         query = state.query
         install(state)
-        store.changeTracker.addObserver(self) { [weak self] in self?.storeDidCommit() }
-    }
-
-    deinit {
-        store.changeTracker.removeObserver(self)
+        subscription = store.changeTracker.subscribe { [weak self] in self?.storeDidCommit() }
     }
 
     /// Stops observing: no callback runs after this, and the delegate is dropped. Its snapshot
@@ -127,7 +124,7 @@ public final class LiveTransactions {
     public func cancel() {
         isCancelled = true
         delegate = nil
-        store.changeTracker.removeObserver(self)
+        subscription?.cancel()
         source.endSnapshot()
     }
 

@@ -19,10 +19,12 @@ extension BudgetStore {
     /// reconciled, but for transfers, which the other side may vouch for); it is refused when it would make a
     /// transfer between the two accounts a transfer to itself, or change a balance of the
     /// receiving account that a reconciliation vouches for. The default account cannot be
-    /// deleted: make another the default first. Everything happens in one write, or nothing does.
+    /// deleted: make another the default first. An account with an opening balance cannot be
+    /// deleted either (its money would leave the net worth unseen): close it instead. Everything happens in one write, or nothing does.
     ///
     /// - Returns: how many transactions moved.
     /// - Throws: ``BudgetError/unknownAccount(_:)``, ``BudgetError/defaultAccountRequired(_:)``,
+    ///   ``BudgetError/accountHasOpeningBalance(_:balance:)``,
     ///   ``BudgetError/accountInUse(_:transactionCount:)``, ``BudgetError/moveToSameAccount(_:)``,
     ///   ``BudgetError/transfersWithinAccount(from:to:count:)``,
     ///   ``BudgetError/dateInReconciledPeriod(_:_:)``.
@@ -31,6 +33,11 @@ extension BudgetStore {
         try writing {
             let account = try accountRow(named: name)
             if account.isDefault { throw BudgetError.defaultAccountRequired(account.name) }
+            // An opening balance is money no transaction records: deleting it would change every
+            // later net worth silently, so it is refused (closing keeps it).
+            if account.openingBalance != .zero {
+                throw BudgetError.accountHasOpeningBalance(account.name, balance: account.openingBalance)
+            }
             let id = SQLiteValue.integer(account.id)
             let count = Int(try connection.int64("SELECT count(*) FROM transactions WHERE account_id = ?1 OR transfer_account_id = ?1",
                                                  [id]) ?? 0)

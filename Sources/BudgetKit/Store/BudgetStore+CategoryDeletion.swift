@@ -53,7 +53,11 @@ extension BudgetStore {
                 try connection.run("UPDATE rules SET category_id = ? WHERE category_id = ?", [.integer(target.id), .integer(row.id)])
                 duplicates = try removeDuplicateRules(categoryID: target.id, moved: Set(rules.map(\.id)))
                 let removed = Set(duplicates.map(\.id))
-                rulesMoved = rules.filter { !removed.contains($0.id) }.map { ImportRule(id: $0.id, pattern: $0.pattern, category: target.name) }
+                rulesMoved = rules.filter { !removed.contains($0.id) }.map { rule in
+                    var moved = rule
+                    moved.category = target.name
+                    return moved
+                }
                 movedTo = target.name
             }
             try connection.run("DELETE FROM categories WHERE id = ?", [.integer(row.id)])
@@ -136,12 +140,14 @@ extension BudgetStore {
     }
 
     /// Removes the category's rules whose pattern an earlier rule of it has (ignoring case),
-    /// where one of the two is in `moved`; returns them as they were.
+    /// with the same field, mode, direction and payee, where one of the two is in `moved`;
+    /// returns them as they were.
     private func removeDuplicateRules(categoryID: Int64, moved: Set<Int64>) throws -> [ImportRule] {
         var earliest: [String: ImportRule] = [:]
         var duplicates: [ImportRule] = []
         for rule in try fetchRules(categoryID: categoryID) {
-            let key = rule.pattern.caseFolded()
+            let key = [rule.pattern.caseFolded(), rule.field.rawValue, rule.mode.rawValue, rule.direction?.rawValue ?? "",
+                       rule.payee ?? "\u{0}"].joined(separator: "\u{0}")
             if let earlier = earliest[key] {
                 if moved.contains(rule.id) || moved.contains(earlier.id) { duplicates.append(rule) }
             } else {

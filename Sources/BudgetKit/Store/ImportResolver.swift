@@ -1,6 +1,6 @@
 /// Decides each imported row's category against one reading of the book: the file's category
-/// column, else the first rule whose pattern is part of the payee ignoring case, else the
-/// default category. It checks what can be checked without writing (a category kind the file
+/// column, else the first matching rule that sets a category (``RuleMatcher``), else the
+/// default category; and the payee the first matching rule that sets one gives it. It checks what can be checked without writing (a category kind the file
 /// contradicts, a row left without a category, a name a new category cannot have) so that an
 /// import finds every problem before it takes the write lock.
 ///
@@ -15,17 +15,10 @@ struct ImportResolver {
         let kind: BudgetCategory.Kind
     }
 
-    /// A rule whose category exists; `pattern` is lowercased.
-    struct Rule: Equatable {
-        let id: Int64
-        let pattern: String
-        let categoryID: Int64
-    }
-
     /// Everything a resolution depends on: equal readings resolve every row the same way.
     struct Book: Equatable {
         var categories: [Category]
-        var rules: [Rule]
+        var rules: [RuleMatcher.Definition]
         /// Every account, the default first.
         var accounts: [Account]
     }
@@ -63,14 +56,16 @@ struct ImportResolver {
     let importAccount: Account
     let createsMissingCategories: Bool
     private let byKey: [String: Category]
+    private let byID: [Int64: Category]
     /// Name keys of names as the file writes them: files name the same few categories over
     /// and over (bounded).
     private var keys: [String: String] = [:]
-    private let rules: [(rule: Rule, category: Category)]
+    private let rules: RuleMatcher
 
     /// A resolver for a reading of the book (``read(_:)``); it finds the default category.
     ///
-    /// - Throws: ``BudgetError/unknownCategory(_:)`` when the default category does not exist.
+    /// - Throws: ``BudgetError/unknownCategory(_:)`` when the default category does not exist,
+    ///   ``BudgetError/invalidRuleExpression(_:reason:)`` for a rule's pattern edited by hand.
     init(book: Book, file: String, options: ImportOptions) throws {
         self.file = file
         self.book = book
@@ -82,7 +77,8 @@ struct ImportResolver {
             byID[category.id] = category
         }
         self.byKey = byKey
-        rules = book.rules.compactMap { rule in byID[rule.categoryID].map { (rule: rule, category: $0) } }
+        self.byID = byID
+        rules = try RuleMatcher(book.rules.filter { rule in rule.categoryID.map { byID[$0] != nil } ?? true })
         if let name = options.defaultCategory {
             guard let category = byKey[BudgetCategory.nameKey(name.trimmingSpaces())] else {
                 throw BudgetError.unknownCategory(name)
@@ -159,25 +155,28 @@ struct ImportResolver {
             let row = BudgetStore.CategoryRow($0)
             return Category(id: row.id, name: row.name, key: row.key, kind: row.kind)
         }
-        let rules = try connection.cached("""
-            SELECT \(RuleTarget.selectList) FROM rules AS r JOIN categories AS c ON c.id = r.category_id ORDER BY r.id
-            """).map {
-                Rule(id: $0.int64(RuleTarget.id), pattern: $0.text(RuleTarget.pattern).caseFolded(), categoryID: $0.int64(RuleTarget.categoryID))
-            }
-        return Book(categories: categories, rules: rules, accounts: accounts)
+        return Book(categories: categories, rules: try BudgetStore.ruleDefinitions(connection), accounts: accounts)
     }
 
     /// The category with this name key, if the book has it.
     func category(key: String) -> Category? { byKey[key] }
 
-    /// Resolves one row; a category the book lacks is handed to `missing` (which records it)
-    /// and resolved by its key all the same.
+    /// Resolves one row and the payee a rule gives it (`nil`: the file's stays); a category the
+    /// book lacks is handed to `missing` (which records it) and resolved by its key all the
+    /// same. A transfer is left to itself: rules do not touch transfers.
     ///
     /// - Throws: ``BudgetError/badInput(file:line:column:message:)`` for a kind that contradicts
     ///   the book's category, a name a new category cannot have (when creating them), or a row
     ///   left without a category; whatever `missing` throws.
-    mutating func resolve(_ row: ImportRow, missing: (Missing) throws -> Void) throws -> Resolution {
-        if row.transferAccount != nil { return .transfer }
+    mutating func resolve(_ row: ImportRow, missing: (Missing) throws -> Void) throws -> (Resolution, payee: String?) {
+        if row.transferAccount != nil { return (.transfer, nil) }
+        let match = rules.isEmpty ? RuleMatcher.Match()
+            : rules.match(payee: row.payee, note: row.note, direction: row.direction, wantsCategory: row.category == nil)
+        return (try category(of: row, match: match, missing: missing), match.payee?.name)
+    }
+
+    /// The row's category: the file's, the rules', or the default.
+    private mutating func category(of row: ImportRow, match: RuleMatcher.Match, missing: (Missing) throws -> Void) throws -> Resolution {
         if let name = row.category {
             let key: String
             if let known = keys[name] {
@@ -205,18 +204,20 @@ struct ImportResolver {
             try missing(Missing(key: key, name: trimmed, row: row))
             return .missing(key: key)
         }
-        if !rules.isEmpty {
-            let payee = row.payee.caseFolded()
-            if let match = rules.first(where: { payee.contains($0.rule.pattern) }) { return .category(match.category) }
-        }
+        if let found = match.category, let category = byID[found.id] { return .category(category) }
         if let defaultCategory { return .category(defaultCategory) }
         throw BudgetError.badInput(file: file, line: row.line, column: 1,
                                    message: "no category for payee '\(row.payee)': the row names none, no rule matches and there is no default category")
     }
 }
 
-/// A rule as the resolver reads it: its category by id.
-private enum RuleTarget: Int32, FixedColumns {
-    case id, pattern, categoryID
-    var sql: String { self == .categoryID ? "r.category_id" : "r.\(self)" }
+extension ImportRow {
+    /// The money's direction as the file gives it: a bank's flow by its sign; budget's own
+    /// convention by the kind column, else as an expense (positive is money out).
+    var direction: ImportRule.Direction? {
+        switch convention {
+        case .bank: return amount == .zero ? nil : amount > .zero ? .moneyIn : .moneyOut
+        case .stored: return ImportRule.Direction(amount: amount, kind: kind ?? .expense)
+        }
+    }
 }

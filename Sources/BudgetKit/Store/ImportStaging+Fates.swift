@@ -7,7 +7,8 @@ extension ImportStaging {
         typealias C = StagedColumn
         var newRows: Int64 = 0
         try connection.prepare(Self.fates).forEachRow {
-            let row = Self.importRow($0)
+            var row = Self.importRow($0)
+            if !$0.isNull(C.cleanPayee) { row.payee = $0.text(C.cleanPayee) }
             let existing = $0.optionalInt64(C.existingID)
             let ignored = existing == nil && !options.includesDeleted && $0.int64(C.deleted) != 0
             let added = dryRun ? existing == nil && !ignored : existing.map { $0 > maxID } ?? false

@@ -6,10 +6,11 @@ extension ImportStaging {
     static let fileStaged = """
         INSERT INTO transactions (date, amount, category_id, payee, note, import_key, account_id, transfer_account_id)
         SELECT date, amount, category_id, payee, note, import_key, account_id, transfer_account_id FROM (
-            SELECT rowid AS place, date, stored_amount AS amount, category_id, payee, note, import_key, account_id, transfer_account_id
+            SELECT rowid AS place, date, stored_amount AS amount, category_id, coalesce(clean_payee, payee) AS payee, note, import_key,
+                account_id, transfer_account_id
             FROM temp.import_staging WHERE split_group IS NULL
             UNION ALL
-            SELECT min(rowid), date, sum(stored_amount), NULL, payee, note, import_key, account_id, NULL
+            SELECT min(rowid), date, sum(stored_amount), NULL, coalesce(clean_payee, payee), note, import_key, account_id, NULL
             FROM temp.import_staging WHERE split_group IS NOT NULL GROUP BY split_group) AS staged
         WHERE NOT EXISTS (SELECT 1 FROM import_tombstones AS d WHERE d.import_key = staged.import_key) ORDER BY place
         ON CONFLICT (import_key) DO NOTHING
@@ -30,7 +31,7 @@ extension ImportStaging {
     /// The pending rows just filed (ids above `?1`), with their money flow as the bank wrote it.
     static let recordPending = """
         INSERT INTO pending_imports (transaction_id, flow)
-        SELECT t.id, \(ImportStaging.stagedFlow) FROM temp.import_staging AS s JOIN transactions AS t ON t.import_key = s.import_key
+        SELECT t.id, \(ImportStaging.stagedFlow) FROM temp.import_staging AS s CROSS JOIN transactions AS t ON t.import_key = s.import_key
         WHERE s.pending AND s.split_group IS NULL AND s.transfer_account_id IS NULL AND t.id > ?1
         """
     /// With ``ImportOptions/includesDeleted``: the deletions of the rows staged are forgotten.
@@ -90,7 +91,7 @@ extension ImportStaging {
         // The fates query: the category it went to (or would be created as), the existing row,
         // the stored amount and the accounts' names.
         case bookCategory, bookKind, missingName, missingKind, existingID, storedAmount, accountName, transferAccountName, splitGroup
-        case deleted
+        case cleanPayee, deleted
         // A page of rows to resolve again.
         case stagedRowID
 
@@ -116,6 +117,7 @@ extension ImportStaging {
             case .accountName: return "coalesce(a.name, '')"
             case .transferAccountName: return "ta.name"
             case .splitGroup: return "s.split_group"
+            case .cleanPayee: return "s.clean_payee"
             case .deleted: return "EXISTS (SELECT 1 FROM import_tombstones AS d WHERE d.import_key = s.import_key)"
             case .stagedRowID: return "s.rowid"
             default: return "s.\(self)"
@@ -210,7 +212,8 @@ extension ImportStaging {
             SELECT \(StagedColumn.page) FROM temp.import_staging AS s WHERE s.rowid > ? ORDER BY s.rowid LIMIT 1000
             """)
         let update = try connection.prepare("""
-            UPDATE temp.import_staging SET category_id = ?, stored_amount = ?, missing_key = ?, account_id = ?, transfer_account_id = ?
+            UPDATE temp.import_staging SET category_id = ?, stored_amount = ?, missing_key = ?, account_id = ?, transfer_account_id = ?,
+                clean_payee = ?
             WHERE rowid = ?
             """)
         var last: Int64 = 0
@@ -219,9 +222,10 @@ extension ImportStaging {
             guard let end = rows.last?.id else { return }
             for (id, row) in rows {
                 let placement = try resolver.placement(of: row)
-                let resolved = Self.columns(try resolver.resolve(row, missing: { try record($0) }), row, placement)
+                let (resolution, payee) = try resolver.resolve(row, missing: { try record($0) })
+                let resolved = Self.columns(resolution, row, placement)
                 try update.run([resolved.categoryID, resolved.storedAmount, resolved.missingKey, .integer(placement.accountID),
-                                placement.transferAccountID.sqliteValue, .integer(id)])
+                                placement.transferAccountID.sqliteValue, payee.sqliteValue, .integer(id)])
             }
             last = end
         }
@@ -253,14 +257,15 @@ extension ImportStaging {
         try connection.run(Self.fileStaged)
         let added = connection.changes
         if splitGroups > 0 { try connection.run(Self.fileParts, [.integer(maxID)]) }
-        try connection.run(Self.recordPending, [.integer(maxID)])
+        if pendingRows > 0 { try connection.run(Self.recordPending, [.integer(maxID)]) }
         return added
     }
 
     /// How many staged transactions are left out because their transaction was deleted (none
     /// with ``ImportOptions/includesDeleted``).
     func deletedRowCount() throws -> Int {
-        options.includesDeleted ? 0 : Int(try connection.int64(Self.countDeleted) ?? 0)
+        guard !options.includesDeleted, try connection.int64("SELECT EXISTS (SELECT 1 FROM import_tombstones)") == 1 else { return 0 }
+        return Int(try connection.int64(Self.countDeleted) ?? 0)
     }
 
     /// How many staged transactions are not in the book yet.

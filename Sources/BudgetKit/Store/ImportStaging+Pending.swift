@@ -37,15 +37,17 @@ extension ImportStaging {
         """
     static let pendingPairs = """
         SELECT n.id, \(stagedFlow), n.payee, n.import_key, o.id, p.flow, o.payee, o.import_key
-        FROM temp.import_staging AS s
-        JOIN transactions AS n ON n.import_key = s.import_key AND n.id > ?1
-        JOIN transactions AS o ON o.account_id = n.account_id AND o.id <= ?1
-            AND o.transfer_account_id IS NULL AND o.category_id IS NOT NULL
-        JOIN pending_imports AS p ON p.transaction_id = o.id
-        WHERE NOT s.pending AND s.split_group IS NULL AND s.transfer_account_id IS NULL
-            AND n.date >= o.date AND n.date <= date(o.date, '+10 days') AND (\(stagedFlow) < 0) = (p.flow < 0)
+        FROM pending_imports AS p
+        CROSS JOIN transactions AS o ON o.id = p.transaction_id AND o.id <= ?1
+        CROSS JOIN transactions AS n ON n.id > ?1 AND +n.account_id = o.account_id
+            AND n.date >= o.date AND n.date <= date(o.date, '+10 days')
+        CROSS JOIN temp.import_staging AS s ON s.import_key = n.import_key
+        WHERE o.transfer_account_id IS NULL AND o.category_id IS NOT NULL AND NOT s.pending AND s.split_group IS NULL
+            AND s.transfer_account_id IS NULL AND (\(stagedFlow) < 0) = (p.flow < 0)
         ORDER BY n.id, o.id
         """
+    /// The index the pairs' query finds staged rows by.
+    static let stagedByKey = "CREATE INDEX IF NOT EXISTS temp.import_staging_by_key ON import_staging(import_key)"
     static let replacePending = """
         UPDATE transactions SET date = ?2, payee = ?3, note = ?4, import_key = ?5,
             amount = CASE (SELECT c.kind FROM categories AS c WHERE c.id = transactions.category_id) WHEN 'income' THEN ?6 ELSE -?6 END
@@ -59,7 +61,12 @@ extension ImportStaging {
     /// Replaces each pending twin of the rows just filed (ids above `maxID`); lists near misses.
     ///
     /// - Returns: how many pending rows were replaced, and the near misses.
+    /// - Complexity: nothing without pending rows in the book; else, per pending row, the new
+    ///   rows of its account within its 10 days (index `transactions_by_account`), each looked
+    ///   up in the staged rows by key (``stagedByKey``).
     func replacePendingTwins(maxID: Int64) throws -> (replaced: Int, nearMisses: [(pending: Int64, posted: Int64)]) {
+        guard try connection.int64("SELECT EXISTS (SELECT 1 FROM pending_imports)") == 1 else { return (0, []) }
+        try connection.execute(Self.stagedByKey)
         typealias Candidate = (posted: Int64, pending: Int64, twin: Bool)
         var candidates: [Candidate] = []
         try connection.prepare(Self.pendingPairs).forEachRow([.integer(maxID)]) { row in

@@ -1,0 +1,157 @@
+import BudgetKit
+
+/// `budget import-profile save|list|show|remove`: `budget import` options saved under a name.
+enum ImportProfileCommands {
+    static let group = CommandConfiguration(
+        name: "import-profile",
+        abstract: "Save import options under a name, for a bank's files.",
+        discussion: """
+        A profile holds options only, checked by 'budget import' itself when saved and again \
+        when used: never a FILE, --profile, --db or --quiet. 'budget import --profile NAME \
+        FILE' lays them under the command line's own: an option given on the command line \
+        replaces the profile's (of options that exclude each other, both count as given, and \
+        the import says they conflict).
+          budget import-profile save giro --delimiter ';' --decimal-comma --negate
+          budget import --profile giro statement.csv --dry-run
+        """,
+        access: .none)
+
+    static let tree = CommandTree.group(group, [
+        .command(ImportProfileSave.self), .command(ImportProfileList.self), .command(ImportProfileShow.self),
+        .command(ImportProfileRemove.self),
+    ])
+
+    /// `--delimiter ';' --payee-column 'Empfänger Name'`: words a POSIX shell reads back as they are.
+    static func shellQuoted(_ words: [String]) -> String {
+        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./:=@%+,".unicodeScalars)
+        return words.map { word in
+            !word.isEmpty && word.unicodeScalars.allSatisfy(plain.contains) ? word
+                : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        }.joined(separator: " ")
+    }
+}
+
+extension Import {
+    /// The import `words` (a profile's options) describe, with `file` as its FILE: parsed and
+    /// checked by the one parser, as if typed after `budget import`.
+    ///
+    /// - Throws: the parser's ``UsageError``; a usage error too for a FILE among the words
+    ///   (the words then hold one positional too many), `--profile`, a global option or `--help`.
+    static func parsing(profile words: [String], named name: String, file: String) throws(UsageError) -> Import {
+        let refused = { (what: String) -> UsageError in
+            UsageError(message: "import profile '\(name)' cannot hold \(what)",
+                       hint: "a profile holds 'budget import' options only; see 'budget help import'")
+        }
+        let result: ParseResult
+        do {
+            result = try CommandLineParser(tree: Commands.tree).parse(["import"] + words + ["--", file])
+        } catch {
+            if error.message.hasPrefix("unexpected argument") { throw refused("a FILE argument") }
+            throw UsageError(message: "import profile '\(name)': \(error.message)", hint: error.hint, command: error.command)
+        }
+        guard case .run(let parsed, _, let globals) = result, let command = parsed as? Import else { throw refused("'--help'") }
+        if globals != GlobalOptions() { throw refused("'--db' or '--quiet'") }
+        if command.profile != nil { throw refused("'--profile'") }
+        return command
+    }
+
+    /// The import to run: `profile`'s options under this command line's (an option given here
+    /// replaces the profile's), checked as one command line.
+    func layered(on profile: ImportProfile) throws(UsageError) -> Import {
+        let saved = try Self.parsing(profile: profile.options, named: profile.name, file: file.path)
+        let mine = Set(given.map(\.target))
+        let words = saved.given.filter { !mine.contains($0.target) }.flatMap(\.words) + given.filter { $0.target != \Import.profile }.flatMap(\.words)
+        return try Self.parsing(profile: words, named: profile.name, file: file.path)
+    }
+}
+
+/// An option or flag a command line gave, as words that give it again.
+struct GivenOption {
+    let target: AnyKeyPath
+    let words: [String]
+
+    init(_ info: ArgumentInfo, target: AnyKeyPath, word: String) {
+        self.target = target
+        words = info.kind == .flag ? ["--\(info.name)"] : ["--\(info.name)=\(word)"]
+    }
+}
+
+/// `budget import-profile save NAME OPTIONS...`.
+struct ImportProfileSave: BudgetCommand {
+    static let configuration = CommandConfiguration(
+        name: "save",
+        abstract: "Save import options under a name, replacing a profile of that name.",
+        discussion: "Every word after NAME is an option of 'budget import', checked as 'budget import' checks them.",
+        access: .write)
+
+    static var arguments: [CommandArgument<ImportProfileSave>] {[
+        .argument(\.name, "name", help: "The profile's name (unique ignoring case)."),
+        .verbatimRest(\.options, "options", help: "Options of 'budget import', as you would type them."),
+    ]}
+
+    var name = ""
+    var options: [String] = []
+
+    func run(_ context: CommandContext) throws -> Outcome {
+        _ = try Import.parsing(profile: options, named: name, file: "-")
+        let store = try context.store()
+        let replaced = try store.saveImportProfile(named: name, options: options)
+        context.confirm("\(replaced ? "Replaced" : "Saved") import profile '\(try store.importProfile(named: name).name)'.")
+        return .success
+    }
+}
+
+/// `budget import-profile list`.
+struct ImportProfileList: BudgetCommand {
+    static let configuration = CommandConfiguration(name: "list", abstract: "List the import profiles with their options.", access: .read)
+
+    static var arguments: [CommandArgument<ImportProfileList>] {[.format(\.format)]}
+
+    var format = OutputFormat.table
+
+    func run(_ context: CommandContext) throws -> Outcome {
+        try context.printRecords(format, record: .importProfile, values: try context.store().importProfiles())
+        return .success
+    }
+}
+
+/// `budget import-profile show NAME`.
+struct ImportProfileShow: BudgetCommand {
+    static let configuration = CommandConfiguration(
+        name: "show", abstract: "Print a profile's options as a shell-quoted command line.", access: .read)
+
+    static var arguments: [CommandArgument<ImportProfileShow>] {[.argument(\.name, "name", help: "The profile's name.")]}
+
+    var name = ""
+
+    func run(_ context: CommandContext) throws -> Outcome {
+        let profile = try context.store().importProfile(named: name)
+        try context.stdout.write(ImportProfileCommands.shellQuoted(profile.options) + "\n")
+        return .success
+    }
+}
+
+/// `budget import-profile remove NAME`.
+struct ImportProfileRemove: BudgetCommand {
+    static let configuration = CommandConfiguration(name: "remove", abstract: "Remove an import profile.", access: .write)
+
+    static var arguments: [CommandArgument<ImportProfileRemove>] {[.argument(\.name, "name", help: "The profile's name.")]}
+
+    var name = ""
+
+    func run(_ context: CommandContext) throws -> Outcome {
+        let profile = try context.store().removeImportProfile(named: name)
+        context.confirm("Removed import profile '\(profile.name)'.")
+        return .success
+    }
+}
+
+extension RecordDescription where Value == ImportProfile {
+    /// An import profile: its name and its options as one shell-quoted line.
+    static var importProfile: RecordDescription<ImportProfile> {
+        RecordDescription(columns: [
+            RecordColumn("name") { .text($0.name) },
+            RecordColumn("options") { .text(ImportProfileCommands.shellQuoted($0.options)) },
+        ])
+    }
+}

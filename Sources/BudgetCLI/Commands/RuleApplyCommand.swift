@@ -1,0 +1,97 @@
+import BudgetKit
+
+/// `budget rule apply [--dry-run] [--account NAME] [--from DAY] [--to DAY]`.
+struct RuleApply: BudgetCommand {
+    static let configuration = CommandConfiguration(
+        name: "apply",
+        abstract: "Apply the rules to transactions already in the book.",
+        discussion: """
+        Each transaction gets the payee of the first matching rule that sets a payee, and the \
+        category of the first that sets a category, as on import; transfers and splits are left \
+        alone. Everything changes in one write, and each change is listed (id, what, before, \
+        after, the rule), with a count on standard error; --dry-run lists and writes nothing.
+
+        A category of the other kind (expense to income, or back) is left as it is unless \
+        --kind-change says what the amount becomes: negate keeps the money's direction \
+        (12.50 spent in Food becomes -12.50 in Salary), keep keeps the number. A reconciled \
+        transaction is never moved in a way that changes its account's balance.
+          budget rule apply --dry-run --from 2026-01-01
+        """,
+        access: .write)
+
+    static var arguments: [CommandArgument<RuleApply>] {[
+        .flag(\.dryRun, "dry-run", help: "List what would change; write nothing."),
+        .option(\.account, "account", "name", help: "Only this account's transactions (and transfers reaching it)."),
+        .option(\.from, "from", "day", help: "Only transactions on or after this day."),
+        .option(\.to, "to", "day", help: "Only transactions on or before this day."),
+        .option(\.kindChange, "kind-change", "how", help: "Move between expense and income: keep or negate the amount."),
+        .format(\.format),
+    ]}
+
+    var dryRun = false
+    var account: AccountName?
+    var from: Day?
+    var to: Day?
+    var kindChange: KindChoice?
+    var format = OutputFormat.table
+
+    func run(_ context: CommandContext) throws -> Outcome {
+        let store = try context.store(access: dryRun ? .read : .write)
+        let outcomes = try store.applyRules(TransactionFilter(from: from, to: to, account: account?.name), dryRun: dryRun,
+                                            kindChange: kindChange?.kindChange ?? .refuse)
+        let lines = outcomes.flatMap(RuleChangeLine.lines)
+        let changed = outcomes.filter(\.changes).count, refused = outcomes.filter(\.isRefused).count
+        // Nothing to list: a table prints nothing at all; records print their empty form.
+        let write = { () throws(OutputError) in
+            if !(lines.isEmpty && format == .table) { try context.printRecords(format, record: .ruleChange, values: lines) }
+        }
+        if dryRun { try write() } else { try context.reportCommitted("the rules were applied", write) }
+        let count = "\(changed) transaction\(changed == 1 ? "" : "s")"
+        context.confirm(dryRun ? "Dry run: would change \(count)." : "Changed \(count).")
+        if refused > 0 {
+            context.confirm("Left \(refused) categor\(refused == 1 ? "y" : "ies") as \(refused == 1 ? "it was" : "they were"): "
+                            + "the rule's category is of the other kind; --kind-change negate or keep moves \(refused == 1 ? "it" : "them").")
+        }
+        return .success
+    }
+}
+
+/// One change `rule apply` lists: a transaction's payee, category or amount, before and after.
+struct RuleChangeLine {
+    let id: Int64
+    let date: Day
+    let change: String
+    let before: String
+    let after: String
+    let rule: Int64
+
+    static func lines(_ outcome: RuleOutcome) -> [RuleChangeLine] {
+        let (old, new) = (outcome.before, outcome.after)
+        var lines: [RuleChangeLine] = []
+        func add(_ change: String, _ before: String, _ after: String, _ rule: Int64?) {
+            if let rule { lines.append(RuleChangeLine(id: old.id, date: old.date, change: change, before: before, after: after, rule: rule)) }
+        }
+        if old.payee != new.payee { add("payee", old.payee, new.payee, outcome.payeeRule) }
+        if let refused = outcome.refusedCategory {
+            add("refused", old.category, refused, outcome.categoryRule)
+        } else if old.category != new.category {
+            add("category", old.category, new.category, outcome.categoryRule)
+        }
+        if old.amount != new.amount { add("amount", old.amount.description, new.amount.description, outcome.categoryRule) }
+        return lines
+    }
+}
+
+extension RecordDescription where Value == RuleChangeLine {
+    /// A change `rule apply` makes.
+    static var ruleChange: RecordDescription<RuleChangeLine> {
+        RecordDescription(columns: [
+            RecordColumn("id", .right) { .integer($0.id) },
+            RecordColumn("date") { .date($0.date.description) },
+            RecordColumn("change") { .text($0.change) },
+            RecordColumn("before") { .text($0.before) },
+            RecordColumn("after") { .text($0.after) },
+            RecordColumn("rule", .right) { .integer($0.rule) },
+        ])
+    }
+}

@@ -1,0 +1,23 @@
+extension BudgetError {
+    /// The description of the cases about rules, payees and import profiles.
+    var ruleDescription: String {
+        switch self {
+        case .invalidRuleExpression(let pattern, let reason):
+            return "invalid rule pattern '\(pattern)': \(reason)"
+        case .ruleWithoutAction:
+            return "a rule must set a payee, a category or both"
+        case .invalidRulePosition(let position, let count):
+            return "no place \(position) among \(count) rule\(count == 1 ? "" : "s")"
+        case .invalidPayeeName(let name):
+            return "invalid payee name '\(name)': it must be non-empty text without control characters"
+        case .unknownPayee(let name):
+            return "no transaction has the payee '\(name)'"
+        case .invalidProfileName(let name):
+            return "invalid import profile name '\(name)': it must be non-empty text without control characters"
+        case .unknownImportProfile(let name):
+            return "no import profile named '\(name)'"
+        default:
+            preconditionFailure("not a rule error: \(self)")
+        }
+    }
+}

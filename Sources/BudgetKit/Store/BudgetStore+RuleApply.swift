@@ -1,0 +1,106 @@
+/// What the rules do to one existing transaction (``BudgetStore/applyRules(_:dryRun:kindChange:)``).
+public struct RuleOutcome: Hashable, Sendable {
+    /// The transaction as it was.
+    public let before: Transaction
+    /// The transaction as the rules leave it (equal to ``before`` when ``isRefused`` and no
+    /// payee changed).
+    public let after: Transaction
+    /// The rule that gave the payee, if it changed.
+    public let payeeRule: Int64?
+    /// The rule that gave the category, if it changed (or would have, when ``isRefused``).
+    public let categoryRule: Int64?
+    /// The category the rule wanted and did not get: moving between an expense and an income
+    /// category was refused (``KindChange/refuse``, or a reconciled row whose balance would change).
+    public let refusedCategory: String?
+
+    /// Whether the rules wanted a category they were refused.
+    public var isRefused: Bool { refusedCategory != nil }
+    /// Whether the transaction changes.
+    public var changes: Bool { before != after }
+}
+
+extension BudgetStore {
+    /// Applies the rules to existing transactions, in ONE write transaction: each transaction
+    /// gets the payee of the first matching rule that sets a payee and the category of the first
+    /// matching rule that sets a category, as on import (``RuleMatcher``), matching its payee and
+    /// note as they are now and its direction of money (from its amount and category kind).
+    ///
+    /// ```swift
+    /// let outcomes = try store.applyRules(TransactionFilter(from: Day(iso: "2026-11-01")), dryRun: true)
+    /// for outcome in outcomes where outcome.changes { print(outcome.before.payee, "→", outcome.after.payee) }
+    /// ```
+    ///
+    /// Transfers and splits are left alone (a transfer has no category; a split's are its
+    /// parts'). A move between an expense and an income category follows `kindChange`, as
+    /// ``editTransaction(id:_:kindChange:reconciled:)`` does: ``KindChange/refuse`` (the default)
+    /// leaves the category (the outcome says which was refused; the payee still changes),
+    /// ``KindChange/negateAmount`` keeps the money's direction (12.50 spent in Food becomes
+    /// -12.50 in Salary), ``KindChange/keepAmount`` keeps the number. A reconciled row is never
+    /// moved in a way that changes its account's balance (``KindChange/keepAmount`` across kinds):
+    /// that move is refused too.
+    ///
+    /// The rows are read under the write lock, so another process's write lands wholly before or
+    /// wholly after this one. A dry run writes nothing and takes no write lock.
+    ///
+    /// - Parameters:
+    ///   - filter: which transactions (dates, account, ...); every one by default.
+    ///   - dryRun: report what would change and write nothing.
+    ///   - kindChange: what a move between kinds does.
+    /// - Returns: every transaction the rules would touch (changed, or refused a category), by
+    ///   date then id.
+    /// - Throws: ``BudgetError/unknownAccount(_:)``, ``BudgetError/unknownCategory(_:)`` (the
+    ///   filter's), ``BudgetError/invalidRuleExpression(_:reason:)`` for a pattern edited by hand,
+    ///   a database error (nothing is written then).
+    /// - Complexity: O(transactions × rules); memory O(outcomes).
+    public func applyRules(_ filter: TransactionFilter = .init(), dryRun: Bool = false,
+                           kindChange: KindChange = .refuse) throws -> [RuleOutcome] {
+        let body = { () throws -> [RuleOutcome] in
+            let matcher = try RuleMatcher(try self.ruleDefinitions())
+            let resolved = TransactionQuery.ResolvedIDs(categoryID: try filter.category.map { try self.categoryRow(named: $0).id },
+                                                        accountID: try filter.account.map { try self.accountRow(named: $0).id })
+            var outcomes: [(outcome: RuleOutcome, categoryID: Int64?)] = []
+            guard !matcher.isEmpty else { return [] }
+            try self.forEachRow(matching: filter, resolved: resolved) { transaction in
+                if let outcome = Self.outcome(of: transaction, matcher: matcher, kindChange: kindChange) { outcomes.append(outcome) }
+            }
+            if !dryRun {
+                let update = try self.connection.prepare("UPDATE transactions SET payee = ?, amount = ?, category_id = coalesce(?, category_id) WHERE id = ?")
+                for (outcome, categoryID) in outcomes where outcome.changes {
+                    try update.run([.text(outcome.after.payee), outcome.after.amount.sqliteValue,
+                                    categoryID.map(SQLiteValue.integer) ?? .null, .integer(outcome.after.id)])
+                }
+            }
+            return outcomes.map(\.outcome)
+        }
+        return dryRun ? try reading { try connection.inReadTransaction(body) } : try writing(body)
+    }
+
+    /// What the rules do to one transaction, with the new category's id; `nil` when nothing.
+    static func outcome(of transaction: Transaction, matcher: RuleMatcher,
+                        kindChange: KindChange) -> (outcome: RuleOutcome, categoryID: Int64?)? {
+        guard !transaction.isTransfer, !transaction.isSplit, let kind = transaction.kind.categoryKind else { return nil }
+        let match = matcher.match(payee: transaction.payee, note: transaction.note,
+                                  direction: ImportRule.Direction(amount: transaction.amount, kind: kind))
+        var after = transaction
+        var payeeRule: Int64?, categoryRule: Int64?, refused: String?, categoryID: Int64?
+        if let payee = match.payee, payee.name != transaction.payee {
+            after.payee = payee.name
+            payeeRule = payee.rule
+        }
+        if let category = match.category, category.name != transaction.category {
+            categoryRule = category.rule
+            let crossing = category.kind != kind
+            if crossing && (kindChange == .refuse || (kindChange == .keepAmount && transaction.isReconciled)) {
+                refused = category.name
+            } else {
+                after.category = category.name
+                after.kind = Transaction.Kind(category.kind)
+                if crossing && kindChange == .negateAmount { after.amount = -transaction.amount }
+                categoryID = category.id
+            }
+        }
+        guard payeeRule != nil || categoryRule != nil else { return nil }
+        return (RuleOutcome(before: transaction, after: after, payeeRule: payeeRule, categoryRule: categoryRule, refusedCategory: refused),
+                categoryID)
+    }
+}

@@ -1,0 +1,74 @@
+/// What can go wrong with devices, changeset files and the shared sync folder, each case naming
+/// the offending path or value.
+///
+/// These belong in ``BudgetError``; they wait here until the CLI's error words (an exhaustive
+/// switch over ``BudgetError``) can take them, so that adding them breaks no build. `description`
+/// is a developer-facing line; the sentences people read are the CLI's.
+public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A device name that cannot be used: empty, longer than ``Device/maximumNameLength``
+    /// characters, or with control characters.
+    case invalidDeviceName(String)
+    /// A file in the sync folder that cannot be used; `problem` says why. Nothing of it was applied.
+    case invalidChangesetFile(path: String, problem: ChangesetFileProblem)
+    /// Writing a changeset file found its name taken: this device's sequence number was used
+    /// before, by this device or by another using the same ``DeviceID`` (a copied book). The
+    /// file there was left as it was.
+    case changesetFileExists(path: String)
+    /// A changeset file could not be written (folder read-only, disk full...); nothing was left
+    /// under its name.
+    case cannotWriteChangesetFile(path: String, reason: String)
+    /// A changeset file could not be read (missing, no permission, not a regular file).
+    case cannotReadChangesetFile(path: String, reason: String)
+    /// The sync folder cannot be listed (missing, not a folder, no permission).
+    case cannotOpenSyncFolder(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .invalidDeviceName(let name):
+            return "invalid device name '\(name)'"
+        case .invalidChangesetFile(let path, let problem):
+            return "\(path): \(problem)"
+        case .changesetFileExists(let path):
+            return "\(path) already exists"
+        case .cannotWriteChangesetFile(let path, let reason):
+            return "cannot write \(path): \(reason)"
+        case .cannotReadChangesetFile(let path, let reason):
+            return "cannot read \(path): \(reason)"
+        case .cannotOpenSyncFolder(let path, let reason):
+            return "cannot open the sync folder \(path): \(reason)"
+        }
+    }
+}
+
+/// What is wrong with a changeset file (``SyncError/invalidChangesetFile(path:problem:)``).
+public enum ChangesetFileProblem: Hashable, Sendable, CustomStringConvertible {
+    /// It does not start like a changeset file.
+    case notAChangesetFile
+    /// It is shorter than its header says: `size` bytes, `expected` at least.
+    case truncated(size: Int64, expected: Int64)
+    /// It is longer than its header says: `size` bytes, `expected` exactly.
+    case trailingBytes(size: Int64, expected: Int64)
+    /// Its header's checksum does not match, or a header field is impossible.
+    case damagedHeader
+    /// Its changes' checksum does not match, or they are not a well-formed changeset.
+    case damagedChanges
+    /// It was written by a newer `budget`, in file format `version`; this one reads up to `supported`.
+    case newerFormat(version: Int, supported: Int)
+    /// Its header announces more changes than any changeset can hold.
+    case tooLarge(length: Int64, limit: Int64)
+    /// Its name says one device and sequence number, its header another (a renamed or copied file).
+    case misnamed(device: DeviceID, sequence: UInt64)
+
+    public var description: String {
+        switch self {
+        case .notAChangesetFile: return "not a changeset file"
+        case .truncated(let size, let expected): return "truncated (\(size) bytes, expected at least \(expected))"
+        case .trailingBytes(let size, let expected): return "\(size) bytes where \(expected) were expected"
+        case .damagedHeader: return "damaged header"
+        case .damagedChanges: return "damaged changes"
+        case .newerFormat(let version, let supported): return "file format \(version) is newer than \(supported)"
+        case .tooLarge(let length, let limit): return "announces \(length) bytes of changes, more than \(limit)"
+        case .misnamed(let device, let sequence): return "its header names device \(device), sequence \(sequence)"
+        }
+    }
+}

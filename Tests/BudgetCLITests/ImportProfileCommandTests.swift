@@ -1,0 +1,118 @@
+import BudgetKit
+import Testing
+@testable import BudgetCLI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `budget import-profile save|list|show|remove` and `budget import --profile`.
+@Suite struct ImportProfileCommandTests {
+    static let giro = ["--delimiter", ";", "--date-column", "Buchungstag", "--date-format", "DD.MM.YYYY", "--decimal-comma",
+                       "--amount-column", "Betrag", "--negate", "--payee-column", "Empfänger Name", "--default-category", "Food"]
+
+    func book() -> Sandbox {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Food", "300", "--from", "2026-01")
+        sandbox.succeed("-q", "add-category", "Shopping", "100", "--from", "2026-01")
+        return sandbox
+    }
+
+    @Test func aSavedProfileIsListedShownAndUsedWithTheCommandLineWinning() throws {
+        let sandbox = book()
+        let saved = sandbox.run(["import-profile", "save", "Giro"] + Self.giro)
+        #expect(saved.status == 0 && saved.stdout == "")
+        #expect(saved.stderr == "Saved import profile 'Giro'.\n")
+        #expect(sandbox.succeed("import-profile", "show", "giro") == """
+        --delimiter ';' --date-column Buchungstag --date-format DD.MM.YYYY --decimal-comma --amount-column Betrag --negate \
+        --payee-column 'Empfänger Name' --default-category Food
+
+        """)
+        #expect(sandbox.succeed("import-profile", "list", "--format", "csv").hasPrefix("name,options\nGiro,--delimiter ';' "))
+        let file = sandbox.write("giro.csv", "Buchungstag;Betrag;Empfänger Name\n02.11.2026;-12,50;REWE Markt\n")
+        let dry = sandbox.run("import", "--profile", "GIRO", file, "--dry-run", "--format", "csv", "--default-category", "Shopping")
+        #expect(dry.status == 0)
+        #expect(dry.stdout == """
+        id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled,status
+        1,2026-11-02,12.50,Shopping,REWE Markt,,expense,Main,,,,,new
+
+        """)
+        #expect(sandbox.run("import", "--profile", "giro", file).stderr == "Imported 1 transaction from \(file).\n")
+        let replaced = sandbox.run("import-profile", "save", "GIRO", "--negate")
+        #expect(replaced.stderr == "Replaced import profile 'GIRO'.\n")
+        let removed = sandbox.run("import-profile", "remove", "giro")
+        #expect(removed.stderr == "Removed import profile 'GIRO'.\n")
+        #expect(sandbox.succeed("import-profile", "list", "--format", "csv") == "name,options\n")
+    }
+
+    @Test(arguments: [
+        (["import-profile", "save", "bad", "--delimter", ";"], 64, """
+        budget: error: import profile 'bad': unknown option '--delimter'; did you mean '--delimiter'?
+        usage: budget import [<options>] <file>
+          see 'budget import --help' for more information
+
+        """),
+        (["import-profile", "save", "bad", "--negate", "statement.csv"], 64, """
+        budget: error: import profile 'bad' cannot hold a FILE argument
+        hint: a profile holds 'budget import' options only; see 'budget help import'
+
+        """),
+        (["import-profile", "save", "bad", "--profile", "giro"], 64, """
+        budget: error: import profile 'bad' cannot hold '--profile'
+        hint: a profile holds 'budget import' options only; see 'budget help import'
+
+        """),
+        (["import-profile", "save", "bad", "--db", "/tmp/x"], 64, """
+        budget: error: import profile 'bad' cannot hold '--db' or '--quiet'
+        hint: a profile holds 'budget import' options only; see 'budget help import'
+
+        """),
+        (["import-profile", "save", "bad", "--negate", "--debit-column", "2"], 64, """
+        budget: error: import profile 'bad': '--negate' cannot be used with '--debit-column <column>'
+        usage: budget import [<options>] <file>
+          see 'budget import --help' for more information
+
+        """),
+        (["import-profile", "save", "\u{7}", "--negate"], 64, """
+        budget: error: invalid import profile name '\u{7}': it must be non-empty text without control characters
+        hint: choose a name such as giro or "credit card"
+
+        """),
+        (["import-profile", "show", "nope"], 1, """
+        budget: error: no import profile named 'nope'
+        hint: see the profiles with 'budget import-profile list', or save one with 'budget import-profile save NAME OPTIONS...'
+
+        """),
+        (["import-profile", "remove", "nope"], 1, """
+        budget: error: no import profile named 'nope'
+        hint: see the profiles with 'budget import-profile list', or save one with 'budget import-profile save NAME OPTIONS...'
+
+        """),
+        (["import", "--profile", "nope", "x.csv"], 1, """
+        budget: error: no import profile named 'nope'
+        hint: see the profiles with 'budget import-profile list', or save one with 'budget import-profile save NAME OPTIONS...'
+
+        """),
+    ] as [([String], Int32, String)])
+    func mistakesAreNamedAndChangeNothing(words: [String], status: Int32, message: String) throws {
+        let sandbox = book()
+        sandbox.succeed(["-q", "import-profile", "save", "giro"] + Self.giro)
+        let before = try sandbox.snapshot()
+        let result = sandbox.run(words)
+        #expect(result.status == status)
+        #expect(result.stdout == "")
+        #expect(result.stderr == message)
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    @Test func aProfileEditedByHandIntoNonsenseIsAUsageErrorNamingIt() throws {
+        let sandbox = book()
+        sandbox.succeed("-q", "import-profile", "save", "giro", "--negate")
+        #expect(system("sqlite3 '\(sandbox.database)' \"UPDATE import_profile_options SET word = '--bogus'\"") == 0)
+        let file = sandbox.write("a.csv", "date,amount\n2026-11-02,1.00\n")
+        let before = try sandbox.snapshot()
+        let result = sandbox.run("import", "--profile", "giro", file)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("budget: error: import profile 'giro': unknown option '--bogus'\n"))
+        #expect(try sandbox.snapshot() == before)
+    }
+}

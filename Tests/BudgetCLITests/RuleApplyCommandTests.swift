@@ -1,0 +1,167 @@
+import BudgetKit
+import Testing
+@testable import BudgetCLI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `budget rule edit|move|apply` and rules with payees, fields, modes and directions.
+@Suite struct RuleApplyCommandTests {
+    func book() -> Sandbox {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Food", "300", "--from", "2026-01")
+        sandbox.succeed("-q", "add-category", "Shopping", "100", "--from", "2026-01")
+        sandbox.succeed("-q", "add-category", "Salary", "0", "--income", "--from", "2026-01")
+        sandbox.succeed("-q", "add", "23.99", "Food", "--payee", "AMAZON MKTPLACE PMTS 1234", "--date", "2026-11-02")
+        sandbox.succeed("-q", "add", "5.00", "Food", "--payee", "amazon.de", "--date", "2026-10-03")
+        sandbox.succeed("-q", "add", "-2500.00", "Food", "--payee", "ACME Payroll", "--date", "2026-11-04")
+        sandbox.succeed("-q", "rule", "add", "^amazon mktplace", "--mode", "pattern", "--set-payee", "Amazon")
+        sandbox.succeed("-q", "rule", "add", "amazon", "Shopping", "--direction", "out")
+        sandbox.succeed("-q", "rule", "add", "acme", "Salary", "--direction", "in")
+        return sandbox
+    }
+
+    @Test func addSaysWhatTheRuleMatchesAndDoes() {
+        let sandbox = book()
+        let result = sandbox.run("rule", "add", "refund", "--field", "note", "--mode", "exact", "--set-payee", "Shop", "--direction", "in")
+        #expect(result.status == 0)
+        #expect(result.stdout == "4\n")
+        #expect(result.stderr == "Added rule 4: notes equal to 'refund' (money in) get payee 'Shop'.\n")
+    }
+
+    @Test func aDryRunListsEveryChangeAndWritesNothingThenApplyWritesThemAtOnce() throws {
+        let sandbox = book()
+        let before = try sandbox.snapshot()
+        let dry = sandbox.run("rule", "apply", "--dry-run", "--from", "2026-11-01")
+        #expect(dry.status == 0)
+        #expect(dry.stdout == """
+        ID  DATE        CHANGE    BEFORE                     AFTER     RULE
+         1  2026-11-02  payee     AMAZON MKTPLACE PMTS 1234  Amazon       1
+         1  2026-11-02  category  Food                       Shopping     2
+         3  2026-11-04  refused   Food                       Salary       3
+
+        """)
+        #expect(dry.stderr == """
+        Dry run: would change 1 transaction.
+        Left 1 category as it was: the rule's category is of the other kind; --kind-change negate or keep moves it.
+
+        """)
+        #expect(try sandbox.snapshot() == before)
+        let applied = sandbox.run("rule", "apply", "--kind-change", "negate", "--format", "csv")
+        #expect(applied.status == 0)
+        #expect(applied.stdout == """
+        id,date,change,before,after,rule
+        2,2026-10-03,category,Food,Shopping,2
+        1,2026-11-02,payee,AMAZON MKTPLACE PMTS 1234,Amazon,1
+        1,2026-11-02,category,Food,Shopping,2
+        3,2026-11-04,category,Food,Salary,3
+        3,2026-11-04,amount,-2500.00,2500.00,3
+
+        """)
+        #expect(applied.stderr == "Changed 3 transactions.\n")
+        #expect(sandbox.succeed("list", "--format", "csv") == """
+        id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled
+        2,2026-10-03,5.00,Shopping,amazon.de,,expense,Main,,,,
+        1,2026-11-02,23.99,Shopping,Amazon,,expense,Main,,,,
+        3,2026-11-04,2500.00,Salary,ACME Payroll,,income,Main,,,,
+
+        """)
+        let again = sandbox.run("rule", "apply")
+        #expect(again.stdout == "" && again.stderr == "Changed 0 transactions.\n")
+    }
+
+    @Test func editAndMoveChangeWhichRuleWinsFirst() {
+        let sandbox = book()
+        sandbox.succeed("-q", "rule", "add", "amazon", "Food")
+        let moved = sandbox.run("rule", "move", "4", "--before", "2", "--format", "csv")
+        #expect(moved.status == 0)
+        #expect(moved.stdout == """
+        id,pattern,category,field,mode,direction,payee
+        1,^amazon mktplace,,payee,pattern,,Amazon
+        4,amazon,Food,payee,contains,,
+        2,amazon,Shopping,payee,contains,out,
+        3,acme,Salary,payee,contains,in,
+
+        """)
+        #expect(moved.stderr == "Moved rule 4 to place 2.\n")
+        #expect(sandbox.run("rule", "apply", "--dry-run", "--format", "csv").stdout.contains("1,2026-11-02,payee,AMAZON MKTPLACE PMTS 1234,Amazon,1\n"))
+        let edited = sandbox.run("rule", "edit", "4", "--mode", "exact", "--set-payee", "Amazon", "--no-category")
+        #expect(edited.status == 0)
+        #expect(edited.stderr == "Changed rule 4: payees equal to 'amazon' get payee 'Amazon'.\n")
+        #expect(sandbox.succeed("rule", "move", "4", "--to", "4", "--format", "csv").hasSuffix("4,amazon,,payee,exact,,Amazon\n"))
+    }
+
+    @Test(arguments: [
+        (["rule", "add", "(x", "Food", "--mode", "pattern"], 64, """
+        budget: error: invalid rule pattern '(x': unmatched ( or \\(
+        hint: write a POSIX extended regular expression such as '^amazon (mktplace|marketplace)' (see 'budget help rule add')
+
+        """),
+        (["rule", "add", "(a)\\1", "Food", "--mode", "pattern"], 64, """
+        budget: error: invalid rule pattern '(a)\\1': back-references like \\1 are not supported
+        hint: write a POSIX extended regular expression such as '^amazon (mktplace|marketplace)' (see 'budget help rule add')
+
+        """),
+        (["rule", "add", "x{999}{999}", "Food", "--mode", "pattern"], 64, """
+        budget: error: invalid rule pattern 'x{999}{999}': its {m,n} repetitions multiply to more than 1000
+        hint: write a POSIX extended regular expression such as '^amazon (mktplace|marketplace)' (see 'budget help rule add')
+
+        """),
+        (["rule", "add", "x", "--set-payee", "\u{1B}[31m"], 64, """
+        budget: error: invalid payee name '\u{1B}[31m': it must be non-empty text without control characters
+        hint: choose a name such as Amazon or "Corner Shop"
+
+        """),
+        (["rule", "add", "x", "Food", "--mode", "fuzzy"], 64, """
+        budget: error: the value 'fuzzy' is invalid for '--mode <mode>': expected 'contains', 'exact' or 'pattern'
+        usage: budget rule add <pattern> [<category>] [--field <field>] [--mode <mode>] [--direction <direction>] [--set-payee <name>]
+          see 'budget rule add --help' for more information
+
+        """),
+        (["rule", "edit", "1", "--no-payee"], 64, """
+        budget: error: a rule must set a payee, a category or both
+        hint: give a CATEGORY, --set-payee NAME, or both
+
+        """),
+        (["rule", "edit", "9", "--pattern", "x"], 1, """
+        budget: error: no rule with id 9
+        hint: see the ids with 'budget rule list'
+
+        """),
+        (["rule", "move", "1", "--to", "9"], 64, """
+        budget: error: no place 9 among 3 rules
+        hint: give a place from 1 to 3, or --before ID or --after ID
+
+        """),
+        (["rule", "move", "1", "--to", "2", "--after", "3"], 64, """
+        budget: error: '--to <place>' cannot be used with '--after <id>'
+        usage: budget rule move <id> [--to <place>] [--before <id>] [--after <id>] [--format <format>]
+          see 'budget rule move --help' for more information
+
+        """),
+        (["rule", "apply", "--account", "Nope"], 1, """
+        budget: error: no account named 'Nope'
+        hint: see the accounts with 'budget accounts --all', or add one with 'budget add-account NAME'
+
+        """),
+    ] as [([String], Int32, String)])
+    func mistakesAreNamedAndChangeNothing(words: [String], status: Int32, message: String) throws {
+        let sandbox = book()
+        let before = try sandbox.snapshot()
+        let result = sandbox.run(words)
+        #expect(result.status == status)
+        #expect(result.stdout == "")
+        #expect(result.stderr == message)
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    @Test func aPatternEditedByHandInTheBookIsReportedByApplyAndNothingChanges() throws {
+        let sandbox = book()
+        #expect(system("sqlite3 '\(sandbox.database)' \"UPDATE rules SET pattern = '((' WHERE id = 1\"") == 0)
+        let before = try sandbox.snapshot()
+        let result = sandbox.run("rule", "apply")
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("budget: error: invalid rule pattern '((': "))
+        #expect(try sandbox.snapshot() == before)
+    }
+}

@@ -1,0 +1,88 @@
+import Testing
+@testable import BudgetKit
+
+/// The one place rules match: fields, modes, directions, per-action first match, patterns.
+@Suite struct RuleMatcherTests {
+    func definition(_ id: Int64, _ pattern: String, field: ImportRule.Field = .payee, mode: ImportRule.Mode = .contains,
+                    direction: ImportRule.Direction? = nil, payee: String? = nil, category: String? = nil) -> RuleMatcher.Definition {
+        RuleMatcher.Definition(id: id, field: field, mode: mode, pattern: pattern, direction: direction, payee: payee,
+                               categoryID: category == nil ? nil : id, categoryName: category, categoryKind: category == nil ? nil : .expense)
+    }
+
+    @Test(arguments: [
+        // (mode, pattern, text, matches)
+        (ImportRule.Mode.contains, "mktplace", "AMAZON MKTPLACE PMTS 1234", true),
+        (.contains, "strasse", "Hauptstraße 1", true),
+        (.exact, "amazon", "AMAZON", true),
+        (.exact, "amazon", "AMAZON MKTPLACE", false),
+        (.pattern, "^amazon (mktplace|marketplace) pmts [0-9]+$", "AMAZON MKTPLACE PMTS 1234", true),
+        (.pattern, "^amazon$", "AMAZON MKTPLACE", false),
+        (.pattern, "^caf.$", "CAFÉ", true),
+        (.pattern, "é", "É", true),
+        (.pattern, "[[:digit:]]{4}", "PMTS 1234", true),
+    ])
+    func eachModeComparesIgnoringCase(mode: ImportRule.Mode, pattern: String, text: String, matches: Bool) throws {
+        let matcher = try RuleMatcher([definition(1, pattern, mode: mode, category: "Shopping")])
+        #expect((matcher.match(payee: text, note: "", direction: .moneyOut).category != nil) == matches)
+    }
+
+    @Test func eachActionTakesTheFirstMatchingRuleThatHasIt() throws {
+        let matcher = try RuleMatcher([
+            definition(1, "amazon", payee: "Amazon"),
+            definition(2, "amazon", category: "Shopping"),
+            definition(3, "amazon", payee: "Later", category: "Later"),
+        ])
+        let match = matcher.match(payee: "AMAZON MKTPLACE PMTS 1234", note: "", direction: .moneyOut)
+        #expect(match.payee?.rule == 1 && match.payee?.name == "Amazon")
+        #expect(match.category?.rule == 2 && match.category?.name == "Shopping")
+    }
+
+    @Test func aRuleCanLookAtTheNoteOrEitherAndRequireADirection() throws {
+        let matcher = try RuleMatcher([
+            definition(1, "refund", field: .note, direction: .moneyIn, category: "Refunds"),
+            definition(2, "rent", field: .any, category: "Rent"),
+        ])
+        #expect(matcher.match(payee: "Shop", note: "Refund 12", direction: .moneyIn).category?.rule == 1)
+        #expect(matcher.match(payee: "Shop", note: "Refund 12", direction: .moneyOut).category == nil)
+        #expect(matcher.match(payee: "Refund", note: "", direction: .moneyIn).category == nil)
+        #expect(matcher.match(payee: "x", note: "November rent", direction: nil).category?.rule == 2)
+        #expect(matcher.match(payee: "RENT Co", note: "", direction: nil).category?.rule == 2)
+    }
+
+    @Test func theDirectionOfAnAmountFollowsItsCategoryKind() {
+        let spent = try! Money(parsing: "12.50")
+        #expect(ImportRule.Direction(amount: spent, kind: .expense) == .moneyOut)
+        #expect(ImportRule.Direction(amount: -spent, kind: .expense) == .moneyIn)
+        #expect(ImportRule.Direction(amount: spent, kind: .income) == .moneyIn)
+        #expect(ImportRule.Direction(amount: -spent, kind: .income) == .moneyOut)
+        #expect(ImportRule.Direction(amount: .zero, kind: .income) == nil)
+    }
+
+    @Test(arguments: [
+        ("(unclosed", "unmatched ( or \\("),
+        ("[abc", "unmatched [, [^, [:, [., or [="),
+        ("a{2,1}", "invalid content of \\{\\}"),
+        ("(a)\\1", "back-references like \\1 are not supported"),
+        ("a{1000}{2}", "its {m,n} repetitions multiply to more than 1000"),
+        (String(repeating: "a", count: 257), "longer than 256 bytes"),
+        ("a\u{0}b", "it holds a NUL byte"),
+    ])
+    func aBadPatternIsRefusedNamingItAndWhy(pattern: String, reason: String) {
+        #expect(throws: BudgetError.invalidRuleExpression(pattern, reason: reason)) { _ = try RulePattern(pattern) }
+    }
+
+    @Test func catastrophicPatternsStayFastOnLongTexts() throws {
+        // Backtracking engines take exponential time on these; glibc's matcher is linear here.
+        let text = String(repeating: "a", count: 20_000) + "!"
+        for pattern in ["^(a+)+$", "^(a|aa)*$", "^(a*)*b", "(x+x+)+y"] {
+            #expect(try RulePattern(pattern).matches(text) == false)
+        }
+    }
+
+    @Test func aPayeeWithNULOrControlCharactersIsMatchedWhole() throws {
+        let pattern = try RulePattern("shop$")
+        #expect(pattern.matches("Corner\u{0}Shop"))
+        #expect(pattern.matches("\u{202E}Evil\u{1B}[31m Shop"))
+        #expect(!pattern.matches("Shop\u{0}x"))
+    }
+}
