@@ -13,17 +13,18 @@ ARGS    ?= report
 BENCH   ?=
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps static-cxx build test bench install uninstall run clean
+.PHONY: all deps static-cxx build test fuzz bench install uninstall run clean
 
 all: build
 
 # SwiftPM's `providers: apt` only prints a hint, so install what the build, the tests and the
-# benchmarks need when it is missing: the SQLite headers and library, pkg-config, the sqlite3
+# benchmarks need when it is missing: the SQLite and libxml2 headers and libraries, pkg-config, the sqlite3
 # shell (the baseline the benchmarks compare against, and a test helper), and the shells and
 # man(1) the completion and man page tests feed.
 deps:
 	@missing=""; \
 	[ -f /usr/include/sqlite3.h ] || missing="$$missing libsqlite3-dev"; \
+	[ -f /usr/include/libxml2/libxml/parser.h ] || missing="$$missing libxml2-dev"; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	command -v sqlite3 >/dev/null 2>&1 || missing="$$missing sqlite3"; \
 	command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \
@@ -44,6 +45,14 @@ build: deps static-cxx
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The bank file fuzzer at length: FUZZ files per format (200,000 unless told), from FUZZ_SEED
+# when given. `make test` runs 10,000 per format (well under a minute); this takes a while.
+FUZZ      ?= 200000
+FUZZ_SEED ?=
+fuzz: deps
+	$(SWIFT) build --build-tests
+	BUDGET_FUZZ_ITERATIONS=$(FUZZ) $(if $(FUZZ_SEED),BUDGET_FUZZ_SEED=$(FUZZ_SEED)) $(SWIFT) test --skip-build --filter BankFileFuzzTests
 
 bench: deps static-cxx
 	$(SWIFT) build $(RELEASE) --product budget

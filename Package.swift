@@ -14,11 +14,17 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "BudgetKit", dependencies: ["CSQLite"]),
+        .systemLibrary(
+            name: "CLibXML2",
+            path: "Sources/CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(name: "BudgetKit", dependencies: ["CSQLite", "CLibXML2"]),
         .target(name: "BudgetCLI", dependencies: ["BudgetKit"]),
         .executableTarget(name: "budget", dependencies: ["BudgetCLI"]),
         .executableTarget(name: "budget-bench", dependencies: ["BudgetKit", "BudgetCLI"], path: "Benchmarks"),
-        .testTarget(name: "BudgetKitTests", dependencies: ["BudgetKit"], exclude: ["Fixtures"]),
+        .testTarget(name: "BudgetKitTests", dependencies: ["BudgetKit"], exclude: ["Fixtures", "BankFiles/Corpus"]),
         .testTarget(name: "BudgetCLITests", dependencies: ["BudgetCLI", "BudgetKit"]),
     ],
     swiftLanguageModes: [.v6]

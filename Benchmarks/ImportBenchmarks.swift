@@ -43,6 +43,25 @@ struct ImportBenchmarks {
             _ = system("rm -f '\(target)'* '\(baseline)'*")
         }
         say("import 1M rows: \(milliseconds(budget.median)) median of \(runs)   baseline sqlite3 .import + INSERT ... SELECT: \(milliseconds(shell.median))   ratio \(ratio(budget.median, shell.median)) (target <= 1.5x)")
+        // Issue 11's literal baseline: `.import` into a plain table with one index.
+        let plainScript = fixtures.folder + "/plain.sql"
+        writeFile(plainScript, """
+            CREATE TABLE plain (id, date, amount, category, payee, note, kind, account, transfer_account, split, split_note, reconciled);
+            CREATE INDEX plain_by_date ON plain(date);
+            BEGIN;
+            .import --csv --skip 1 \(csv) plain
+            COMMIT;
+
+            """)
+        var plain = Samples()
+        for run in 0..<runs {
+            let target = fixtures.folder + "/plain-\(run).sqlite3"
+            let s = Processes.measure([fixtures.sqlite3, target], stdinPath: plainScript)
+            precondition(s.status == 0, "the plain .import failed")
+            plain.add(s.seconds)
+            _ = system("rm -f '\(target)'*")
+        }
+        say("import 1M rows: \(milliseconds(budget.median))   baseline sqlite3 .import into a plain table with one index: \(milliseconds(plain.median))   ratio \(ratio(budget.median, plain.median)) (target <= 1.5x)")
         say("import 1M rows, peak RSS: \(megabytes(budgetPeak))   baseline sqlite3 shell, same import: \(megabytes(shellPeak)) (target <= 64 MB)")
     }
 

@@ -3,10 +3,18 @@ import Glibc
 #endif
 
 // `make bench`: every figure beside a baseline measured in the same run.
-// Usage: budget-bench PATH-TO-RELEASE-BUDGET [live] [core] [scripting] [import] [accounts]   (all groups by default)
+// Usage: budget-bench PATH-TO-RELEASE-BUDGET [live] [core] [scripting] [import] [accounts] [bankfiles]   (all groups by default)
 
 if CommandLine.arguments.count >= 4 && CommandLine.arguments[1] == Processes.peakLauncherFlag {
     Processes.launch(resultPath: CommandLine.arguments[2], Array(CommandLine.arguments.dropFirst(3)))
+}
+
+// `budget-bench --read-bank-file PATH csv|bank`: one reader as a process of its own, for its peak memory.
+if CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "--read-bank-file" {
+    let path = CommandLine.arguments[2]
+    let count = CommandLine.arguments[3] == "csv" ? readCSV(path) : readBankFile(path)
+    say("\(peakKilobytes())")
+    exit(count > 0 ? 0 : 1)
 }
 guard CommandLine.arguments.count >= 2 else {
     say("usage: budget-bench PATH-TO-BUDGET")
@@ -28,4 +36,8 @@ if wanted("core") { CoreBenchmarks(fixtures: fixtures).run() }
 if wanted("scripting") { ScriptingBenchmarks(fixtures: fixtures).run() }
 if wanted("import") { ImportBenchmarks(fixtures: fixtures).run() }
 if wanted("accounts") { AccountBenchmarks(fixtures: fixtures).run() }
+if wanted("bankfiles") {
+    BankFileBenchmarks(folder: folder).run()
+    BankFileImportBenchmarks(fixtures: fixtures).run()
+}
 system("rm -rf '\(folder)'")

@@ -154,6 +154,12 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidProfileName(String)
     /// No import profile has this name (ignoring case).
     case unknownImportProfile(String)
+    /// A bank file (or a CSV file's text, amount or date) that cannot be read: where, and what
+    /// is wrong there (an ambiguous amount or date, an encoding, a malformed OFX tag...).
+    case bankFile(BankFileError)
+    /// A bank file names an account number (OFX `ACCTID`, CAMT `IBAN`, MT940 `:25:`) that no
+    /// account of the book has; `location` is the statement naming it.
+    case unknownAccountNumber(String, location: BankFileLocation)
 
     public var description: String {
         switch self {
@@ -244,6 +250,10 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidRuleExpression, .ruleWithoutAction, .invalidRulePosition, .invalidPayeeName, .unknownPayee,
              .invalidProfileName, .unknownImportProfile:
             return ruleDescription
+        case .bankFile(let error):
+            return error.description
+        case .unknownAccountNumber(let number, let location):
+            return "\(location): no account has the number '\(number)'"
         }
     }
 }

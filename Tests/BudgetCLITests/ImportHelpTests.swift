@@ -11,10 +11,25 @@ import Testing
     }
 
     static let importHelp = """
-    OVERVIEW: Import a CSV file: an export or a bank statement.
+    OVERVIEW: Import bank files: CSV, OFX, QFX, QIF, CAMT, MT940.
 
-    With no options it reads what 'budget export' writes, exactly. For a bank's
-    file, name its columns by header text or by number from 1:
+    The format is found from the content (--file-format overrides it): CSV or TSV,
+    OFX 1.x and 2.x, QFX, QIF, CAMT.052/053/054, MT940. The encoding is detected
+    (UTF-8, UTF-16 with a byte order mark, else Windows-1252; --encoding overrides
+    it). Amounts are read as banks write them ($4.75, (3.00), 4.75-, 1.234,56) and
+    dates too (03.11.2026, 11/3/26, 3 Nov 2026, a date-time is its day; two-digit
+    years 69-99 are 19xx, 00-68 20xx); one that could be read two ways is an error
+    naming --decimal-comma, --decimal-point or --date-order.
+
+    A bank file naming its account number (OFX ACCTID, CAMT IBAN, MT940 :25:) goes
+    into the account with that --number; rows the bank gives an id are keyed by it.
+    When the statement states a closing balance, the account's balance as the bank
+    sees it is checked after the import: a difference is printed and the exit status
+    is 3 (the rows stay). A deleted imported transaction stays deleted on a new
+    import (listed as ignored); --include-deleted brings it back.
+
+    With no options a CSV file is read as 'budget export' writes it, exactly. For a
+    bank's CSV file, name its columns by header text or by number from 1:
       budget import giro.csv --delimiter ';' --skip-lines 4 \\
         --date-column Buchungstag --date-format DD.MM.YYYY --decimal-comma \\
         --amount-column Betrag --negate --payee-column Empfänger \\
@@ -51,7 +66,8 @@ import Testing
     USAGE: budget import [<options>] <file>
 
     ARGUMENTS:
-      <file>                  The CSV file, or - for standard input.
+      <file>                  The file (CSV, OFX, QFX, QIF, CAMT, MT940), or - for
+                              standard input.
 
     OPTIONS:
       --delimiter <char>      The field separator: one character, like ; or tab
@@ -85,7 +101,20 @@ import Testing
       --default-category <name>
                               The category of rows that neither the file nor a rule
                               puts in one.
+      --file-format <format>  The file's format: csv, tsv, ofx, qfx, qif, camt.052,
+                              camt.053, camt.054 or mt940 (default: found from the
+                              content). (values: csv, tsv, ofx, qfx, qif, camt.052,
+                              camt.053, camt.054, mt940)
+      --encoding <name>       The text encoding: utf-8, utf-16le, utf-16be, latin1
+                              or windows-1252 (default: detected). (values: utf-8,
+                              utf-16le, utf-16be, latin1, windows-1252)
       --decimal-comma         Amounts are written like 1.234,56.
+      --decimal-point         Amounts are written like 1,234.56.
+      --date-order <order>    The order of numeric dates' parts: dmy, mdy or ymd
+                              (default: each date says, or it is an error). (values:
+                              dmy, mdy, ymd)
+      --include-deleted       Bring back rows whose transaction was deleted after an
+                              earlier import.
       --negate                The amount column is the bank's money flow: money out
                               is negative.
       --source <name>         Where the file comes from: import keys are kept per

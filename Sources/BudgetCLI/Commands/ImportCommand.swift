@@ -4,10 +4,25 @@ import BudgetKit
 struct Import: BudgetCommand {
     static let configuration = CommandConfiguration(
         name: "import",
-        abstract: "Import a CSV file: an export or a bank statement.",
+        abstract: "Import bank files: CSV, OFX, QFX, QIF, CAMT, MT940.",
         discussion: """
-        With no options it reads what 'budget export' writes, exactly. For a bank's file, \
-        name its columns by header text or by number from 1:
+        The format is found from the content (--file-format overrides it): CSV or TSV, OFX 1.x \
+        and 2.x, QFX, QIF, CAMT.052/053/054, MT940. The encoding is detected (UTF-8, UTF-16 \
+        with a byte order mark, else Windows-1252; --encoding overrides it). Amounts are read \
+        as banks write them ($4.75, (3.00), 4.75-, 1.234,56) and dates too (03.11.2026, \
+        11/3/26, 3 Nov 2026, a date-time is its day; two-digit years 69-99 are 19xx, 00-68 \
+        20xx); one that could be read two ways is an error naming --decimal-comma, \
+        --decimal-point or --date-order.
+
+        A bank file naming its account number (OFX ACCTID, CAMT IBAN, MT940 :25:) goes into \
+        the account with that --number; rows the bank gives an id are keyed by it. When the \
+        statement states a closing balance, the account's balance as the bank sees it is \
+        checked after the import: a difference is printed and the exit status is 3 (the rows \
+        stay). A deleted imported transaction stays deleted on a new import (listed as \
+        ignored); --include-deleted brings it back.
+
+        With no options a CSV file is read as 'budget export' writes it, exactly. For a bank's \
+        CSV file, name its columns by header text or by number from 1:
           budget import giro.csv --delimiter ';' --skip-lines 4 \\
             --date-column Buchungstag --date-format DD.MM.YYYY --decimal-comma \\
             --amount-column Betrag --negate --payee-column Empfänger \\
@@ -41,7 +56,7 @@ struct Import: BudgetCommand {
         access: .write)
 
     static var arguments: [CommandArgument<Import>] {[
-        .argument(\.file, "file", help: "The CSV file, or - for standard input."),
+        .argument(\.file, "file", help: "The file (CSV, OFX, QFX, QIF, CAMT, MT940), or - for standard input."),
         .option(\.delimiter, "delimiter", "char", help: "The field separator: one character, like ; or tab (default: a comma)."),
         .option(\.skipLines, "skip-lines", "n", default: "0", help: "Lines to skip before the header (a bank's preamble)."),
         .option(\.dateColumn, "date-column", "column", default: "date", help: "The date's column: header text, or a number from 1."),
@@ -60,7 +75,15 @@ struct Import: BudgetCommand {
         .flag(\.createsMissingCategories, "create-categories",
               help: "Create the categories the file names and the book lacks, of the file's kind (budget 0)."),
         .option(\.defaultCategory, "default-category", "name", help: "The category of rows that neither the file nor a rule puts in one."),
-        .flag(\.decimalComma, "decimal-comma", help: "Amounts are written like 1.234,56."),
+        .option(\.fileFormat, "file-format", "format",
+                help: "The file's format: csv, tsv, ofx, qfx, qif, camt.052, camt.053, camt.054 or mt940 (default: found from the content)."),
+        .option(\.encoding, "encoding", "name",
+                help: "The text encoding: utf-8, utf-16le, utf-16be, latin1 or windows-1252 (default: detected)."),
+        .flag(\.decimalSeparator, "decimal-comma", value: .comma, help: "Amounts are written like 1.234,56."),
+        .flag(\.decimalSeparator, "decimal-point", value: .point, help: "Amounts are written like 1,234.56."),
+        .option(\.dateOrder, "date-order", "order",
+                help: "The order of numeric dates' parts: dmy, mdy or ymd (default: each date says, or it is an error)."),
+        .flag(\.includesDeleted, "include-deleted", help: "Bring back rows whose transaction was deleted after an earlier import."),
         .flag(\.negate, "negate", help: "The amount column is the bank's money flow: money out is negative."),
         .option(\.source, "source", "name", default: "default",
                 help: "Where the file comes from: import keys are kept per source, so two cards never collide."),
@@ -87,7 +110,11 @@ struct Import: BudgetCommand {
     var kindColumn: ImportColumn?
     var createsMissingCategories = false
     var defaultCategory: CategoryName?
-    var decimalComma = false
+    var fileFormat: BankFileFormat?
+    var encoding: TextEncoding?
+    var decimalSeparator = DecimalSeparator.detect
+    var dateOrder: DateOrder?
+    var includesDeleted = false
     var negate = false
     var source = SourceName()
     var account: AccountName?
@@ -137,7 +164,11 @@ struct Import: BudgetCommand {
         options.kindColumn = kindColumn
         options.createsMissingCategories = createsMissingCategories
         options.defaultCategory = defaultCategory?.name
-        options.decimalComma = decimalComma
+        options.decimalSeparator = decimalSeparator
+        options.dateOrder = dateOrder ?? .detect
+        options.fileFormat = fileFormat
+        options.encoding = encoding
+        options.includesDeleted = includesDeleted
         options.negate = negate
         options.source = source.name
         options.account = account?.name
@@ -168,8 +199,10 @@ struct Import: BudgetCommand {
         let summary = dryRun ? try listDryRun(context, store, &rows, format: format, progress: progress)
             : try store.importTransactions(from: &rows)
         progress?.finish()
+        if dryRun, let line = Self.howRead(rows) { context.confirm(line) }
         context.confirm(summary.message(from: file.isStandardStream ? "standard input" : file.path))
-        return .success
+        Self.reportNearMisses(summary.pendingNearMisses, context)
+        return Self.reportBalances(summary.balanceChecks, context)
     }
 
     /// Imports in a dry run, listing every row with its status (`new`, or `skip` when already
@@ -177,7 +210,7 @@ struct Import: BudgetCommand {
     private func listDryRun(_ context: CommandContext, _ store: BudgetStore, _ rows: inout ImportReader,
                             format: OutputFormat, progress: ProgressBar?) throws -> ImportSummary {
         let record = RecordDescription<TransactionLine>.transaction(TransactionView(showsAccount: try store.allAccounts().count > 1))
-        let status = RecordColumn<ImportedRow>("status") { .text($0.added ? "new" : "skip") }
+        let status = RecordColumn<ImportedRow>("status") { .text($0.added ? "new" : $0.ignored ? "ignored" : "skip") }
         let listed = RecordDescription(columns: record.columns.map { column in
             RecordColumn<ImportedRow>(column.key, column.alignment, inTable: column.inTable, inRecords: column.inRecords, title: column.title,
                                       table: { column.tableCell(Self.line($0)) }) { column.cell(Self.line($0)) }
@@ -207,20 +240,5 @@ extension Import {
     static func line(_ row: ImportedRow) -> TransactionLine {
         guard let position = row.row.split, let part = row.transaction.splits.first else { return TransactionLine(row.transaction) }
         return TransactionLine(row.transaction, part: part, position: position)
-    }
-}
-
-extension ImportSummary {
-    /// `Imported 120 transactions from bank.csv; skipped 3 already imported.`, or for a dry run
-    /// `Dry run: would import 120 transactions from bank.csv; would skip 3 already imported.`
-    func message(from source: String) -> String {
-        let transactions = added == 1 ? "1 transaction" : "\(added) transactions"
-        var text = dryRun ? "Dry run: would import \(transactions) from \(source)" : "Imported \(transactions) from \(source)"
-        if skipped > 0 { text += dryRun ? "; would skip \(skipped) already imported" : "; skipped \(skipped) already imported" }
-        if createdCategories > 0 {
-            let categories = createdCategories == 1 ? "1 category" : "\(createdCategories) categories"
-            text += dryRun ? "; would create \(categories)" : "; created \(categories)"
-        }
-        return text + "."
     }
 }

@@ -55,3 +55,38 @@ struct SourceName: ArgumentValue {
         name = word
     }
 }
+
+/// `--file-format`: `csv`, `tsv`, `ofx`, `qfx`, `qif`, `camt.052`, `camt.053` (or `camt`),
+/// `camt.054`, `mt940`.
+extension BankFileFormat: ArgumentValue {
+    static let names = ["csv", "tsv", "ofx", "qfx", "qif", "camt.052", "camt.053", "camt.054", "mt940"]
+
+    init(argument word: String) throws(ValueProblem) {
+        guard let format = BankFileFormat(name: word) else { throw .notAChoice(Self.names) }
+        self = format
+    }
+
+    static var completion: Completion { .choices(names) }
+}
+
+/// `--encoding`: `utf-8`, `utf-16le`, `utf-16be`, `latin1`, `windows-1252` (and their usual spellings).
+extension TextEncoding: ArgumentValue {
+    init(argument word: String) throws(ValueProblem) {
+        guard let encoding = TextEncoding(name: word) else { throw .notAChoice(TextEncoding.allCases.map(\.rawValue)) }
+        self = encoding
+    }
+
+    static var completion: Completion { .choices(TextEncoding.allCases.map(\.rawValue)) }
+}
+
+/// `--date-order`: `dmy`, `mdy` or `ymd`.
+extension DateOrder: ArgumentValue {
+    static let names: [(String, DateOrder)] = [("dmy", .dayMonthYear), ("mdy", .monthDayYear), ("ymd", .yearMonthDay)]
+
+    init(argument word: String) throws(ValueProblem) {
+        guard let order = Self.names.first(where: { $0.0 == word.lowercased() })?.1 else { throw .notAChoice(Self.names.map(\.0)) }
+        self = order
+    }
+
+    static var completion: Completion { .choices(names.map(\.0)) }
+}

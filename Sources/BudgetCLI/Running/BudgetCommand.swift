@@ -135,6 +135,8 @@ enum Outcome: Equatable {
     case problemsFound
     /// `reconcile`: the statement's balance is not the book's (already said).
     case reconciliationMismatch
+    /// `import`: a bank statement's closing balance is not the book's (already said).
+    case balanceMismatch
     /// Stopped by a signal (`watch` on Ctrl-C): exits 128 + the signal's number.
     case interrupted(signal: Int32)
 }

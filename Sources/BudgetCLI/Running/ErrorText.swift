@@ -132,6 +132,10 @@ struct ErrorText: Equatable {
         case .invalidRuleExpression, .ruleWithoutAction, .invalidRulePosition, .invalidPayeeName, .unknownPayee,
              .invalidProfileName, .unknownImportProfile:
             self = ErrorText(rules: error)
+        case .bankFile(let error):
+            self = ErrorText(bankFile: error)
+        case .unknownAccountNumber(let number, let location):
+            self = ErrorText(unknownAccountNumber: number, location: location)
         }
     }
 }

@@ -8,6 +8,9 @@ enum ExitStatus: Equatable {
     case failure
     /// `report --check` found an expense category over its budget.
     case overspent
+    /// `import`: a bank statement's closing balance is not the book's after the import (the
+    /// rows stay imported; the difference is on stderr).
+    case balanceMismatch
     /// The command line (or `BUDGET_DB`) is wrong [EX_USAGE]: unknown command or option, missing or
     /// invalid value.
     case usage
@@ -24,6 +27,7 @@ enum ExitStatus: Equatable {
         case .success: return 0
         case .failure: return 1
         case .overspent: return 2
+        case .balanceMismatch: return 3
         case .usage: return 64
         case .badInput: return 65
         case .outputFailed: return 74
@@ -36,6 +40,7 @@ enum ExitStatus: Equatable {
         switch outcome {
         case .success: self = .success
         case .overspent: self = .overspent
+        case .balanceMismatch: self = .balanceMismatch
         case .problemsFound, .reconciliationMismatch: self = .failure
         case .interrupted(let signal): self = .signal(signal)
         }
@@ -50,7 +55,7 @@ enum ExitStatus: Equatable {
             self = error.isUsage ? .usage : .failure
         case let error as BudgetError:
             switch error {
-            case .badInput, .missingCategories, .noRowsAfterHeader, .noRowsAfterSkipping: self = .badInput
+            case .badInput, .missingCategories, .noRowsAfterHeader, .noRowsAfterSkipping, .bankFile: self = .badInput
             // Values the store validates itself (an empty category name...) came from the command line.
             case .invalidAmount, .invalidDay, .invalidMonth, .invalidCategoryName, .invalidRulePattern: self = .usage
             // So are accounts' names, a transfer's two accounts and amount, a split's parts, a day.

@@ -62,7 +62,7 @@ struct ImportKeyer: Sendable {
         return key
     }
 
-    private static func escaped(_ text: String) -> String {
+    static func escaped(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "|") || $0 == UInt8(ascii: "\\") }) else { return text }
         var result = ""
         for character in text.unicodeScalars {

@@ -24,8 +24,9 @@ struct ImportMapper: Sendable {
     let file: String
     /// The options in use.
     let options: ImportOptions
-    private var columns: Columns?
-    private var keyer: ImportKeyer
+    var columns: Columns?
+    /// The keys of the rows ``map(_:)`` gives.
+    var keyer: ImportKeyer
 
     /// 0-based field indexes, resolved from the header or the options.
     struct Columns: Sendable {
@@ -37,6 +38,9 @@ struct ImportMapper: Sendable {
         var category: Int?
         var kind: Int?
         var note: Int?
+        var status: Int?
+        /// The payer's column beside the payee's (``CSVLayout/payer``).
+        var payer: Int?
         var account: Int?
         var transferAccount: Int?
         var split: Int?
@@ -54,6 +58,7 @@ struct ImportMapper: Sendable {
         self.file = file
         self.options = options
         self.keyer = ImportKeyer(source: options.source)
+        self.delimiter = options.delimiter
     }
 
     /// Maps one record: `nil` for the header, else the row.
@@ -66,12 +71,21 @@ struct ImportMapper: Sendable {
     }
 
     /// The line of the header, once read (`nil` without one).
-    private(set) var headerLine: Int?
+    var headerLine: Int?
+    /// The layout found in a bank's file read with default options (see ``CSVLayout``).
+    var layout: CSVLayout?
+    /// Whether the header is being looked for after a preamble (see ``CSVLayout``).
+    var recognizing = false
+    /// Lines skipped looking for the header.
+    var preambleLines = 0
+    /// The field separator in use (found, when the options leave it at its default).
+    var delimiter: Unicode.Scalar
 
     /// Maps one record like ``map(_:)`` but leaves ``ImportRow/importKey`` empty, for a caller
     /// that numbers rows itself (``BudgetStore`` does, on disk).
     mutating func mapUnkeyed(_ record: CSVRecord) throws(BudgetError) -> ImportRow? {
         guard let columns else {
+            if try recognizesHeader(record) { return nil }
             columns = try resolve(header: options.hasHeader ? record : nil, line: record.line)
             if options.hasHeader {
                 headerLine = record.line
@@ -96,25 +110,23 @@ struct ImportMapper: Sendable {
 
         let dateText = try required(columns.date, "date")
         if dateText.isEmpty { throw fail(columns.date, "empty date") }
-        guard let date = options.dateFormat.day(from: dateText) else {
-            throw fail(columns.date, "invalid date '\(dateText)' (expected \(options.dateFormat))")
-        }
+        let date = try day(dateText, line: record.line, column: columns.date, fail: fail)
 
         let amount: Money
         let convention: ImportRow.AmountConvention
         if let index = columns.amount {
             let text = try required(index, "amount")
             if text.isEmpty { throw fail(index, "empty amount") }
-            amount = try parse(text, column: index, fail: fail)
-            convention = options.negate ? .bank : .stored
+            amount = try parse(text, column: index, line: record.line, fail: fail)
+            convention = options.negate || layout != nil ? .bank : .stored
         } else {
             let debitIndex = columns.debit!, creditIndex = columns.credit!
             let debitText = try required(debitIndex, "debit"), creditText = try required(creditIndex, "credit")
             if debitText.isEmpty && creditText.isEmpty {
                 throw fail(debitIndex, "empty amount: both the debit and the credit are empty")
             }
-            let debit = debitText.isEmpty ? .zero : try parse(debitText, column: debitIndex, fail: fail)
-            let credit = creditText.isEmpty ? .zero : try parse(creditText, column: creditIndex, fail: fail)
+            let debit = debitText.isEmpty ? .zero : try parse(debitText, column: debitIndex, line: record.line, fail: fail)
+            let credit = creditText.isEmpty ? .zero : try parse(creditText, column: creditIndex, line: record.line, fail: fail)
             let (flow, overflow) = Int64(credit.minorUnits.magnitude)
                 .subtractingReportingOverflow(Int64(debit.minorUnits.magnitude))
             if overflow { throw fail(creditIndex, "amount too large: credit \(creditText) minus debit \(debitText)") }
@@ -122,7 +134,9 @@ struct ImportMapper: Sendable {
             convention = .bank
         }
 
-        let payee = optional(columns.payee)
+        var payee = optional(columns.payee)
+        // Beside a payer column, the payee is the other party: the payer of money in.
+        if columns.payer != nil, amount > .zero || payee.isEmpty, !optional(columns.payer).isEmpty { payee = optional(columns.payer) }
         let category = optional(columns.category)
         // A cell of spaces is as good as empty: the rules and the default category decide.
         let noCategory = Self.trimmed(category).isEmpty
@@ -143,6 +157,7 @@ struct ImportMapper: Sendable {
                             note: optional(columns.note), importKey: "",
                             kind: kind, kindField: kind == nil ? nil : columns.kind.map { $0 + 1 })
         try mapAccountsAndSplit(fields: optional, columns: columns, noCategory: noCategory, into: &row, fail: fail)
+        if columns.status != nil { row.pending = Self.pendingWords.contains(Self.trimmed(optional(columns.status)).lowercased()) }
         return row
     }
 
@@ -169,14 +184,6 @@ struct ImportMapper: Sendable {
             row.split = split
             row.splitField = index + 1
             row.splitNote = optional(columns.splitNote)
-        }
-    }
-
-    private func parse(_ text: String, column: Int, fail: (Int, String) -> BudgetError) throws(BudgetError) -> Money {
-        do {
-            return options.decimalComma ? try Money(parsingDecimalComma: text) : try Money(parsing: text)
-        } catch {
-            throw fail(column, error.description)
         }
     }
 
@@ -227,8 +234,13 @@ struct ImportMapper: Sendable {
         columns.transferAccount = try findOptional(nil, default: .transferAccount)
         columns.split = try findOptional(nil, default: .split)
         columns.splitNote = try findOptional(nil, default: .splitNote)
+        // A bank's status column: `pending` rows are replaced by their posted twins later.
+        columns.status = header == nil ? nil : try find(.named("status"), required: false)
         return columns
     }
+
+    /// What a bank's status column says of a row not booked yet.
+    static let pendingWords: Set<String> = ["pending", "pend", "authorized", "authorised", "vorgemerkt", "en attente"]
 
     /// The text without leading and trailing spaces and tabs.
     static func trimmed(_ text: String) -> String {

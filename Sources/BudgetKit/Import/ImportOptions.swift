@@ -78,8 +78,31 @@ public struct ImportOptions: Hashable, Sendable {
     public var createsMissingCategories = false
     /// The category for rows that neither the file nor a rule puts in one.
     public var defaultCategory: String? = nil
-    /// Whether amounts use a decimal comma (`1.234,56`).
-    public var decimalComma = false
+    /// Whether amounts use a decimal comma (`1.234,56`): ``decimalSeparator`` is ``DecimalSeparator/comma``.
+    /// Setting it off goes back to detecting.
+    public var decimalComma: Bool {
+        get { decimalSeparator == .comma }
+        set { decimalSeparator = newValue ? .comma : .detect }
+    }
+    /// The decimal separator of amounts (`--decimal-comma`, `--decimal-point`): detected by
+    /// default, each amount saying by itself (`4.75`, `1.234,56`, `$4.75`, `(3.00)`, `4.75-`
+    /// are all read, see ``BankAmount``); an amount that could be read two ways (`1,234`) is an
+    /// error naming the setting that settles it. OFX, CAMT and MT940 define their own.
+    public var decimalSeparator = DecimalSeparator.detect
+    /// The order of numeric dates' parts, for dates that are not `YYYY-MM-DD` while
+    /// ``dateFormat`` is left at its default (`--date-order`): detected by default (see
+    /// ``BankDate``: month names, two-digit years, date-times taken as their day); a date both
+    /// orders fit (`03/04/2026`) is an error naming the setting. An explicit ``dateFormat``
+    /// is used exactly instead.
+    public var dateOrder = DateOrder.detect
+    /// The file's format (`--file-format`), or `nil` to find it from the content, never from
+    /// the name: CSV, OFX, QFX, QIF, CAMT.052/053/054 or MT940 (see ``BankFileFormat``).
+    public var fileFormat: BankFileFormat? = nil
+    /// The text encoding (`--encoding`), or `nil` to detect it (see ``TextEncoding``).
+    public var encoding: TextEncoding? = nil
+    /// Whether rows whose transaction was deleted after an earlier import come back (and their
+    /// deletion is forgotten). Off by default: deleted stays deleted (see ``ImportSummary/ignored``).
+    public var includesDeleted = false
     /// Whether the signed amount column is the bank's money flow, money out negative (see
     /// "Signs" above). Meaningful only with ``Amount/signed(_:)``: ``ImportMapper`` requires
     /// it to be off with debit and credit columns (the CLI reports that as a usage error).

@@ -1,4 +1,6 @@
-/// Streams the rows of an imported file: a ``CSVReader`` and an ``ImportMapper`` together.
+/// Streams the rows of an imported file, whatever its format: a CSV file through a
+/// ``CSVReader`` and an ``ImportMapper``, a bank file (OFX, QFX, QIF, CAMT, MT940) through a
+/// ``BankFileReader``.
 ///
 /// ```swift
 /// var rows = ImportReader(file: "bank.csv", options: options, chunks: { try file.read(65_536) })
@@ -7,17 +9,43 @@
 /// }
 /// ```
 ///
-/// Memory stays bounded by the longest record (see ``CSVReader``'s limits) plus the import
-/// keys' counters (see ``ImportKeyer``), which ``BudgetStore`` keeps on disk instead when it
-/// reads the rows. Not thread-safe.
+/// The first call to ``next()`` reads up to 64 KiB to find the text encoding and the format
+/// (from the content, never the name; ``ImportOptions/fileFormat`` and
+/// ``ImportOptions/encoding`` override them), then streams. A CSV file in Latin-1, Windows-1252
+/// or UTF-16 is decoded on the way. Memory stays bounded by the longest record (see
+/// ``CSVReader``'s limits and ``BankFileReader``'s) plus the import keys' counters (see
+/// ``ImportKeyer``), which ``BudgetStore`` keeps on disk instead when it reads the rows. Not
+/// thread-safe.
 public struct ImportReader {
-    private var records: CSVReader
+    private enum Stream {
+        case undetected(() throws -> [UInt8]?)
+        case csv(CSVReader)
+        case bank(BankRowReader)
+    }
+
+    private var stream: Stream
     private var mapper: ImportMapper
 
     /// The name errors show.
     public var file: String { mapper.file }
     /// The options in use.
     public var options: ImportOptions { mapper.options }
+    /// The file's format, once the first row was asked for.
+    public private(set) var format: BankFileFormat?
+    /// The text encoding found (or asked for), once the first row was asked for; `nil` while
+    /// the text read was plain ASCII.
+    public private(set) var encoding: TextEncoding?
+
+    /// How a bank's CSV file is read when no column was named: found once its header was read
+    /// (see ``CSVLayout``); `nil` otherwise.
+    public var layout: CSVLayout? { mapper.layout }
+
+    /// The statements of a bank file read so far, each with the sum of its booked entries
+    /// (empty for CSV).
+    public var statements: [ImportedStatement] {
+        if case .bank(let rows) = stream { return rows.statements }
+        return []
+    }
 
     /// Creates a reader pulling chunks of bytes from `chunks` until it returns `nil`.
     ///
@@ -26,7 +54,7 @@ public struct ImportReader {
     ///   - options: how to read the file.
     ///   - chunks: the next bytes, or `nil` at the end; its errors are passed on unchanged.
     public init(file: String, options: ImportOptions, chunks: @escaping () throws -> [UInt8]?) {
-        records = CSVReader(file: file, delimiter: options.delimiter, skippingLines: options.skipLines, chunks: chunks)
+        stream = .undetected(chunks)
         mapper = ImportMapper(file: file, options: options)
     }
 
@@ -41,37 +69,71 @@ public struct ImportReader {
 
     /// The next row, or `nil` at the end of the file.
     ///
-    /// - Throws: ``BudgetError/badInput(file:line:column:message:)`` for a malformed file or row,
-    ///   or whatever the chunk source throws.
+    /// - Throws: ``BudgetError/badInput(file:line:column:message:)`` for a malformed CSV file
+    ///   or row, ``BudgetError/bankFile(_:)`` for text that cannot be decoded, a bank file that
+    ///   cannot be read, or an ambiguous amount or date; or whatever the chunk source throws.
     public mutating func next() throws -> ImportRow? {
-        while let record = try records.next() {
-            if let row = try mapper.map(record) {
-                rowCount += 1
-                return row
-            }
-        }
-        return nil
+        guard var row = try nextUnkeyed() else { return nil }
+        if row.importKey.isEmpty { row.importKey = mapper.keyer.key(date: row.date, amount: row.amount, payee: row.payee) }
+        return row
     }
 
     /// Rows read so far.
     private(set) var rowCount = 0
 
-    /// The next row like ``next()``, its ``ImportRow/importKey`` left empty (see
-    /// ``ImportMapper/mapUnkeyed(_:)``).
+    /// The next row like ``next()``, its ``ImportRow/importKey`` left empty unless the bank
+    /// gave the row its own id (see ``ImportMapper/mapUnkeyed(_:)``).
     mutating func nextUnkeyed() throws -> ImportRow? {
-        while let record = try records.next() {
-            if let row = try mapper.mapUnkeyed(record) {
+        do {
+            if case .undetected(let chunks) = stream { try detect(chunks) }
+            switch stream {
+            case .undetected: return nil
+            case .csv(var records):
+                stream = .undetected({ nil })   // so that the reader's buffers are not copied
+                defer { stream = .csv(records) }
+                while let record = try records.next() {
+                    if let row = try mapper.mapUnkeyed(record) {
+                        rowCount += 1
+                        return row
+                    }
+                }
+                return nil
+            case .bank(var rows):
+                stream = .undetected({ nil })
+                defer { stream = .bank(rows) }
+                guard let row = try rows.next() else { return nil }
                 rowCount += 1
                 return row
             }
+        } catch let error as BankFileError {
+            throw BudgetError.bankFile(error)
         }
-        return nil
+    }
+
+    /// Reads the head of the file to find its encoding and format.
+    private mutating func detect(_ chunks: @escaping () throws -> [UInt8]?) throws {
+        let options = self.options
+        let reader = try BankFileReader(file: file, options: BankFileOptions(format: options.fileFormat, encoding: options.encoding,
+                                                                              decimalSeparator: options.decimalSeparator,
+                                                                              dateOrder: options.dateOrder), chunks: chunks)
+        format = reader.format
+        encoding = reader.encoding
+        if reader.format == .csv {
+            if mapper.usesDefaultLayout && options.delimiter == ImportOptions().delimiter {
+                mapper.delimiter = CSVHeaderRecognizer.delimiter(of: reader.head)
+            }
+            stream = .csv(CSVReader(file: file, delimiter: mapper.delimiter, skippingLines: options.skipLines, chunks: reader.decodedText()))
+        } else {
+            stream = .bank(BankRowReader(reader: reader, options: options))
+        }
     }
 
     /// Once ``next()`` has returned `nil` without a row: why a file that is not empty gave
     /// none, or `nil` when it was empty (nothing but a byte order mark and blank lines, and
-    /// no lines to skip).
+    /// no lines to skip), or a bank file (a statement of no entries imports nothing).
     var noRowsError: BudgetError? {
+        guard case .csv(let records) = stream else { return nil }
+        if mapper.recognizing { return mapper.noHeader(line: max(1, records.lineCount)) }
         guard rowCount == 0 else { return nil }
         if let header = mapper.headerLine {
             return .noRowsAfterHeader(file: file, line: header)

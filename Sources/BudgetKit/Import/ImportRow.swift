@@ -49,6 +49,13 @@ public struct ImportRow: Hashable, Sendable {
     public var splitField: Int?
     /// The part's own note (the `split_note` column).
     public var splitNote: String
+    /// The account number a bank file names for the row's statement (OFX `ACCTID`, CAMT
+    /// `IBAN`, MT940 `:25:`): the row goes to the account with that number, and a number no
+    /// account has is an error. `nil` for CSV rows and when ``ImportOptions/account`` is set.
+    public var accountNumber: String? = nil
+    /// Whether the bank has not booked the row yet (CAMT `PDNG`, a CSV status column saying
+    /// pending).
+    public var pending = false
 
     /// Creates a row.
     public init(line: Int, date: Day, amount: Money, convention: AmountConvention, payee: String,
@@ -74,6 +81,13 @@ public struct ImportRow: Hashable, Sendable {
         self.importKey = importKey
         self.kind = kind
         self.kindField = kindField
+    }
+
+    /// The row, pending or not.
+    func pending(_ pending: Bool) -> ImportRow {
+        var row = self
+        row.pending = pending
+        return row
     }
 
     /// The amount to store once the row's category is known: positive in the category's

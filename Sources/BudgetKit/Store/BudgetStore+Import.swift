@@ -4,6 +4,17 @@ public struct ImportSummary: Hashable, Sendable {
     public var added: Int
     /// Rows skipped because their import key was already in the book.
     public var skipped: Int
+    /// Rows left out because their transaction was imported before and then deleted (see
+    /// ``ImportOptions/includesDeleted``).
+    public var ignored: Int = 0
+    /// Pending transactions replaced by their posted twins (not counted in ``added``; see
+    /// ``PendingNearMiss`` for the rule).
+    public var replacedPending: Int = 0
+    /// Pending transactions that look like a posted row just imported without being its twin:
+    /// both kept.
+    public var pendingNearMisses: [PendingNearMiss] = []
+    /// The balance checks of a bank file's statements (empty for CSV, and in a dry run).
+    public var balanceChecks: [StatementBalanceCheck] = []
     /// Whether nothing was written.
     public var dryRun: Bool
     /// Categories created because the file named them (``ImportOptions/createsMissingCategories``).
@@ -28,8 +39,10 @@ public struct ImportedRow: Hashable, Sendable {
     /// the id it would have had. For a part of a split (``ImportRow/split``), the part: its
     /// category and amount, and itself as the one element of ``Transaction/splits``.
     public var transaction: Transaction
-    /// Whether it was added (`false`: skipped as already imported).
+    /// Whether it was added (`false`: skipped as already imported, or ignored).
     public var added: Bool
+    /// Whether it was left out because its transaction was imported before and then deleted.
+    public var ignored: Bool = false
 }
 
 extension BudgetStore {
@@ -107,7 +120,9 @@ extension BudgetStore {
                 try connection.inReadTransaction { try fileStaged(staging, resolver: resolver, dryRun: true, observe: observe) }
             }
         }
-        return try writing { try fileStaged(staging, resolver: resolver, dryRun: false, observe: observe) }
+        var summary = try writing { try fileStaged(staging, resolver: resolver, dryRun: false, observe: observe) }
+        summary.balanceChecks = try checkBalances(of: rows.statements, options: options)
+        return summary
     }
 
     /// Step 2 of ``importTransactions(from:dryRun:observe:)``, in its transaction.
@@ -122,6 +137,8 @@ extension BudgetStore {
         }
         let maxID = try connection.int64("SELECT max(id) FROM transactions") ?? 0
         let created: Int, added: Int
+        let ignored = try staging.deletedRowCount()
+        var replacedPending = 0, nearMisses: [PendingNearMiss] = []
         if dryRun {
             created = Int(try connection.int64("SELECT count(*) FROM temp.import_missing") ?? 0)
             try staging.throwIfSplitMixesKinds()
@@ -131,14 +148,23 @@ extension BudgetStore {
             created = staging.options.createsMissingCategories ? try staging.createMissingCategories() : 0
             try staging.throwIfSplitMixesKinds()
             try staging.throwIfReconciled()
-            added = try withChangeLogPaused(if: staging.rowCount > BulkImportLimits.rowsBeforePausingLog) {
+            let filed = try withChangeLogPaused(if: staging.rowCount > BulkImportLimits.rowsBeforePausingLog) {
                 try staging.fileRows()
             }
+            let twins = try staging.replacePendingTwins(maxID: maxID)
+            added = filed - twins.replaced
+            replacedPending = twins.replaced
+            nearMisses = try twins.nearMisses.map { PendingNearMiss(pending: try fetchTransaction(id: $0.pending), posted: try fetchTransaction(id: $0.posted)) }
         }
         if let observe {
             try staging.forEachFate(maxID: maxID, dryRun: dryRun, observe)
         }
-        return ImportSummary(added: added, skipped: staging.transactionCount - added, dryRun: dryRun, createdCategories: created)
+        var summary = ImportSummary(added: added, skipped: staging.transactionCount - added - replacedPending - ignored, dryRun: dryRun,
+                                    createdCategories: created)
+        summary.ignored = ignored
+        summary.replacedPending = replacedPending
+        summary.pendingNearMisses = nearMisses
+        return summary
     }
 
     /// The importer's one use of the change log: with `pause`, its triggers are paused while

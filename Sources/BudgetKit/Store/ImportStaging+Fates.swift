@@ -10,7 +10,8 @@ extension ImportStaging {
             var row = Self.importRow($0)
             if !$0.isNull(C.cleanPayee) { row.payee = $0.text(C.cleanPayee) }
             let existing = $0.optionalInt64(C.existingID)
-            let added = dryRun ? existing == nil : existing.map { $0 > maxID } ?? false
+            let ignored = existing == nil && !options.includesDeleted && $0.int64(C.deleted) != 0
+            let added = dryRun ? existing == nil && !ignored : existing.map { $0 > maxID } ?? false
             if dryRun && added && (row.split?.position ?? 1) == 1 { newRows += 1 }
             let id = dryRun && added ? maxID + newRows : existing ?? 0
             let account = $0.text(C.accountName)
@@ -28,7 +29,7 @@ extension ImportStaging {
                                           kind: Transaction.Kind(kind), account: account,
                                           splits: row.split == nil ? [] : [SplitPart(category: name, amount: amount, note: row.splitNote)])
             }
-            try body(ImportedRow(row: row, transaction: transaction, added: added))
+            try body(ImportedRow(row: row, transaction: transaction, added: added, ignored: ignored))
         }
     }
 }

@@ -11,8 +11,8 @@ extension ImportStaging {
             FROM temp.import_staging WHERE split_group IS NULL
             UNION ALL
             SELECT min(rowid), date, sum(stored_amount), NULL, coalesce(clean_payee, payee), note, import_key, account_id, NULL
-            FROM temp.import_staging WHERE split_group IS NOT NULL GROUP BY split_group)
-        WHERE true ORDER BY place
+            FROM temp.import_staging WHERE split_group IS NOT NULL GROUP BY split_group) AS staged
+        WHERE NOT EXISTS (SELECT 1 FROM import_tombstones AS d WHERE d.import_key = staged.import_key) ORDER BY place
         ON CONFLICT (import_key) DO NOTHING
         """
     /// The parts of the splits just filed (ids above `?1`).
@@ -21,6 +21,22 @@ extension ImportStaging {
         SELECT t.id, s.split_position, s.category_id, s.stored_amount, s.split_note, s.date
         FROM temp.import_staging AS s JOIN transactions AS t ON t.import_key = s.import_key
         WHERE s.split_group IS NOT NULL AND t.id > ?1 ORDER BY s.rowid
+        """
+    /// Staged transactions whose key belongs to a deleted transaction (a split counts once).
+    static let countDeleted = """
+        SELECT count(*) FROM (SELECT 1 FROM temp.import_staging AS s
+            WHERE EXISTS (SELECT 1 FROM import_tombstones AS d WHERE d.import_key = s.import_key)
+            GROUP BY coalesce(-s.split_group, s.rowid))
+        """
+    /// The pending rows just filed (ids above `?1`), with their money flow as the bank wrote it.
+    static let recordPending = """
+        INSERT INTO pending_imports (transaction_id, flow)
+        SELECT t.id, \(ImportStaging.stagedFlow) FROM temp.import_staging AS s CROSS JOIN transactions AS t ON t.import_key = s.import_key
+        WHERE s.pending AND s.split_group IS NULL AND s.transfer_account_id IS NULL AND t.id > ?1
+        """
+    /// With ``ImportOptions/includesDeleted``: the deletions of the rows staged are forgotten.
+    static let forgetDeleted = """
+        DELETE FROM import_tombstones WHERE import_key IN (SELECT import_key FROM temp.import_staging)
         """
     /// Rows that would be filed without a category: the checks before make them impossible.
     static let uncategorized = """
@@ -47,6 +63,7 @@ extension ImportStaging {
     static let countNew = """
         SELECT count(*) FROM (SELECT 1 FROM temp.import_staging AS s
             WHERE NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key)
+            AND (?1 OR NOT EXISTS (SELECT 1 FROM import_tombstones AS d WHERE d.import_key = s.import_key))
             GROUP BY coalesce(-s.split_group, s.rowid))
         """
     /// A split whose parts are in categories of both kinds: its first part's line, one category
@@ -63,17 +80,18 @@ extension ImportStaging {
         SELECT s.date, r.account_id FROM temp.import_staging AS s
         JOIN reconciliations AS r ON r.account_id IN (s.account_id, s.transfer_account_id) AND r.statement_date >= s.date
         WHERE NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key)
+        AND (?1 OR NOT EXISTS (SELECT 1 FROM import_tombstones AS d WHERE d.import_key = s.import_key))
         ORDER BY s.rowid LIMIT 1
         """
 
     /// A staged row as ``importRow(_:)`` reads it, then what the fates and the pages add.
     enum StagedColumn: Int32, FixedColumns {
         case line, date, amount, bank, payee, note, importKey, category, categoryField, kind, kindField
-        case account, accountField, transferAccount, transferField, splitPosition, splitCount, splitField, splitNote
+        case account, accountField, transferAccount, transferField, splitPosition, splitCount, splitField, splitNote, pending
         // The fates query: the category it went to (or would be created as), the existing row,
         // the stored amount and the accounts' names.
         case bookCategory, bookKind, missingName, missingKind, existingID, storedAmount, accountName, transferAccountName, splitGroup
-        case cleanPayee
+        case cleanPayee, deleted
         // A page of rows to resolve again.
         case stagedRowID
 
@@ -89,6 +107,7 @@ extension ImportStaging {
             case .splitCount: return "s.split_count"
             case .splitField: return "s.split_field"
             case .splitNote: return "s.split_note"
+            case .pending: return "s.pending"
             case .bookCategory: return "c.name"
             case .bookKind: return "c.kind"
             case .missingName: return "m.name"
@@ -99,6 +118,7 @@ extension ImportStaging {
             case .transferAccountName: return "ta.name"
             case .splitGroup: return "s.split_group"
             case .cleanPayee: return "s.clean_payee"
+            case .deleted: return "EXISTS (SELECT 1 FROM import_tombstones AS d WHERE d.import_key = s.import_key)"
             case .stagedRowID: return "s.rowid"
             default: return "s.\(self)"
             }
@@ -106,7 +126,7 @@ extension ImportStaging {
 
         /// The SELECT list of a page: the row and its rowid (the fates' columns as NULL).
         static let page = selectList { column in
-            column.rawValue > StagedColumn.splitNote.rawValue && column != .stagedRowID ? "NULL" : column.sql
+            column.rawValue > StagedColumn.pending.rawValue && column != .stagedRowID ? "NULL" : column.sql
         }
         /// The SELECT list up to and including `last`.
         static func list(through last: StagedColumn) -> String {
@@ -115,7 +135,7 @@ extension ImportStaging {
     }
 
     static let fates = """
-        SELECT \(StagedColumn.list(through: .cleanPayee))
+        SELECT \(StagedColumn.list(through: .deleted))
         FROM temp.import_staging AS s
         LEFT JOIN categories AS c ON c.id = s.category_id
         LEFT JOIN temp.import_missing AS m ON m.name_key = s.missing_key
@@ -138,6 +158,7 @@ extension ImportStaging {
                          kindField: int(C.kindField), account: text(C.account), accountField: int(C.accountField),
                          transferAccount: text(C.transferAccount), transferAccountField: int(C.transferField),
                          split: split, splitField: int(C.splitField), splitNote: row.text(C.splitNote))
+            .pending(row.int64(C.pending) != 0)
     }
 
     /// Throws when the file names categories the book lacks: every one of them, at once.
@@ -176,7 +197,7 @@ extension ImportStaging {
     func throwIfReconciled() throws {
         enum Covered: Int32, SelectedColumns { case date, accountID }
         guard options.reconciled == .refuse,
-              let found = try connection.prepare(Self.reconciledRows).first([], { (date: $0.day(Covered.date), accountID: $0.int64(Covered.accountID)) }),
+              let found = try connection.prepare(Self.reconciledRows).first([options.includesDeleted.sqliteValue], { (date: $0.day(Covered.date), accountID: $0.int64(Covered.accountID)) }),
               let last = try store.lastReconciliation(accountID: found.accountID) else { return }
         let date = found.date
         throw BudgetError.dateInReconciledPeriod(date, last)
@@ -232,14 +253,23 @@ extension ImportStaging {
         let uncategorized = try connection.int64(Self.uncategorized) ?? 0
         precondition(uncategorized == 0, "\(uncategorized) staged rows have no category: the checks before filing let them through")
         let maxID = try connection.int64("SELECT max(id) FROM transactions") ?? 0
+        if options.includesDeleted { try connection.run(Self.forgetDeleted) }
         try connection.run(Self.fileStaged)
         let added = connection.changes
         if splitGroups > 0 { try connection.run(Self.fileParts, [.integer(maxID)]) }
+        if pendingRows > 0 { try connection.run(Self.recordPending, [.integer(maxID)]) }
         return added
+    }
+
+    /// How many staged transactions are left out because their transaction was deleted (none
+    /// with ``ImportOptions/includesDeleted``).
+    func deletedRowCount() throws -> Int {
+        guard !options.includesDeleted, try connection.int64("SELECT EXISTS (SELECT 1 FROM import_tombstones)") == 1 else { return 0 }
+        return Int(try connection.int64(Self.countDeleted) ?? 0)
     }
 
     /// How many staged transactions are not in the book yet.
     func newRowCount() throws -> Int {
-        Int(try connection.int64(Self.countNew) ?? 0)
+        Int(try connection.int64(Self.countNew, [options.includesDeleted.sqliteValue]) ?? 0)
     }
 }

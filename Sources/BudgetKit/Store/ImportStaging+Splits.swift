@@ -45,8 +45,7 @@ extension ImportStaging {
                 throw BudgetError.badInput(file: file, line: part.line, column: 1, message: "the split's parts add up to too much")
             }
         }
-        let occurrence = try nextOccurrence(ImportKeyer.groupHash(date: first.date, amount: total, payee: first.payee))
-        let key = keyer.key(date: first.date, amount: total, payee: first.payee, occurrence: occurrence)
+        let key = try contentKey(of: first, amount: total)
         splitGroups += 1
         for part in parts { try stage(part, key: key, group: splitGroups, resolver: &resolver) }
         transactionCount += 1

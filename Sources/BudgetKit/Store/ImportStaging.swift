@@ -29,7 +29,7 @@ final class ImportStaging {
             account TEXT, account_field INTEGER, transfer_account TEXT, transfer_field INTEGER,
             split_position INTEGER, split_count INTEGER, split_field INTEGER, split_note TEXT NOT NULL,
             category_id INTEGER, stored_amount INTEGER, missing_key TEXT,
-            account_id INTEGER NOT NULL, transfer_account_id INTEGER, split_group INTEGER, clean_payee TEXT);
+            account_id INTEGER NOT NULL, transfer_account_id INTEGER, split_group INTEGER, clean_payee TEXT, pending INTEGER NOT NULL);
         CREATE TEMP TABLE import_occurrences (hash INTEGER PRIMARY KEY, count INTEGER NOT NULL);
         CREATE TEMP TABLE import_missing (
             name_key TEXT PRIMARY KEY, name TEXT NOT NULL, line INTEGER NOT NULL, field INTEGER NOT NULL,
@@ -44,8 +44,8 @@ final class ImportStaging {
         INSERT INTO temp.import_staging (line, date, amount, bank, payee, note, import_key,
             category, category_field, kind, kind_field, account, account_field, transfer_account, transfer_field,
             split_position, split_count, split_field, split_note,
-            category_id, stored_amount, missing_key, account_id, transfer_account_id, split_group, clean_payee)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            category_id, stored_amount, missing_key, account_id, transfer_account_id, split_group, clean_payee, pending)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
     // No RETURNING in statements run per row: SQLite gives each run an ephemeral table for it,
     // a page cache allocated and freed every time.
@@ -83,6 +83,8 @@ final class ImportStaging {
     private(set) var rowCount = 0
     /// Transactions staged (a split is one).
     var transactionCount = 0
+    /// Rows staged as pending.
+    var pendingRows = 0
     /// The parts of a split read so far, waiting for its last part.
     var pendingParts: [ImportRow] = []
     /// Splits staged so far: the last one's number.
@@ -142,14 +144,23 @@ final class ImportStaging {
             return
         }
         try throwIfPartsPending()
-        let occurrence = try nextOccurrence(ImportKeyer.groupHash(date: row.date, amount: row.amount, payee: row.payee))
-        let key = keyer.key(date: row.date, amount: row.amount, payee: row.payee, occurrence: occurrence)
-        try stage(row, key: key, group: nil, resolver: &resolver)
+        try stage(row, key: try contentKey(of: row), group: nil, resolver: &resolver)
         transactionCount += 1
+    }
+
+    /// The row's key: the bank's (``ImportRow/importKey`` already set), else its content's.
+    func contentKey(of row: ImportRow, amount: Money? = nil) throws -> String {
+        if !row.importKey.isEmpty { return row.importKey }
+        let amount = amount ?? row.amount
+        let occurrence = try nextOccurrence(ImportKeyer.groupHash(date: row.date, amount: amount, payee: row.payee))
+        let key = keyer.key(date: row.date, amount: amount, payee: row.payee, occurrence: occurrence)
+        // A pending row's key differs from its posted twin's, which then replaces it.
+        return row.pending ? "pending|" + key : key
     }
 
     /// Resolves and stages one row under `key` (a split's parts share their split's key).
     func stage(_ row: ImportRow, key: String, group: Int64?, resolver: inout ImportResolver) throws {
+        let row = try resolver.routed(row)
         let (resolution, payee) = try resolver.resolve(row) { try record($0) }
         let placement = try resolver.placement(of: row)
         let resolved = Self.columns(resolution, row, placement)
@@ -163,8 +174,10 @@ final class ImportStaging {
             row.splitField.sqliteValue, .text(row.splitNote),
             resolved.categoryID, resolved.storedAmount, resolved.missingKey,
             .integer(placement.accountID), placement.transferAccountID.sqliteValue, group.sqliteValue, payee.sqliteValue,
+            row.pending.sqliteValue,
         ])
         rowCount += 1
+        if row.pending { pendingRows += 1 }
     }
 
     /// The `category_id`, `stored_amount` and `missing_key` columns of a row's resolution

@@ -10,6 +10,7 @@ enum Schema {
         .init(version: 3, sql: ChangeTracker.schemaVersion3),
         .init(version: 4, sql: version4Accounts),
         .init(version: 5, sql: version5Rules),
+        .init(version: 6, sql: version6Imports),
     ])
 
     /// Version 1: categories with budget history and rollover, transactions with import keys,
@@ -18,7 +19,8 @@ enum Schema {
     /// full case folding; version 3 replaces the change log's triggers
     /// (``ChangeTracker/schemaVersion3``); version 4 adds accounts, transfers, splits and
     /// reconciliations (``version4Accounts``); version 5 gives rules fields, modes, directions,
-    /// payees and an order, and adds import profiles (``version5Rules``).
+    /// payees and an order, and adds import profiles (``version5Rules``); version 6 remembers the
+    /// import keys of deleted transactions and which imported rows are pending (``version6Imports``).
     static let version1 = """
     CREATE TABLE categories (
         id        INTEGER PRIMARY KEY,

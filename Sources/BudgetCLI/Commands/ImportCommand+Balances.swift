@@ -1,0 +1,94 @@
+import BudgetKit
+
+extension Import {
+    /// Says how each bank statement's balances compare with the book after the import; a
+    /// closing balance that differs exits 3 (the rows stay imported).
+    ///
+    /// ```text
+    /// Main on 2026-11-30: 1234.56, as the statement says.
+    /// budget: warning: bank.sta:1: the statement opens Main at 100.00, the book at 0.00 (difference -100.00): an earlier statement is missing
+    /// budget: error: bank.sta:1: the statement closes Main on 2026-11-30 at 1234.56, the book at 1134.56 as the bank sees it; difference -100.00
+    /// hint: ...
+    /// ```
+    static func reportBalances(_ checks: [StatementBalanceCheck], _ context: CommandContext) -> Outcome {
+        var outcome = Outcome.success
+        for check in checks {
+            if !check.openingMatches, let opening = check.statedOpening {
+                context.warn("budget: warning: \(check.location): the statement opens \(check.account) at \(opening), the book at "
+                    + "\(check.bookOpening) (difference \(check.openingDifference)): an earlier statement is missing")
+                context.warn("hint: import the statements before this one, then this one again (it adds nothing twice)")
+            }
+            if check.closingMatches {
+                context.confirm("\(check.account) on \(check.day): \(check.bookClosing), as the statement says.")
+                continue
+            }
+            outcome = .balanceMismatch
+            context.warn("budget: error: \(check.location): the statement closes \(check.account) on \(check.day) at "
+                + "\(check.statedClosing), the book at \(check.bookClosing) as the bank sees it; difference \(check.closingDifference)")
+            context.warn("hint: the rows were imported; look for rows deleted, edited or missing in \(check.account) up to \(check.day) "
+                + "(see 'budget list --account \(check.account)'), and for an earlier statement not imported")
+        }
+        return outcome
+    }
+}
+
+extension Import {
+    /// Lists each pending transaction that looks like a row just imported without being its
+    /// twin: both stay, a person decides.
+    static func reportNearMisses(_ misses: [PendingNearMiss], _ context: CommandContext) {
+        for miss in misses {
+            let (pending, posted) = (miss.pending, miss.posted)
+            context.warn("budget: warning: pending transaction \(pending.id) (\(pending.date) \(pending.amount) \(pending.payee)) "
+                + "looks like transaction \(posted.id) just imported (\(posted.date) \(posted.amount) \(posted.payee)); both kept")
+        }
+        if let first = misses.first {
+            context.warn("hint: if the two are one, delete the pending one with 'budget delete \(first.pending.id)'")
+        }
+    }
+}
+
+extension Import {
+    /// How a dry run read the file, when not as budget's own CSV: its format and encoding, and
+    /// for a bank's CSV file the columns chosen; `nil` for a UTF-8 CSV file read as told.
+    ///
+    /// ```text
+    /// Read as csv (windows-1252, ';'), header on line 5: date 'Buchungstag', amount 'Betrag', payee 'Empfänger' (money out), 'Auftraggeber' (money in), note 'Verwendungszweck'.
+    /// ```
+    static func howRead(_ rows: ImportReader) -> String? {
+        let format = rows.format.map(\.description) ?? "csv"
+        var details = [rows.encoding.map(\.description) ?? "utf-8"]
+        guard format != "csv" || rows.layout != nil || details[0] != "utf-8" else { return nil }
+        guard let layout = rows.layout else { return "Read as \(format) (\(details[0]))." }
+        details.append(layout.delimiter == "\t" ? "tab" : "'\(layout.delimiter)'")
+        var columns = ["date '\(layout.date)'"]
+        if let amount = layout.amount { columns.append("amount '\(amount)'") }
+        if let debit = layout.debit, let credit = layout.credit { columns.append("debit '\(debit)', credit '\(credit)'") }
+        if let payee = layout.payee { columns.append("payee '\(payee)'" + (layout.payer == nil ? "" : " (money out)")) }
+        if let payer = layout.payer { columns.append("'\(payer)' (money in)") }
+        if let note = layout.note { columns.append("note '\(note)'") }
+        if let status = layout.status { columns.append("status '\(status)'") }
+        return "Read as \(format) (\(details.joined(separator: ", "))), header on line \(layout.headerLine): " + columns.joined(separator: ", ") + "."
+    }
+}
+
+extension ImportSummary {
+    /// `Imported 120 transactions from bank.csv; skipped 3 already imported.`, or for a dry run
+    /// `Dry run: would import 120 transactions from bank.csv; would skip 3 already imported.`
+    func message(from source: String) -> String {
+        let transactions = added == 1 ? "1 transaction" : "\(added) transactions"
+        var text = dryRun ? "Dry run: would import \(transactions) from \(source)" : "Imported \(transactions) from \(source)"
+        if skipped > 0 { text += dryRun ? "; would skip \(skipped) already imported" : "; skipped \(skipped) already imported" }
+        if ignored > 0 {
+            text += "; \(dryRun ? "would ignore" : "ignored") \(ignored) deleted after an earlier import "
+                + "(--include-deleted brings \(ignored == 1 ? "it" : "them") back)"
+        }
+        if replacedPending > 0 {
+            text += "; replaced \(replacedPending) pending transaction\(replacedPending == 1 ? "" : "s") by \(replacedPending == 1 ? "its" : "their") posted row"
+        }
+        if createdCategories > 0 {
+            let categories = createdCategories == 1 ? "1 category" : "\(createdCategories) categories"
+            text += dryRun ? "; would create \(categories)" : "; created \(categories)"
+        }
+        return text + "."
+    }
+}

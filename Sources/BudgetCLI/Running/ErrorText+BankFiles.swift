@@ -1,0 +1,71 @@
+import BudgetKit
+
+extension ErrorText {
+    static let encodingHint = "name the file's encoding with --encoding utf-8, utf-16le, utf-16be, latin1 or windows-1252"
+    static let formatsHint = "budget reads CSV, OFX, QFX, QIF, CAMT.052/053/054 and MT940; name the format with --file-format if it is one"
+    static let bankAmountHint = "amounts like 12.50, -2.25, $4.75, (3.00), 4.75- or 1.234,56 are read; "
+        + "--decimal-comma or --decimal-point says which separator is the decimal one"
+    static let bankDateHint = "dates like 2026-11-03, 03.11.2026, 11/3/26 or 3 Nov 2026 are read; "
+        + "--date-order dmy, mdy or ymd says the order of their numbers"
+
+    /// The words for a bank file (or a CSV file's text, amount or date) that cannot be read:
+    /// `FILE:LINE:COLUMN: what`, or `FILE:LINE (Element/Path): what`, and the option that fixes it.
+    init(bankFile error: BankFileError) {
+        let (what, hint) = Self.words(error.problem)
+        self.init(message: "\(error.location): \(what)", hint: hint)
+    }
+
+    /// The words for an account number no account has.
+    init(unknownAccountNumber number: String, location: BankFileLocation) {
+        self.init(message: "\(location): the file is a statement of account '\(number)', and no account has that number",
+                  hint: "add it with 'budget add-account NAME --number \(number)', or import into an account with --account NAME; "
+                      + "nothing was imported")
+    }
+
+    private static func words(_ problem: BankFileProblem) -> (String, String) {
+        switch problem {
+        case .notText:
+            return ("binary data, not a bank file or CSV text", formatsHint)
+        case .unsupportedXML(let root, let namespace):
+            return ("an XML document <\(root)> in '\(namespace)', not OFX or CAMT.052/053/054", formatsHint)
+        case .invalidText(let encoding, let offset):
+            return ("bytes that are not \(encoding) text at byte \(offset)", encodingHint)
+        case .nulCharacter(let offset):
+            return ("a NUL character at byte \(offset): the file is binary, or UTF-16 without a byte order mark",
+                    "for UTF-16 text, name it with --encoding utf-16le or utf-16be")
+        case .tooLong(let limit):
+            return ("a line or text longer than \(limit) bytes", "check the file: bank files have no lines that long")
+        case .tooMany(let limit):
+            return ("more than \(limit) nested XML elements or split lines", "check the file: bank files are not that deep")
+        case .doctypeNotAllowed:
+            return ("a DOCTYPE declaration, which bank files never need (and which can expand without end)",
+                    "remove the <!DOCTYPE ...> declaration if you trust the file")
+        case .xml(let message):
+            return ("malformed XML: \(message)", "the file may be cut short or damaged: download it again")
+        case .unexpectedEnd(let expected):
+            return ("the file ends before \(expected)", "the file is cut short: download it again")
+        case .missingField(let field):
+            return ("no \(field) in this entry", "the bank should always write \(field): check the file, or name its format with --file-format")
+        case .malformedField(let field, let text):
+            return ("malformed \(field) '\(text)'", "check the file, or name its format with --file-format")
+        case .invalidAmount(let text):
+            return ("invalid amount '\(text)'", bankAmountHint)
+        case .amountOutOfRange(let text):
+            return ("amount '\(text)' is beyond 99,999,999,999.99", bankAmountHint)
+        case .ambiguousAmount(let text, let readings):
+            // The readings: the separator grouping thousands, then the separator a decimal one.
+            let grouping = readings.first ?? "", decimal = readings.dropFirst().first ?? ""
+            let comma = text.unicodeScalars.last { $0 == "," || $0 == "." } == ","
+            let options = comma ? "--decimal-point reads \(grouping), --decimal-comma reads \(decimal)"
+                                : "--decimal-comma reads \(grouping), --decimal-point reads \(decimal)"
+            return ("ambiguous amount '\(text)': \(readings.joined(separator: " or "))", "say which separator is the decimal one: \(options)")
+        case .invalidDate(let text):
+            return ("invalid date '\(text)'", bankDateHint)
+        case .ambiguousDate(let text, let readings):
+            let monthFirst = (try? BankDate.parse(text, order: .monthDayYear)).map(\.description) ?? "?"
+            let dayFirst = (try? BankDate.parse(text, order: .dayMonthYear)).map(\.description) ?? "?"
+            return ("ambiguous date '\(text)': \(readings.map(\.description).joined(separator: " or "))",
+                    "say the order of its numbers: --date-order mdy reads \(monthFirst), --date-order dmy reads \(dayFirst)")
+        }
+    }
+}

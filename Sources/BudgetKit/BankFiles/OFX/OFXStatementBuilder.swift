@@ -1,0 +1,214 @@
+/// Turns OFX events (either version) into statements and entries.
+///
+/// Elements are tracked on a stack: a start pushes, a text is the value of the element on top
+/// (which it then closes: SGML never closes it, XML's end for it is then ignored), an end pops
+/// down to its element, closing any left open (an SGML element that held no text). A value
+/// counts in the innermost aggregate the builder knows (`STMTTRN`, `LEDGERBAL`, `BANKACCTFROM`,
+/// `PAYEE`...), so an unclosed empty element in between changes nothing.
+///
+/// Statements: `STMTRS` (bank) and `CCSTMTRS` (credit card; its account's kind is
+/// `CREDITCARD`). Entries: `STMTTRN`, which needs `DTPOSTED` and `TRNAMT`. Amounts allow a
+/// point or a comma and no grouping (OFX 1.0.2, 3.2.9.1), so a European bank's `-200,00` is
+/// -200.00; dates are OFX date-times (``BankDate/parseOFX(_:)``). OFX has no pending state:
+/// every entry is booked.
+struct OFXStatementBuilder {
+    /// The deepest nesting accepted.
+    static let maximumDepth = 64
+
+    let file: String
+    let format: BankFileFormat
+    private var stack: [String] = []
+    private var statement: BankStatement?
+    private var started = false
+    private var entry: OFXEntryFields?
+    private var entryLine = 0
+    private var balance: [String: (String, Int)]?
+    private var periodStart: Day?
+    private(set) var items: [BankFileItem] = []
+
+    init(file: String, format: BankFileFormat) {
+        self.file = file
+        self.format = format
+    }
+
+    private static let aggregates: Set<String> = ["STMTRS", "CCSTMTRS", "BANKACCTFROM", "CCACCTFROM", "BANKTRANLIST", "STMTTRN",
+                                                  "PAYEE", "BANKACCTTO", "CCACCTTO", "LEDGERBAL", "AVAILBAL", "CURRENCY",
+                                                  "ORIGCURRENCY", "SONRS", "STATUS"]
+
+    mutating func takeItems() -> [BankFileItem] {
+        defer { items.removeAll(keepingCapacity: true) }
+        return items
+    }
+
+    private func location(_ line: Int, _ path: [String]? = nil) -> BankFileLocation {
+        BankFileLocation(file: file, line: line, elementPath: (path ?? stack).joined(separator: "/"))
+    }
+
+    /// The element path of the current `STMTTRN`, joined once for all the entries at one path.
+    private var entryPath: (stack: [String], joined: String) = ([], "")
+
+    private mutating func entryLocation() -> BankFileLocation {
+        if entryPath.stack != stack { entryPath = (stack, stack.joined(separator: "/")) }
+        return BankFileLocation(file: file, line: entryLine, elementPath: entryPath.joined)
+    }
+
+    mutating func take(_ event: OFXEvent) throws {
+        switch event.kind {
+        case .start(let name):
+            guard stack.count < Self.maximumDepth else {
+                throw BankFileError(location(event.line), .tooMany(limit: Self.maximumDepth))
+            }
+            stack.append(name)
+            try start(name, line: event.line)
+        case .text(let value):
+            guard let name = stack.last else { return }
+            try leaf(name, value: value, line: event.line)
+            stack.removeLast()
+        case .end(let name):
+            guard stack.contains(name) else { return }
+            while let top = stack.last {
+                try end(top, line: event.line)
+                stack.removeLast()
+                if top == name { break }
+            }
+        }
+    }
+
+    /// The end of the input: a statement or an entry still open is an error.
+    mutating func finish(line: Int) throws {
+        if entry != nil { throw BankFileError(location(line), .unexpectedEnd(expected: "</STMTTRN>")) }
+        if statement != nil { throw BankFileError(location(line), .unexpectedEnd(expected: "</STMTRS>")) }
+    }
+
+    /// The innermost aggregate the builder knows, below the element on top.
+    private var context: String? { stack.dropLast().last { Self.aggregates.contains($0) } }
+
+    private mutating func start(_ name: String, line: Int) throws {
+        switch name {
+        case "STMTRS", "CCSTMTRS":
+            if statement != nil { try end(name, line: line) }
+            statement = BankStatement(format: format, location: location(line))
+            if name == "CCSTMTRS" { statement?.account.kind = "CREDITCARD" }
+            started = false
+        case "BANKTRANLIST":
+            startIfNeeded()
+        case "STMTTRN":
+            entry = OFXEntryFields()
+            entryLine = line
+        case "LEDGERBAL", "AVAILBAL":
+            balance = [:]
+        default:
+            break
+        }
+    }
+
+    private mutating func leaf(_ name: String, value: String, line: Int) throws {
+        switch context {
+        case "STMTTRN":
+            entry?.take(name, value, line: line)
+        case "PAYEE":
+            if name == "NAME" { entry?.take("PAYEE.NAME", value, line: line) }
+        case "LEDGERBAL", "AVAILBAL":
+            balance?[name] = (value, line)
+        case "BANKACCTFROM", "CCACCTFROM":
+            switch name {
+            case "BANKID": statement?.account.bank = value
+            case "ACCTID": statement?.account.number = value
+            case "ACCTTYPE": statement?.account.kind = value
+            default: break
+            }
+        case "BANKTRANLIST":
+            let day = try location(line).reading { () throws(BankFileProblem) in try BankDate.parseOFX(value) }
+            if name == "DTSTART" { periodStart = day }
+            if name == "DTEND", let periodStart, periodStart <= day { statement?.period = periodStart...day }
+        case "STMTRS", "CCSTMTRS":
+            if name == "CURDEF" { statement?.currency = value }
+        default:
+            break
+        }
+    }
+
+    private mutating func end(_ name: String, line: Int) throws {
+        switch name {
+        case "STMTTRN":
+            guard let fields = entry else { return }
+            entry = nil
+            let built = try makeEntry(fields, at: entryLocation())
+            startIfNeeded()
+            statement?.entryCount += 1
+            items.append(.entry(built))
+        case "LEDGERBAL", "AVAILBAL":
+            guard let fields = balance else { return }
+            balance = nil
+            guard let amount = fields["BALAMT"] else { throw BankFileError(location(line), .missingField("BALAMT")) }
+            let money = try location(amount.1, stack + ["BALAMT"]).reading { () throws(BankFileProblem) in
+                try BankAmount.parse(amount.0, grouping: false)
+            }
+            let day = try fields["DTASOF"].map { date in
+                try location(date.1, stack + ["DTASOF"]).reading { () throws(BankFileProblem) in try BankDate.parseOFX(date.0) }
+            }
+            if name == "LEDGERBAL" { statement?.closing = BankBalance(amount: money, day: day) }
+            else { statement?.available = BankBalance(amount: money, day: day) }
+        case "STMTRS", "CCSTMTRS":
+            guard let statement else { return }
+            startIfNeeded()
+            items.append(.statementEnd(statement))
+            self.statement = nil
+            periodStart = nil
+        default:
+            break
+        }
+    }
+
+    private mutating func startIfNeeded() {
+        guard let statement, !started else { return }
+        started = true
+        items.append(.statementStart(statement))
+    }
+
+    private func makeEntry(_ fields: OFXEntryFields, at here: BankFileLocation) throws -> BankEntry {
+        func at(_ field: (String, Int)?, _ name: String) -> BankFileLocation { location(field?.1 ?? entryLine, stack + [name]) }
+        guard let posted = fields.posted else { throw BankFileError(here, .missingField("DTPOSTED")) }
+        guard let amount = fields.amount else { throw BankFileError(here, .missingField("TRNAMT")) }
+        let day = try BankFileLocation.reading(at: at(posted, "DTPOSTED")) { () throws(BankFileProblem) in try BankDate.parseOFX(posted.0) }
+        let money = try BankFileLocation.reading(at: at(amount, "TRNAMT")) { () throws(BankFileProblem) in
+            try BankAmount.parse(amount.0, grouping: false)
+        }
+        let valueDay = try fields.available.map { date in
+            try BankFileLocation.reading(at: at(date, "DTAVAIL")) { () throws(BankFileProblem) in try BankDate.parseOFX(date.0) }
+        }
+        return BankEntry(bookingDay: day, valueDay: valueDay, amount: money, currency: statement?.currency,
+                         payee: fields.name ?? fields.payeeName ?? "", memo: fields.memo ?? "",
+                         bankReference: fields.fitID, typeCode: fields.type, checkNumber: fields.checkNumber,
+                         location: here)
+    }
+}
+
+/// The values of one `STMTTRN` the builder reads (the first of each; empty ones are none).
+struct OFXEntryFields {
+    var posted: (String, Int)?
+    var amount: (String, Int)?
+    var available: (String, Int)?
+    var type: String?
+    var fitID: String?
+    var checkNumber: String?
+    var name: String?
+    var payeeName: String?
+    var memo: String?
+
+    mutating func take(_ element: String, _ value: String, line: Int) {
+        func set(_ field: inout String?) { if field == nil && !value.isEmpty { field = value } }
+        switch element {
+        case "DTPOSTED": if posted == nil { posted = (value, line) }
+        case "TRNAMT": if amount == nil { amount = (value, line) }
+        case "DTAVAIL": if available == nil { available = (value, line) }
+        case "TRNTYPE": set(&type)
+        case "FITID": set(&fitID)
+        case "CHECKNUM": set(&checkNumber)
+        case "NAME": set(&self.name)
+        case "PAYEE.NAME": set(&payeeName)
+        case "MEMO": set(&memo)
+        default: break
+        }
+    }
+}

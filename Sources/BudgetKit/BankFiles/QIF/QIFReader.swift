@@ -1,0 +1,137 @@
+/// Reads Quicken Interchange Format files: `!Type:Bank` (also `Cash`, `CCard`, `Oth A`,
+/// `Oth L`) sections of entries, each a run of lines whose first character says what the
+/// rest is, ended by `^`.
+///
+/// An entry's lines: `D` date, `T` (or `U`) amount, `P` payee, `M` memo, `N` check number,
+/// `L` category or `[Account]` transfer (a `/class` after it is dropped), `S`/`E`/`$` a split
+/// part's category (or `[Account]`), memo and amount; `C`, `A`, `%`, `F` and unknown lines are
+/// ignored. `!Account` blocks (`N` name, `T` type) name the account of the next `!Type:`
+/// section, which is one statement. Lists (`!Type:Cat`, `Class`, `Memorized`, `Security`,
+/// `Prices`) and investment sections (`!Type:Invst`) are skipped: they hold no bank entries.
+///
+/// Amounts are money flows already (a withdrawal is negative); their decimal separator and the
+/// order of dates' parts follow ``BankFileOptions`` (US Quicken writes `1,234.56` and
+/// `12/31'26`, with `'` for years from 2000; others write `31.12.2026` or `31/12/26`). Every
+/// date form of ``BankDate`` is read. A file ending inside an entry (no `^`) is an error.
+/// At most ``maximumSplits`` split parts per entry. Not thread-safe.
+struct QIFReader: BankItemReader {
+    /// The most split parts one entry may have.
+    static let maximumSplits = 1000
+
+    private var lines: LineReader
+    private let options: BankFileOptions
+    private var section = Section.none
+    private var accountRecord = BankAccountIdentification()
+    private var account = BankAccountIdentification()
+    private var statement: BankStatement?
+    private var started = false
+    private var record = QIFRecord()
+    private var queue: [BankFileItem] = []
+    private var head = 0
+
+    private enum Section {
+        case none, entries, accounts, skipped
+    }
+
+    init(file: String, options: BankFileOptions, chunks: @escaping () throws -> [UInt8]?) {
+        lines = LineReader(file: file, chunks: chunks)
+        self.options = options
+    }
+
+    private var file: String { lines.file }
+
+    mutating func next() throws -> BankFileItem? {
+        while head == queue.count {
+            queue.removeAll(keepingCapacity: true)
+            head = 0
+            guard let (text, line) = try lines.next() else {
+                if !record.isEmpty {
+                    throw BankFileError(BankFileLocation(file: file, line: lines.line, column: 1), .unexpectedEnd(expected: "^"))
+                }
+                endStatement()
+                if queue.isEmpty { return nil }
+                break
+            }
+            try take(text, line: line)
+        }
+        defer { head += 1 }
+        return queue[head]
+    }
+
+    private mutating func take(_ text: String, line: Int) throws {
+        guard let code = text.unicodeScalars.first else { return }
+        if code == "!" {
+            try header(text.strippingBlanks, line: line)
+            return
+        }
+        let value = String(String.UnicodeScalarView(text.unicodeScalars.dropFirst())).strippingBlanks
+        switch section {
+        case .none, .skipped:
+            return
+        case .accounts:
+            switch code {
+            case "N": accountRecord.name = value
+            case "T": accountRecord.kind = value
+            case "^": account = accountRecord; accountRecord = BankAccountIdentification()
+            default: break
+            }
+        case .entries:
+            if code == "^" {
+                guard !record.isEmpty else { return }
+                let entry = try record.entry(file: file, options: options)
+                record = QIFRecord()
+                startIfNeeded()
+                statement?.entryCount += 1
+                queue.append(.entry(entry))
+                return
+            }
+            if text.strippingBlanks.isEmpty { return }
+            try record.add(code, value: value, line: line, file: file)
+        }
+    }
+
+    private mutating func header(_ text: String, line: Int) throws {
+        if !record.isEmpty {
+            throw BankFileError(BankFileLocation(file: file, line: line, column: 1), .unexpectedEnd(expected: "^"))
+        }
+        let upper = text.uppercased()
+        if upper.hasPrefix("!OPTION") || upper.hasPrefix("!CLEAR") { return }
+        endStatement()
+        if upper.hasPrefix("!ACCOUNT") {
+            section = .accounts
+            accountRecord = BankAccountIdentification()
+            return
+        }
+        guard upper.hasPrefix("!TYPE:") else {
+            section = .skipped
+            return
+        }
+        let kind = String(text.dropFirst(6)).strippingBlanks
+        switch kind.uppercased() {
+        case "BANK", "CASH", "CCARD", "OTH A", "OTH L":
+            section = .entries
+            var identification = account
+            identification.kind = identification.kind ?? kind
+            statement = BankStatement(format: .qif, account: identification, location: BankFileLocation(file: file, line: line, column: 1))
+        default:
+            section = .skipped
+        }
+    }
+
+    private mutating func startIfNeeded() {
+        guard let statement, !started else { return }
+        started = true
+        queue.append(.statementStart(statement))
+    }
+
+    private mutating func endStatement() {
+        guard let statement else { return }
+        startIfNeeded()
+        queue.append(.statementEnd(statement))
+        self.statement = nil
+        started = false
+    }
+}
+
+@available(*, unavailable)
+extension QIFReader: Sendable {}

@@ -1,0 +1,112 @@
+/// Turns a bank file's entries into ``ImportRow``s, and keeps its statements for the balance
+/// check.
+///
+/// - Each booked or pending entry is a row dated on its booking day, its amount the bank's
+///   money flow (``ImportRow/AmountConvention/bank``), its payee the other party (else the
+///   bank's text), its note the bank's text. CAMT's information-only entries (`INFO`) are left
+///   out: the bank never books them as they stand.
+/// - A statement naming its account number (OFX `ACCTID`, CAMT `IBAN`, MT940 `:25:`) sends its
+///   rows to the account with that number (``ImportRow/accountNumber``), unless
+///   ``ImportOptions/account`` names one.
+/// - A row the bank gives its own id (``BankEntry/bankReference``) is keyed by it within its
+///   account: `ACCOUNT|ref|ID`, where ACCOUNT is the number as the file writes it without
+///   spaces and dashes, in capitals (else ``ImportOptions/source``); a pending row's key says
+///   `pending` instead of `ref`. Others are keyed by their content, as CSV rows are. Nothing
+///   in a key depends on the book or the machine.
+/// - QIF: the category (`L`) is the row's category, `L[Savings]` a transfer, and splits whose
+///   parts are all categories are a split.
+///
+/// Not thread-safe.
+struct BankRowReader {
+    private var reader: BankFileReader
+    private let options: ImportOptions
+    /// The statements read so far, complete.
+    private(set) var statements: [ImportedStatement] = []
+    private var current: ImportedStatement?
+    /// The parts of a split waiting to be given, in order.
+    private var queued: [ImportRow] = []
+
+    init(reader: BankFileReader, options: ImportOptions) {
+        self.reader = reader
+        self.options = options
+    }
+
+    /// The next row, or `nil` at the end of the file.
+    ///
+    /// - Throws: ``BankFileError``, or what the chunk source throws.
+    mutating func next() throws -> ImportRow? {
+        if !queued.isEmpty { return queued.removeFirst() }
+        while let item = try reader.next() {
+            switch item {
+            case .statementStart(let statement):
+                current = ImportedStatement(statement: statement)
+            case .statementEnd(let statement):
+                var finished = current ?? ImportedStatement(statement: statement)
+                finished.statement = statement
+                statements.append(finished)
+                current = nil
+            case .entry(let entry):
+                guard entry.status != .information else { continue }
+                if entry.status == .booked, var statement = current, !statement.overflowed {
+                    do {
+                        statement.bookedFlow = try statement.bookedFlow.adding(entry.amount)
+                    } catch {
+                        statement.overflowed = true
+                    }
+                    statement.lastBookingDay = max(statement.lastBookingDay ?? entry.bookingDay, entry.bookingDay)
+                    statement.firstBookingDay = min(statement.firstBookingDay ?? entry.bookingDay, entry.bookingDay)
+                    current = statement
+                }
+                let rows = self.rows(entry)
+                queued = Array(rows.dropFirst())
+                return rows.first
+            }
+        }
+        return nil
+    }
+
+    /// The account number rows of the current statement name, when the options name none.
+    private var accountNumber: String? {
+        guard options.account == nil, let number = current?.statement.account.number, !number.isEmpty else { return nil }
+        return number
+    }
+
+    /// The row (or a split's rows) of one entry.
+    private func rows(_ entry: BankEntry) -> [ImportRow] {
+        let payee = entry.payee.isEmpty ? entry.memo : entry.payee
+        let note = entry.payee.isEmpty ? "" : entry.memo
+        var row = ImportRow(line: entry.location.line, date: entry.bookingDay, amount: entry.amount, convention: .bank,
+                            payee: payee, category: entry.category, categoryField: nil, note: note, importKey: "")
+        row.account = options.account
+        row.accountNumber = accountNumber
+        row.pending = entry.status == .pending
+        if let reference = entry.bankReference, !reference.isEmpty {
+            row.importKey = Self.key(scope: current?.statement.account.number, source: options.source,
+                                     reference: reference, pending: row.pending)
+        }
+        if let transfer = entry.transferAccount, !transfer.isEmpty, entry.splits.isEmpty {
+            row.category = nil
+            row.transferAccount = transfer
+        }
+        let parts = entry.splits
+        guard parts.count >= 2, parts.count <= SplitPosition.largestCount,
+              parts.allSatisfy({ $0.transferAccount == nil && $0.category != nil }) else { return [row] }
+        return parts.enumerated().map { index, part in
+            var piece = row
+            piece.amount = part.amount
+            piece.category = part.category
+            piece.split = SplitPosition(position: index + 1, count: parts.count)
+            piece.splitNote = part.memo
+            return piece
+        }
+    }
+
+    /// `ACCOUNT|ref|ID`: the key of a row the bank gives an id (see the type's documentation).
+    static func key(scope number: String?, source: String, reference: String, pending: Bool) -> String {
+        let scope = number.map(Account.numberKey).flatMap { $0.isEmpty ? nil : $0 } ?? source
+        return "\(ImportKeyer.escaped(scope))|\(pending ? "pending" : "ref")|\(ImportKeyer.escaped(reference))"
+    }
+}
+
+@available(*, unavailable)
+extension BankRowReader: Sendable {}

@@ -1,0 +1,92 @@
+/// Recognises the header of a bank's CSV file: the common English, German and French column
+/// names, compared ignoring case, accents' absence aside, and surrounding spaces; a name
+/// followed by a currency in parentheses (`Betrag (EUR)`) counts as the name.
+enum CSVHeaderRecognizer {
+    /// The column roles, each with the names that play it, best first.
+    static let dates = ["booking date", "posting date", "transaction date", "posted date", "trans. date", "date",
+                        "buchungstag", "buchungsdatum", "datum", "date d'opération", "date de l'opération", "date opération",
+                        "date comptable", "date d'operation", "date operation"]
+    static let amounts = ["amount", "transaction amount", "betrag", "umsatz", "montant", "montant de l'opération"]
+    static let debits = ["debit", "debit amount", "withdrawal", "withdrawals", "money out", "paid out", "soll", "ausgang",
+                         "débit", "debit (eur)"]
+    static let credits = ["credit", "credit amount", "deposit", "deposits", "money in", "paid in", "haben", "eingang", "crédit"]
+    static let payees = ["payee", "beneficiary", "recipient", "merchant", "counterparty", "name", "description",
+                         "empfänger", "begünstigter", "beguenstigter/zahlungspflichtiger", "begünstigter/zahlungspflichtiger",
+                         "name zahlungsbeteiligter", "auftraggeber/empfänger", "zahlungsempfänger", "bénéficiaire", "tiers",
+                         "libellé", "libelle"]
+    static let payers = ["payer", "remitter", "auftraggeber", "zahlungspflichtiger", "émetteur", "donneur d'ordre"]
+    static let notes = ["memo", "note", "notes", "reference", "details", "verwendungszweck", "buchungstext", "vorgang",
+                        "référence", "libellé complémentaire", "motif"]
+    static let statuses = ["status", "buchungsstatus", "statut"]
+
+    /// The normalized name: lowercased, trimmed, a trailing `(EUR)`-like part dropped.
+    static func key(_ field: String) -> String {
+        var text = ImportMapper.trimmed(field).lowercased()
+        if text.hasSuffix(")"), let open = text.lastIndex(of: "(") {
+            text = String(text[..<open])
+            while text.hasSuffix(" ") { text.removeLast() }
+        }
+        return text
+    }
+
+    /// The layout a header gives, or `nil` when it names no date column, or no amount column
+    /// and no debit and credit pair.
+    static func recognize(_ fields: [String], line: Int, delimiter: Unicode.Scalar) -> (CSVLayout, ImportMapper.Columns)? {
+        let keys = fields.map(key)
+        var taken = Set<Int>()
+        func find(_ names: [String]) -> Int? {
+            for name in names {
+                if let index = keys.indices.first(where: { keys[$0] == name && !taken.contains($0) }) {
+                    taken.insert(index)
+                    return index
+                }
+            }
+            return nil
+        }
+        guard let date = find(dates) else { return nil }
+        var columns = ImportMapper.Columns(date: date)
+        if let amount = find(amounts) {
+            columns.amount = amount
+        } else {
+            guard let debit = find(debits), let credit = find(credits) else { return nil }
+            columns.debit = debit
+            columns.credit = credit
+        }
+        columns.payer = find(payers)
+        columns.payee = find(payees)
+        columns.note = find(notes)
+        columns.status = find(statuses)
+        func name(_ index: Int?) -> String? { index.map { fields[$0] } }
+        let layout = CSVLayout(delimiter: delimiter, headerLine: line, date: fields[date], amount: name(columns.amount),
+                               debit: name(columns.debit), credit: name(columns.credit), payee: name(columns.payee),
+                               payer: name(columns.payer), note: name(columns.note), status: name(columns.status))
+        return (layout, columns)
+    }
+
+    /// The field separator of a file's first lines: of `,`, `;` and tab, the one found most
+    /// often on one line (a comma on a tie).
+    static func delimiter(of head: [UInt8]) -> Unicode.Scalar {
+        let candidates: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09]
+        var best: (delimiter: UInt8, count: Int) = (candidates[0], 0)
+        var counts = [0, 0, 0]
+        var lines = 0
+        var inQuotes = false
+        func endLine() {
+            for (index, count) in counts.enumerated() where count > best.count { best = (candidates[index], count) }
+            counts = [0, 0, 0]
+        }
+        for byte in head {
+            if byte == UInt8(ascii: "\"") { inQuotes.toggle() }
+            if inQuotes { continue }
+            if byte == 0x0A {
+                endLine()
+                lines += 1
+                if lines >= CSVLayout.preambleLimit { break }
+            } else if let index = candidates.firstIndex(of: byte) {
+                counts[index] += 1
+            }
+        }
+        endLine()
+        return Unicode.Scalar(best.delimiter)
+    }
+}

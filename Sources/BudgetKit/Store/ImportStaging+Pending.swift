@@ -1,0 +1,135 @@
+/// A pending row of the book and a posted row of an import that look alike without being
+/// twins by the rule (see ``BudgetStore/importTransactions(from:dryRun:observe:)``): both kept,
+/// listed for a person to decide.
+///
+/// **The rule.** A posted row just imported (booked, from a bank file or a CSV status column)
+/// and a pending row already in the book are twins when all of these hold:
+/// - they are in the same account, and the pending row is neither a transfer nor a split;
+/// - the posted day is the pending day or up to 10 days after it;
+/// - the money goes the same way;
+/// - the bank gives both the same id, or their payees are equal ignoring case and surrounding
+///   spaces and the posted amount is within 20% of the pending one (a tip, a currency rate).
+///
+/// A posted row with exactly one twin, which has no other, replaces it: the pending
+/// transaction keeps its id and category and takes the posted row's day, amount, payee, note
+/// and import key (its own key is remembered like a deleted row's, so importing the older
+/// file again does not bring it back); the posted row is not added. Any other pair that is close (twins that are
+/// not one-to-one, or rows in the window with the same amount or the same payee) is a
+/// ``PendingNearMiss``: both stay, listed.
+public struct PendingNearMiss: Hashable, Sendable {
+    /// The pending transaction, already in the book.
+    public var pending: Transaction
+    /// The posted transaction just imported.
+    public var posted: Transaction
+
+    /// Creates one.
+    public init(pending: Transaction, posted: Transaction) {
+        self.pending = pending
+        self.posted = posted
+    }
+}
+
+/// Pending rows replaced by their posted twins: the rule is ``PendingNearMiss``'s.
+extension ImportStaging {
+    /// A staged row's money flow (money in positive), whatever the file's sign convention.
+    static let stagedFlow = """
+        CASE (SELECT c.kind FROM categories AS c WHERE c.id = s.category_id) WHEN 'income' THEN s.stored_amount ELSE -s.stored_amount END
+        """
+    static let pendingPairs = """
+        SELECT n.id, \(stagedFlow), n.payee, n.import_key, o.id, p.flow, o.payee, o.import_key
+        FROM pending_imports AS p
+        CROSS JOIN transactions AS o ON o.id = p.transaction_id AND o.id <= ?1
+        CROSS JOIN transactions AS n ON n.id > ?1 AND +n.account_id = o.account_id
+            AND n.date >= o.date AND n.date <= date(o.date, '+10 days')
+        CROSS JOIN temp.import_staging AS s ON s.import_key = n.import_key
+        WHERE o.transfer_account_id IS NULL AND o.category_id IS NOT NULL AND NOT s.pending AND s.split_group IS NULL
+            AND s.transfer_account_id IS NULL AND (\(stagedFlow) < 0) = (p.flow < 0)
+        ORDER BY n.id, o.id
+        """
+    /// The index the pairs' query finds staged rows by.
+    static let stagedByKey = "CREATE INDEX IF NOT EXISTS temp.import_staging_by_key ON import_staging(import_key)"
+    static let replacePending = """
+        UPDATE transactions SET date = ?2, payee = ?3, note = ?4, import_key = ?5,
+            amount = CASE (SELECT c.kind FROM categories AS c WHERE c.id = transactions.category_id) WHEN 'income' THEN ?6 ELSE -?6 END
+        WHERE id = ?1
+        """
+
+    private enum Pair: Int32, SelectedColumns {
+        case posted, postedFlow, postedPayee, postedKey, pending, pendingFlow, pendingPayee, pendingKey
+    }
+
+    /// Replaces each pending twin of the rows just filed (ids above `maxID`); lists near misses.
+    ///
+    /// - Returns: how many pending rows were replaced, and the near misses.
+    /// - Complexity: nothing without pending rows in the book; else, per pending row, the new
+    ///   rows of its account within its 10 days (index `transactions_by_account`), each looked
+    ///   up in the staged rows by key (``stagedByKey``).
+    func replacePendingTwins(maxID: Int64) throws -> (replaced: Int, nearMisses: [(pending: Int64, posted: Int64)]) {
+        guard try connection.int64("SELECT EXISTS (SELECT 1 FROM pending_imports)") == 1 else { return (0, []) }
+        try connection.execute(Self.stagedByKey)
+        typealias Candidate = (posted: Int64, pending: Int64, twin: Bool)
+        var candidates: [Candidate] = []
+        try connection.prepare(Self.pendingPairs).forEachRow([.integer(maxID)]) { row in
+            let postedFlow = row.money(Pair.postedFlow).minorUnits, pendingFlow = row.money(Pair.pendingFlow).minorUnits
+            let sameID = Self.bankID(row.text(Pair.pendingKey), pending: true).map { $0 == Self.bankID(row.text(Pair.postedKey), pending: false) } ?? false
+            let samePayee = Self.payeeKey(row.text(Pair.postedPayee)) == Self.payeeKey(row.text(Pair.pendingPayee))
+            let (difference, overflow) = postedFlow.subtractingReportingOverflow(pendingFlow)
+            let close = !overflow && difference.magnitude <= pendingFlow.magnitude / 5
+            let twin = sameID || (samePayee && close)
+            guard twin || samePayee || postedFlow == pendingFlow else { return }
+            candidates.append((row.int64(Pair.posted), row.int64(Pair.pending), twin))
+        }
+        var twinsOfPosted: [Int64: Int] = [:], twinsOfPending: [Int64: Int] = [:]
+        for candidate in candidates where candidate.twin {
+            twinsOfPosted[candidate.posted, default: 0] += 1
+            twinsOfPending[candidate.pending, default: 0] += 1
+        }
+        var replaced = 0
+        var nearMisses: [(pending: Int64, posted: Int64)] = []
+        let update = try connection.prepare(Self.replacePending)
+        for candidate in candidates {
+            guard candidate.twin, twinsOfPosted[candidate.posted] == 1, twinsOfPending[candidate.pending] == 1 else {
+                nearMisses.append((candidate.pending, candidate.posted))
+                continue
+            }
+            try replace(candidate.pending, with: candidate.posted, update)
+            replaced += 1
+        }
+        return (replaced, nearMisses)
+    }
+
+    /// The pending transaction takes the posted one's day, amount, payee, note and key.
+    private func replace(_ pending: Int64, with posted: Int64, _ update: Statement) throws {
+        enum Posted: Int32, SelectedColumns { case date, payee, note, key, flow }
+        guard let row = try connection.prepare("""
+            SELECT n.date, n.payee, n.note, n.import_key, \(Self.stagedFlow) FROM transactions AS n
+            JOIN temp.import_staging AS s ON s.import_key = n.import_key WHERE n.id = ?
+            """).first([.integer(posted)], { (date: $0.text(Posted.date), payee: $0.text(Posted.payee), note: $0.text(Posted.note),
+                                               key: $0.text(Posted.key), flow: $0.int64(Posted.flow)) }) else { return }
+        try connection.run("DELETE FROM transactions WHERE id = ?", [.integer(posted)])
+        // The pending key is remembered as a deleted row's: importing the older file again
+        // does not bring the pending row back.
+        try connection.run(BudgetStore.rememberDeletedImport, [Day.today().sqliteValue, .integer(pending)])
+        try update.run([.integer(pending), .text(row.date), .text(row.payee), .text(row.note), .text(row.key), .integer(row.flow)])
+        try connection.run("DELETE FROM pending_imports WHERE transaction_id = ?", [.integer(pending)])
+    }
+
+    /// The bank's id in a key `ACCOUNT|pending|ID` (or `ACCOUNT|ref|ID`), with its account:
+    /// `ACCOUNT|ID`; `nil` for a key of another shape. ACCOUNT is escaped (`\|` for `|`).
+    static func bankID(_ key: String, pending: Bool) -> String? {
+        let scalars = Array(key.unicodeScalars)
+        var index = 0
+        while index < scalars.count, scalars[index] != "|" {
+            index += scalars[index] == "\\" ? 2 : 1
+        }
+        let marker = Array((pending ? "pending|" : "ref|").unicodeScalars)
+        guard index < scalars.count, scalars[(index + 1)...].starts(with: marker) else { return nil }
+        var id = String.UnicodeScalarView(scalars[...index])
+        id.append(contentsOf: scalars[(index + 1 + marker.count)...])
+        return String(id)
+    }
+
+    private static func payeeKey(_ payee: String) -> String {
+        ImportMapper.trimmed(payee).caseFolded()
+    }
+}

@@ -1,0 +1,25 @@
+extension Schema {
+    /// Version 6: the import keys of deleted transactions, and which imported rows are pending.
+    ///
+    /// `import_tombstones` holds the key of every imported transaction deleted with
+    /// ``BudgetStore/deleteTransactions(ids:reconciled:)``, and the day it was deleted, so that
+    /// importing the same file again does not bring it back (``ImportSummary/ignored``);
+    /// ``ImportOptions/includesDeleted`` brings such rows back and forgets their deletion.
+    /// Keys are unique in the book, as in `transactions`. (Numbered 6 on its branch: 4 is
+    /// accounts', 5 is rules'.)
+    ///
+    /// `pending_imports` lists the imported transactions the bank had not booked yet (CAMT
+    /// `PDNG`), with their money flow as the bank wrote it: a later import of the booked row
+    /// replaces its pending twin (see ``BudgetStore/importTransactions(from:dryRun:observe:)``),
+    /// and the balance check leaves them out.
+    static let version6Imports = """
+    CREATE TABLE import_tombstones (
+        import_key TEXT PRIMARY KEY,
+        deleted_on TEXT NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE pending_imports (
+        transaction_id INTEGER PRIMARY KEY REFERENCES transactions(id) ON DELETE CASCADE,
+        flow           INTEGER NOT NULL
+    );
+    """
+}

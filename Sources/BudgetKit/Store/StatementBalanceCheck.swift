@@ -1,0 +1,109 @@
+/// A bank statement's balances compared with the book after its import.
+///
+/// **The balance as the bank sees it**, at the end of the statement's closing day (or of its
+/// last booking day, when the bank books an entry after dating the balance), is the
+/// account's opening balance (once its opening day has come) plus every transaction of the
+/// account dated on or before that day that came from the bank (it has an import key) or that
+/// a reconciliation covers, pending ones left out; signed as balances are (spending out,
+/// income in, transfers out of and into the account). Rows typed in by hand and not yet
+/// reconciled are left out: the bank has not seen them.
+///
+/// - The closing balance stated (OFX `LEDGERBAL`, CAMT `CLBD`, MT940 `:62F:`) must equal it.
+/// - The opening balance stated (CAMT `OPBD`, MT940 `:60F:`) must equal it at the end of the
+///   day before the statement's first booked entry; when it does not, an earlier statement is
+///   missing (or rows of one were deleted or edited).
+public struct StatementBalanceCheck: Hashable, Sendable {
+    /// The account the statement went into.
+    public var account: String
+    /// Where the statement starts in the file.
+    public var location: BankFileLocation
+    /// The day of the closing balance.
+    public var day: Day
+    /// The closing balance the statement states.
+    public var statedClosing: Money
+    /// The balance as the bank sees it in the book, at the end of ``day``.
+    public var bookClosing: Money
+    /// The opening balance the statement states, when it does.
+    public var statedOpening: Money?
+    /// The balance as the bank sees it in the book at the end of the day before the
+    /// statement's first booked entry (``bookClosing`` when it has none).
+    public var bookOpening: Money
+
+    /// Creates a check.
+    public init(account: String, location: BankFileLocation, day: Day, statedClosing: Money, bookClosing: Money,
+                statedOpening: Money?, bookOpening: Money) {
+        self.account = account
+        self.location = location
+        self.day = day
+        self.statedClosing = statedClosing
+        self.bookClosing = bookClosing
+        self.statedOpening = statedOpening
+        self.bookOpening = bookOpening
+    }
+
+    /// Whether the closing balances agree.
+    public var closingMatches: Bool { statedClosing == bookClosing }
+    /// Whether the opening balances agree (`true` when the statement states none).
+    public var openingMatches: Bool { statedOpening.map { $0 == bookOpening } ?? true }
+    /// The book's closing balance less the statement's: positive when the book has more.
+    public var closingDifference: Money { bookClosing - statedClosing }
+    /// The book's opening balance less the statement's (zero when it states none).
+    public var openingDifference: Money { statedOpening.map { bookOpening - $0 } ?? .zero }
+}
+
+extension BudgetStore {
+    /// The balance of account `?1` as the bank sees it at the end of day `?2` (see
+    /// ``StatementBalanceCheck``), without the opening balance.
+    static let bankBalance = """
+        SELECT coalesce(sum(CASE
+            WHEN t.transfer_account_id IS NOT NULL THEN CASE WHEN t.account_id = ?1 THEN -t.amount ELSE t.amount END
+            WHEN t.category_id IS NULL THEN coalesce((SELECT sum(CASE WHEN c2.kind = 'income' THEN p.amount ELSE -p.amount END)
+                FROM transaction_splits AS p LEFT JOIN categories AS c2 ON c2.id = p.category_id WHERE p.transaction_id = t.id), 0)
+            WHEN c.kind = 'income' THEN t.amount ELSE -t.amount END), 0)
+        FROM transactions AS t LEFT JOIN categories AS c ON c.id = t.category_id
+        WHERE (t.account_id = ?1 OR t.transfer_account_id = ?1) AND t.date <= ?2
+          AND (t.import_key IS NOT NULL OR t.reconciled_on IS NOT NULL)
+          AND NOT EXISTS (SELECT 1 FROM pending_imports AS q WHERE q.transaction_id = t.id)
+        """
+
+    /// Checks each statement stating a closing balance against the book (in a read
+    /// transaction, after the import).
+    func checkBalances(of statements: [ImportedStatement], options: ImportOptions) throws -> [StatementBalanceCheck] {
+        let wanted = statements.filter { $0.statement.closing != nil && !$0.overflowed }
+        guard !wanted.isEmpty else { return [] }
+        return try reading {
+            try connection.inReadTransaction {
+                let book = try ImportResolver.read(connection)
+                var checks: [StatementBalanceCheck] = []
+                for imported in wanted {
+                    let statement = imported.statement
+                    guard let closing = statement.closing,
+                          let day = [closing.day ?? statement.period?.upperBound, imported.lastBookingDay].compactMap({ $0 }).max(),
+                          let account = Self.account(of: statement, options: options, in: book.accounts) else { continue }
+                    func balance(at day: Day) throws -> Money {
+                        var balance = try connection.int64(Self.bankBalance, [.integer(account.id), day.sqliteValue]) ?? 0
+                        if account.openingDate.map({ $0 <= day }) ?? true { balance += account.openingBalance.minorUnits }
+                        return Money(minorUnits: balance)
+                    }
+                    let bookClosing = try balance(at: day)
+                    let bookOpening = try imported.firstBookingDay.map { try balance(at: $0.adding(days: -1)) } ?? bookClosing
+                    checks.append(StatementBalanceCheck(account: account.name, location: statement.location, day: day,
+                                                        statedClosing: closing.amount, bookClosing: bookClosing,
+                                                        statedOpening: statement.opening?.amount, bookOpening: bookOpening))
+                }
+                return checks
+            }
+        }
+    }
+
+    /// The account a statement's rows went to: ``ImportOptions/account``, else the one with the
+    /// statement's number, else the default.
+    static func account(of statement: BankStatement, options: ImportOptions, in accounts: [Account]) -> Account? {
+        if let name = options.account { return ImportResolver.account(named: name, in: accounts) }
+        if let number = statement.account.number, !number.isEmpty {
+            let key = Account.numberKey(number)
+            return accounts.first { $0.number.map(Account.numberKey) == key }
+        }
+        return accounts.first
+    }
+}

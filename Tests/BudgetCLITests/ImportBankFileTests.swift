@@ -1,0 +1,187 @@
+import Testing
+@testable import BudgetCLI
+
+/// Issue 11 through `budget import`: formats, encodings, accounts, balances, pending rows,
+/// deleted rows and errors, each with its message and exit status, and the book unchanged on
+/// errors.
+@Suite struct ImportBankFileTests {
+    static let statement = """
+        :20:STARTUMSE
+        :25:37040044/0532013000
+        :28C:00330/001
+        :60F:C261127EUR1500,00
+        :61:2611281128DR89,90NDDTINV-2026-4711//2611280001
+        :86:105?20Abschlag Strom?32Stadtwerke
+        :61:2611301130CR2500,00NTRFNONREF//2611300002
+        :86:166?20Gehalt November?32Arbeitgeber GmbH
+        :62F:C261130EUR3910,10
+        -
+
+        """
+
+    func book(opening: String = "1500") -> Sandbox {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        sandbox.succeed("-q", "add-account", "Giro", "--number", "37040044/0532013000", "--opening", opening, "--on", "2026-11-01")
+        return sandbox
+    }
+
+    @Test func anMT940FileGoesIntoTheAccountWithItsNumberAndItsBalanceChecksOut() throws {
+        let sandbox = book()
+        let file = sandbox.write("giro.txt", Self.statement)
+        let result = sandbox.run("import", file, "--default-category", "Food")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 2 transactions from \(file).\nGiro on 2026-11-30: 3910.10, as the statement says.\n")
+        let listed = sandbox.succeed("list", "--account", "Giro", "--format", "csv")
+        #expect(listed.contains("2026-11-28,89.90,Food,Stadtwerke,Abschlag Strom,expense,Giro,"))
+    }
+
+    @Test func aClosingBalanceThatDiffersExits3AndKeepsTheRows() throws {
+        let sandbox = book(opening: "0")
+        let file = sandbox.write("giro.sta", Self.statement)
+        let result = sandbox.run("import", file, "--default-category", "Food")
+        #expect(result.status == 3)
+        #expect(result.stderr == """
+            Imported 2 transactions from \(file).
+            budget: warning: \(file):1:1: the statement opens Giro at 1500.00, the book at 0.00 (difference -1500.00): an earlier statement is missing
+            hint: import the statements before this one, then this one again (it adds nothing twice)
+            budget: error: \(file):1:1: the statement closes Giro on 2026-11-30 at 3910.10, the book at 2410.10 as the bank sees it; difference -1500.00
+            hint: the rows were imported; look for rows deleted, edited or missing in Giro up to 2026-11-30 (see 'budget list --account Giro'), and for an earlier statement not imported
+
+            """)
+        #expect(try sandbox.snapshot().contains("Stadtwerke"))
+    }
+
+    @Test func aStatementOfAnUnknownAccountIsRefusedWithTheCommandThatAddsIt() throws {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        let file = sandbox.write("giro.sta", Self.statement)
+        let before = try sandbox.snapshot()
+        for dryRun in [[], ["--dry-run"]] {
+            let result = sandbox.run(["import", file, "--default-category", "Food"] + dryRun)
+            #expect(result.status == 1)
+            #expect(result.stdout == "")
+            #expect(result.stderr == """
+                budget: error: \(file):5: the file is a statement of account '37040044/0532013000', and no account has that number
+                hint: add it with 'budget add-account NAME --number 37040044/0532013000', or import into an account with --account NAME; nothing was imported
+
+                """)
+        }
+        #expect(try sandbox.snapshot() == before)
+        // --account puts it somewhere.
+        #expect(sandbox.run("import", file, "--default-category", "Food", "--account", "Main").status == 3)
+    }
+
+    @Test func aDeletedRowIsListedAsIgnoredAndComesBackWhenAsked() throws {
+        let sandbox = book()
+        let file = sandbox.write("giro.sta", Self.statement)
+        sandbox.succeed("-q", "import", file, "--default-category", "Food")
+        let id = sandbox.succeed("list", "--account", "Giro", "--format", "csv").split(separator: "\n").dropFirst()
+            .first { $0.contains("Stadtwerke") }.map { String($0.prefix { $0 != "," }) } ?? ""
+        sandbox.succeed("-q", "delete", id)
+        let dry = sandbox.run("import", file, "--default-category", "Food", "--dry-run", "--format", "csv")
+        #expect(dry.status == 0)
+        #expect(dry.stdout.contains("2026-11-28,89.90,Food,Stadtwerke,Abschlag Strom,expense,Giro,,,,,ignored"))
+        #expect(dry.stderr.hasPrefix("Read as mt940 (utf-8).\nDry run: would import 0 transactions from \(file); would skip 1 already imported; would ignore 1 deleted"))
+        let again = sandbox.run("import", file, "--default-category", "Food")
+        #expect(again.status == 3)
+        #expect(again.stderr.hasPrefix("Imported 0 transactions from \(file); skipped 1 already imported; ignored 1 deleted after an earlier import "
+            + "(--include-deleted brings it back).\n"))
+        let back = sandbox.run("import", file, "--default-category", "Food", "--include-deleted")
+        #expect(back.status == 0)
+        #expect(back.stderr.hasPrefix("Imported 1 transaction from \(file); skipped 1 already imported.\n"))
+    }
+
+    @Test func aPendingRowIsReplacedAndANearMissListed() throws {
+        let sandbox = book()
+        let first = sandbox.write("pending.csv", "date,amount,payee,status\n2026-11-20,-12.00,Corner Cafe,pending\n2026-11-20,-5.00,Bakery,pending\n")
+        sandbox.succeed("-q", "import", first, "--negate", "--default-category", "Food")
+        let second = sandbox.write("posted.csv", "date,amount,payee,status\n2026-11-22,-13.00,Corner Cafe,booked\n2026-11-21,-5.00,Baker's,booked\n")
+        let result = sandbox.run("import", second, "--negate", "--default-category", "Food")
+        #expect(result.status == 0)
+        #expect(result.stderr == """
+            Imported 1 transaction from \(second); replaced 1 pending transaction by its posted row.
+            budget: warning: pending transaction 6 (2026-11-20 5.00 Bakery) looks like transaction 8 just imported (2026-11-21 5.00 Baker's); both kept
+            hint: if the two are one, delete the pending one with 'budget delete 6'
+
+            """)
+        #expect(sandbox.succeed("list", "--format", "csv").contains("5,2026-11-22,13.00,Food,Corner Cafe"))
+    }
+
+    @Test(arguments: [
+        ("date,amount,payee\n11/03/2026,-4.75,Coffee\n", [String](), 65,
+         "2:1: ambiguous date '11/03/2026': 2026-03-11 or 2026-11-03",
+         "say the order of its numbers: --date-order mdy reads 2026-11-03, --date-order dmy reads 2026-03-11"),
+        ("date,amount,payee\n2026-11-03,\"1,234\",Rent\n", [], 65,
+         "2:2: ambiguous amount '1,234': 1234 or 1.234",
+         "say which separator is the decimal one: --decimal-point reads 1234, --decimal-comma reads 1.234"),
+        ("date,amount,payee\n2026-11-03,1.234,Rent\n", [], 65,
+         "2:2: ambiguous amount '1.234': 1234 or 1.234",
+         "say which separator is the decimal one: --decimal-comma reads 1234, --decimal-point reads 1.234"),
+    ])
+    func anAmbiguousValueNamesTheOptionThatSettlesIt(text: String, options: [String], status: Int32, message: String, hint: String) throws {
+        let sandbox = book()
+        let file = sandbox.write("bank.csv", text)
+        let before = try sandbox.snapshot()
+        for dryRun in [[], ["--dry-run"]] {
+            let result = sandbox.run(["import", file, "--negate", "--default-category", "Food"] + options + dryRun)
+            #expect(result.status == status)
+            #expect(result.stdout == "")
+            #expect(result.stderr == "budget: error: \(file):\(message)\nhint: \(hint)\n")
+        }
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    @Test(arguments: [
+        (["--date-order", "mdy"], "2026-11-03,4.75"),
+        (["--date-order", "dmy"], "2026-03-11,4.75"),
+    ])
+    func theOptionReadsTheAmbiguousDate(options: [String], expected: String) throws {
+        let sandbox = book()
+        let file = sandbox.write("bank.csv", "date,amount,payee\n11/03/2026,($4.75),Coffee\n")
+        #expect(sandbox.run(["import", file, "--negate", "--default-category", "Food"] + options).status == 0)
+        #expect(sandbox.succeed("list", "--format", "csv", "--from", "2026-01-01").contains(expected))
+    }
+
+    @Test func aMalformedOFXNamesItsLineAndElementPath() throws {
+        let sandbox = book()
+        let file = sandbox.write("bank.ofx", """
+            <?xml version="1.0"?>
+            <?OFX OFXHEADER="200" VERSION="220"?>
+            <OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD</CURDEF>
+            <BANKACCTFROM><BANKID>1</BANKID><ACCTID>37040044/0532013000</ACCTID><ACCTTYPE>CHECKING</ACCTTYPE></BANKACCTFROM>
+            <BANKTRANLIST><STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20261103</DTPOSTED>
+            <TRNAMT>-4.7.5</TRNAMT><FITID>1</FITID></STMTTRN></BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
+
+            """)
+        let before = try sandbox.snapshot()
+        let result = sandbox.run("import", file, "--default-category", "Food", "--dry-run")
+        #expect(result.status == 65)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "budget: error: \(file):6 (OFX/BANKMSGSRSV1/STMTTRNRS/STMTRS/BANKTRANLIST/STMTTRN/TRNAMT): "
+            + "invalid amount '-4.7.5'\nhint: \(ErrorText.bankAmountHint)\n")
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    @Test func aDryRunShowsTheColumnsItChose() throws {
+        let sandbox = book()
+        let bytes = Array("Konto;Giro\n\nBuchungstag;Auftraggeber;Empf".utf8) + [0xE4] + Array("nger;Verwendungszweck;Betrag\n".utf8)
+            + Array("03.11.2026;Erika;B".utf8) + [0xE4] + Array("cker;Br".utf8) + [0xF6] + Array("tchen;-4,75\n".utf8)
+        let file = sandbox.write("umsatz.csv", bytes: bytes)
+        let result = sandbox.run("import", file, "--default-category", "Food", "--dry-run", "--format", "csv")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(",2026-11-03,4.75,Food,Bäcker,Brötchen,expense,"))
+        #expect(result.stderr == """
+            Read as csv (windows-1252, ';'), header on line 3: date 'Buchungstag', amount 'Betrag', payee 'Empfänger' (money out), \
+            'Auftraggeber' (money in), note 'Verwendungszweck'.
+            Dry run: would import 1 transaction from \(file).
+
+            """)
+    }
+
+    @Test func aFormatGivenThatIsNotAFormatIsAUsageError() {
+        let result = book().run("import", "x.csv", "--file-format", "xls")
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("budget: error: the value 'xls' is invalid for '--file-format <format>': expected 'csv', 'tsv', 'ofx',"))
+    }
+}

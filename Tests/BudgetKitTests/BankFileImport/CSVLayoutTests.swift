@@ -1,0 +1,76 @@
+import Testing
+@testable import BudgetKit
+
+/// Issue 11 item 9 (its CSV part): a bank's header found after its preamble and recognised.
+@Suite struct CSVLayoutTests {
+    func rows(_ text: String, _ options: ImportOptions = ImportOptions()) throws -> (rows: [ImportRow], layout: CSVLayout?) {
+        var reader = ImportReader(file: "bank.csv", options: options, text: text)
+        var rows: [ImportRow] = []
+        while let row = try reader.next() { rows.append(row) }
+        return (rows, reader.layout)
+    }
+
+    @Test func aGermanHeaderIsFoundAfterThePreambleWithItsDelimiter() throws {
+        let text = """
+            Kontonummer:;DE89370400440532013000
+            Zeitraum:;01.11.2026 - 30.11.2026
+            Kontostand:;1.500,00 EUR
+
+            Buchungstag;Valuta;Auftraggeber;Empfänger;Verwendungszweck;Betrag (EUR)
+            03.11.2026;03.11.2026;Erika Mustermann;Bäckerei Müller;Brötchen;-4,75
+            25.11.2026;25.11.2026;Arbeitgeber GmbH;Erika Mustermann;Gehalt;2.500,00
+
+            """
+        let (rows, layout) = try rows(text)
+        #expect(layout == CSVLayout(delimiter: ";", headerLine: 5, date: "Buchungstag", amount: "Betrag (EUR)", payee: "Empfänger",
+                                    payer: "Auftraggeber", note: "Verwendungszweck"))
+        // The payee is the other party: the recipient of money out, the payer of money in.
+        #expect(rows.map { "\($0.date) \($0.amount) \($0.payee) \($0.note) \($0.convention)" } == [
+            "2026-11-03 -4.75 Bäckerei Müller Brötchen bank",
+            "2026-11-25 2500.00 Arbeitgeber GmbH Gehalt bank",
+        ])
+    }
+
+    @Test func aFrenchHeaderWithDebitAndCreditColumns() throws {
+        let text = "Date opération;Libellé;Débit;Crédit\n03/11/2026;CARTE BOULANGERIE;4,75;\n25/11/2026;VIREMENT SALAIRE;;2 500,00\n"
+        var options = ImportOptions()
+        options.dateOrder = .dayMonthYear
+        let (rows, layout) = try rows(text, options)
+        #expect(layout?.debit == "Débit" && layout?.credit == "Crédit" && layout?.payee == "Libellé")
+        #expect(rows.map { "\($0.date) \($0.amount) \($0.payee)" } == ["2026-11-03 -4.75 CARTE BOULANGERIE", "2026-11-25 2500.00 VIREMENT SALAIRE"])
+    }
+
+    @Test func anEnglishHeaderWithDollarsAndParentheses() throws {
+        let text = "Posting Date,Description,Amount,Status\n11/03/2026,Coffee,-$4.75,Posted\n11/13/2026,Refund,$3.00,Pending\n"
+        var options = ImportOptions()
+        options.dateOrder = .monthDayYear
+        let (rows, layout) = try rows(text, options)
+        #expect(layout?.date == "Posting Date" && layout?.payee == "Description" && layout?.status == "Status")
+        #expect(rows.map { "\($0.date) \($0.amount) \($0.pending)" } == ["2026-11-03 -4.75 false", "2026-11-13 3.00 true"])
+    }
+
+    @Test func budgetsOwnExportIsReadAsBefore() throws {
+        let (rows, layout) = try rows("date,amount,category,payee\n2026-11-03,4.75,Food,Coffee\n")
+        #expect(layout == nil)
+        #expect(rows.first?.convention == .stored)
+    }
+
+    @Test func aFileWithoutARecognisableHeaderNamesTheOptions() throws {
+        let message = "no header found in the first 2 lines (a date column and an amount column, or debit and credit columns): "
+            + "name the columns with --date-column and --amount-column, and the lines before the header with --skip-lines"
+        let dir = TemporaryDirectory()
+        let store = try bankBook(dir)
+        let before = try bookDump(store)
+        #expect(throws: BudgetError.badInput(file: "bank.csv", line: 2, column: 1, message: message)) {
+            try importText(store, "Wann,Wieviel\n2026-11-03,4.75\n", bankOptions())
+        }
+        #expect(try bookDump(store) == before)
+    }
+
+    @Test(arguments: [
+        ("a;b;c\n1;2;3\n", ";"), ("a\tb\n1\t2\n", "\t"), ("a,b;c\n", ","), ("\"x;y;z\",b,c\n", ","),
+    ] as [(String, Unicode.Scalar)])
+    func theDelimiterIsTheOneFoundMostOnALine(_ text: String, _ delimiter: Unicode.Scalar) {
+        #expect(CSVHeaderRecognizer.delimiter(of: Array(text.utf8)) == delimiter)
+    }
+}

@@ -1,0 +1,82 @@
+import Testing
+@testable import BudgetKit
+
+/// Issue 11 item 7: a pending row posted later replaces its twin; a near miss is listed.
+@Suite struct PendingTwinTests {
+    func options() -> ImportOptions { bankOptions { $0.negate = true } }
+
+    func pendingBook(_ dir: TemporaryDirectory) throws -> BudgetStore {
+        let store = try bankBook(dir)
+        try importText(store, "date,amount,payee,status\n2026-11-20,-12.00,Corner Cafe,pending\n", options())
+        #expect(try store.connection.int64("SELECT count(*) FROM pending_imports") == 1)
+        return store
+    }
+
+    @Test func thePostedRowReplacesItsPendingTwinKeepingItsIdAndCategory() throws {
+        let dir = TemporaryDirectory()
+        let store = try pendingBook(dir)
+        let pending = try #require(try store.transactions().first)
+        var changes = TransactionChanges()
+        changes.category = "Salary"
+        try store.editTransaction(id: pending.id, changes, kindChange: .negateAmount)
+        // A tip: 20% more, two days later, the payee in capitals.
+        let summary = try importText(store, "date,amount,payee,status\n2026-11-22,-14.40,CORNER CAFE,posted\n", options())
+        #expect(summary.added == 0 && summary.replacedPending == 1 && summary.pendingNearMisses.isEmpty)
+        let posted = try store.transactions()
+        #expect(posted.count == 1)
+        #expect(posted.first?.id == pending.id && posted.first?.category == "Salary")
+        #expect(posted.first?.date == Day(year: 2026, month: 11, day: 22)! && posted.first?.amount == Money(minorUnits: -1440))
+        #expect(try store.connection.int64("SELECT count(*) FROM pending_imports") == 0)
+        // Importing the older file again brings nothing back.
+        let older = try importText(store, "date,amount,payee,status\n2026-11-20,-12.00,Corner Cafe,pending\n", options())
+        #expect(older.added == 0)
+    }
+
+    @Test(arguments: [
+        "2026-11-22,-12.00,Other Shop,posted",     // the same amount, another payee
+        "2026-11-22,-15.00,Corner Cafe,posted",    // the same payee, 25% more
+    ])
+    func aNearMissIsListedNeverMerged(_ line: String) throws {
+        let dir = TemporaryDirectory()
+        let store = try pendingBook(dir)
+        let summary = try importText(store, "date,amount,payee,status\n\(line)\n", options())
+        #expect(summary.added == 1 && summary.replacedPending == 0)
+        #expect(summary.pendingNearMisses.map(\.pending.payee) == ["Corner Cafe"])
+        #expect(try store.transactions().count == 2)
+    }
+
+    @Test(arguments: [
+        "2026-11-19,-12.00,Corner Cafe,posted",    // before the pending day
+        "2026-12-01,-12.00,Corner Cafe,posted",    // 11 days after
+        "2026-11-22,12.00,Corner Cafe,posted",     // money the other way
+    ])
+    func aRowOutsideTheRuleIsNeitherATwinNorANearMiss(_ line: String) throws {
+        let dir = TemporaryDirectory()
+        let store = try pendingBook(dir)
+        let summary = try importText(store, "date,amount,payee,status\n\(line)\n", options())
+        #expect(summary.added == 1 && summary.replacedPending == 0 && summary.pendingNearMisses.isEmpty)
+    }
+
+    @Test func twoPendingTwinsOfOnePostedRowAreBothListed() throws {
+        let dir = TemporaryDirectory()
+        let store = try bankBook(dir)
+        try importText(store, "date,amount,payee,status\n2026-11-20,-12.00,Corner Cafe,pending\n2026-11-21,-12.00,Corner Cafe,pending\n", options())
+        let summary = try importText(store, "date,amount,payee,status\n2026-11-22,-12.00,Corner Cafe,posted\n", options())
+        #expect(summary.replacedPending == 0 && summary.pendingNearMisses.count == 2)
+        #expect(try store.transactions().count == 3)
+    }
+
+    @Test func theSameBankIDMakesTwinsWhateverThePayee() throws {
+        #expect(ImportStaging.bankID("DE89|pending|X1", pending: true) == "DE89|X1")
+        #expect(ImportStaging.bankID("DE89|ref|X1", pending: false) == "DE89|X1")
+        #expect(ImportStaging.bankID("a\\|b|ref|X1", pending: false) == "a\\|b|X1")
+        #expect(ImportStaging.bankID("default|2026-11-20|-12.00|x|1", pending: false) == nil)
+    }
+
+    @Test func aCAMTPendingEntryIsRecordedAsPending() throws {
+        let dir = TemporaryDirectory()
+        let store = try bankBook(dir)
+        try importCorpus(store, "camt053-batch-and-pending.xml", bankOptions { $0.account = "Giro" })
+        #expect(try store.connection.int64("SELECT count(*) FROM pending_imports") == 1)
+    }
+}

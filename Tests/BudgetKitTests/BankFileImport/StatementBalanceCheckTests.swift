@@ -1,0 +1,65 @@
+import Testing
+@testable import BudgetKit
+
+/// Issue 11 item 5: a statement's balances checked against the book after its import.
+@Suite struct StatementBalanceCheckTests {
+    @Test func aStatementWhoseBalancesAgreeWithTheBookChecksOut() throws {
+        let dir = TemporaryDirectory()
+        let store = try bankBook(dir, giroOpening: Money(minorUnits: 150_000))
+        let summary = try importCorpus(store, "mt940-structured-86-multiline.sta")
+        let check = try #require(summary.balanceChecks.first)
+        #expect(summary.balanceChecks.count == 1)
+        // The salary is booked on 2026-12-01 and counted in the balance dated 2026-11-30.
+        #expect(check.account == "Giro" && check.day == Day(year: 2026, month: 12, day: 1)!)
+        #expect(check.closingMatches && check.openingMatches)
+        #expect(check.bookClosing == Money(minorUnits: 390_660))
+    }
+
+    @Test func aMissingEarlierStatementShowsInBothBalances() throws {
+        let dir = TemporaryDirectory()
+        let store = try bankBook(dir)
+        let summary = try importCorpus(store, "mt940-structured-86-multiline.sta")
+        let check = try #require(summary.balanceChecks.first)
+        #expect(!check.openingMatches && !check.closingMatches)
+        #expect(check.openingDifference == Money(minorUnits: -150_000))
+        #expect(check.closingDifference == Money(minorUnits: -150_000))
+        // The rows stay imported.
+        #expect(try store.transactions().count == 3)
+    }
+
+    @Test func aDeletedRowShowsAsAClosingDifferenceOnly() throws {
+        let dir = TemporaryDirectory()
+        let store = try bankBook(dir, giroOpening: Money(minorUnits: 150_000))
+        try importCorpus(store, "mt940-structured-86-multiline.sta")
+        let fee = try #require(try store.transactions().first { $0.payee.hasPrefix("Kontof") })
+        try store.deleteTransactions(ids: [fee.id])
+        let check = try #require(try importCorpus(store, "mt940-structured-86-multiline.sta").balanceChecks.first)
+        #expect(check.closingDifference == Money(minorUnits: 350))
+        // The rows before the statement are all there: no earlier statement is missing.
+        #expect(check.openingMatches)
+    }
+
+    @Test func rowsTypedInByHandAreNotWhatTheBankSees() throws {
+        let dir = TemporaryDirectory()
+        let store = try bankBook(dir, giroOpening: Money(minorUnits: 150_000))
+        _ = try store.addTransaction(amount: Money(minorUnits: 999), category: "Food", payee: "Cash", date: Day(year: 2026, month: 11, day: 28)!,
+                                     account: "Giro")
+        let check = try #require(try importCorpus(store, "mt940-structured-86-multiline.sta").balanceChecks.first)
+        #expect(check.closingMatches)
+    }
+
+    @Test func pendingEntriesAreLeftOutOfTheCAMTBalance() throws {
+        let dir = TemporaryDirectory()
+        let store = try bankBook(dir, numbers: false)
+        try store.addAccount(named: "Giro", number: "DE89370400440532013000", openingBalance: Money(minorUnits: 150_000))
+        let check = try #require(try importCorpus(store, "camt053-batch-and-pending.xml").balanceChecks.first)
+        #expect(check.statedClosing == Money(minorUnits: 106_510))
+        #expect(check.closingMatches && check.openingMatches)
+    }
+
+    @Test func aDryRunChecksNoBalance() throws {
+        let dir = TemporaryDirectory()
+        let store = try bankBook(dir)
+        #expect(try importCorpus(store, "mt940-structured-86-multiline.sta", dryRun: true).balanceChecks.isEmpty)
+    }
+}
