@@ -91,6 +91,50 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `seen`, which is now at `latest`. Sync it (``LiveTransactions/processPendingChanges()``)
     /// and read again.
     case liveResultsOutOfDate(seen: Int64, latest: Int64)
+    /// An account name that cannot be used (empty, or with control characters).
+    case invalidAccountName(String)
+    /// No account has this name (or number).
+    case unknownAccount(String)
+    /// An account with this name (ignoring case) already exists.
+    case duplicateAccount(String)
+    /// Another account, `account`, already has this number (ignoring spaces, dashes and case).
+    case duplicateAccountNumber(String, account: String)
+    /// The account still has `transactionCount` transactions (transfers included); they must
+    /// move to another account first.
+    case accountInUse(String, transactionCount: Int)
+    /// Moving an account's transactions into itself.
+    case moveToSameAccount(String)
+    /// Moving a deleted account's transactions into `to` would turn `count` transfers between
+    /// the two into transfers from `to` to itself.
+    case transfersWithinAccount(from: String, to: String, count: Int)
+    /// The default account cannot be closed or deleted: make another the default first.
+    case defaultAccountRequired(String)
+    /// The account was closed on `closedOn`: nothing can be added to it on or after that day.
+    case accountClosed(String, closedOn: Day, date: Day)
+    /// The account is already closed (since `closedOn`).
+    case accountAlreadyClosed(String, closedOn: Day)
+    /// A transfer from an account to itself.
+    case transferToSameAccount(String)
+    /// A transfer must move a positive amount.
+    case invalidTransferAmount(Money)
+    /// Transaction `id` is a transfer: it has no category and cannot be split.
+    case transferHasNoCategory(id: Int64)
+    /// Transaction `id` is not a transfer: it has no account to transfer to.
+    case notATransfer(id: Int64)
+    /// A split with no parts.
+    case emptySplit
+    /// A split whose parts sum to `parts` where the transaction's amount is `total`.
+    case splitDoesNotSum(total: Money, parts: Money)
+    /// A split mixing an expense category with an income category.
+    case splitMixesKinds(expense: String, income: String)
+    /// Changing or deleting transaction `id` would change a balance that `reconciliation`
+    /// vouches for (it is on or before the statement day).
+    case reconciledTransaction(id: Int64, Reconciliation)
+    /// A transaction on `date` would change a balance that `reconciliation` vouches for (the
+    /// date is on or before the statement day).
+    case dateInReconciledPeriod(Day, Reconciliation)
+    /// A reconciliation with a statement day after today.
+    case futureReconciliation(Day, today: Day)
 
     public var description: String {
         switch self {
@@ -173,6 +217,11 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(file): no rows after skipping \(skipLines) line\(skipLines == 1 ? "" : "s") (the file has \(lineCount) line\(lineCount == 1 ? "" : "s"))"
         case .liveResultsOutOfDate(let seen, let latest):
             return "the live results are out of date (change \(seen) seen, the database is at \(latest)); sync them and read again"
+        case .invalidAccountName, .unknownAccount, .duplicateAccount, .duplicateAccountNumber, .accountInUse, .moveToSameAccount,
+             .transfersWithinAccount, .defaultAccountRequired, .accountClosed, .accountAlreadyClosed, .transferToSameAccount,
+             .invalidTransferAmount, .transferHasNoCategory, .notATransfer, .emptySplit, .splitDoesNotSum, .splitMixesKinds,
+             .reconciledTransaction, .dateInReconciledPeriod, .futureReconciliation:
+            return accountDescription
         }
     }
 }

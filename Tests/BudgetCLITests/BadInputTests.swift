@@ -29,13 +29,13 @@ import Testing
         """),
         (["list", "--mnth", "2026-11"], usage, """
         budget: error: unknown option '--mnth'; did you mean '--month'?
-        usage: budget list [--month <month>] [--from <day>] [--to <day>] [--category <name>] [--payee <text>] [--min <amount>] [--max <amount>] [--limit <n>] [--format <format>]
+        usage: budget list [--month <month>] [--from <day>] [--to <day>] [--category <name>] [--account <name>] [--payee <text>] [--min <amount>] [--max <amount>] [--limit <n>] [--splits] [--status] [--format <format>]
           see 'budget list --help' for more information
 
         """),
         (["add", "5"], usage, """
         budget: error: missing argument '<category>'
-        usage: budget add <amount> <category> [<payee>] [--date <day>] [--note <text>]
+        usage: budget add <amount> [<category>] [<payee>] [--date <day>] [--note <text>] [--split <category=amount>] ... [--payee <payee>] [--account <name>] [--force]
           see 'budget add --help' for more information
 
         """),
@@ -56,7 +56,7 @@ import Testing
         """),
         (["list", "--limit", "abc"], usage, """
         budget: error: the value 'abc' is invalid for '--limit <n>': expected a whole number, 0 or more
-        usage: budget list [--month <month>] [--from <day>] [--to <day>] [--category <name>] [--payee <text>] [--min <amount>] [--max <amount>] [--limit <n>] [--format <format>]
+        usage: budget list [--month <month>] [--from <day>] [--to <day>] [--category <name>] [--account <name>] [--payee <text>] [--min <amount>] [--max <amount>] [--limit <n>] [--splits] [--status] [--format <format>]
           see 'budget list --help' for more information
 
         """),
@@ -110,7 +110,7 @@ import Testing
         """),
         (["edit", "1"], usage, """
         budget: error: nothing to change
-        hint: give at least one of --amount, --category, --payee, --note or --date
+        hint: give at least one of --amount, --category, --split, --payee, --note, --date, --account or --transfer-to
 
         """),
         (["report", "--from", "2026-05", "--to", "2026-01"], usage, """
@@ -120,7 +120,7 @@ import Testing
         """),
         (["report", "--from", "2026-01"], usage, """
         budget: error: '--from <month>' needs '--to <month>' too
-        usage: budget report [--month <month>] [--check] [--from <month>] [--to <month>] [--by <grouping>] [--format <format>] [--excel-safe]
+        usage: budget report [--month <month>] [--check] [--from <month>] [--to <month>] [--by <grouping>] [--account <name>] [--net-worth] [--format <format>] [--excel-safe]
           see 'budget report --help' for more information
 
         """),

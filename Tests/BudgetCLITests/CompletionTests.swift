@@ -35,7 +35,7 @@ import Glibc
     }
 
     @Test(arguments: [
-        (["budget", "re"], ["remove-budget", "rename-category", "report", "restore"]),
+        (["budget", "re"], ["remove-budget", "rename-category", "rename-account", "reconcile", "report", "restore"]),
         (["budget", "rule", ""], ["add", "list", "remove"]),
         (["budget", "add", "5", ""], ["Eating\\ out", "Food", "Salary"]),
         (["budget", "add", "-3", "F"], ["Food"]),
@@ -90,11 +90,15 @@ import Glibc
           _arguments -s \\
             '--date=[The day\\: YYYY-MM-DD, today or yesterday (default\\: today).]:day: ' \\
             '--note=[A free note.]:text: ' \\
+            '*--split=[A part of a split (the last = separates); one per part.]:category=amount:_budget_categories' \\
+            '--payee=[Who was paid, or who paid (with --split).]:payee: ' \\
+            '--account=[The account (default\\: the default account).]:name:_budget_accounts' \\
+            '--force[Add it even on or before the account'\\''s last reconciliation.]' \\
             '--db=[The database file (default\\: $BUDGET_DB, else in $XDG_DATA_HOME).]:path:_files' \\
             '(-q --quiet)'{-q,--quiet}'[Do not print confirmations on standard error.]' \\
             '(-h --help)'{-h,--help}'[Show help information.]' \\
             '1:amount: ' \\
-            '2:category:_budget_categories' \\
+            '2::category:_budget_categories' \\
             '3::payee: '
         }
         """))

@@ -12,20 +12,32 @@ import Testing
         Amounts are positive in the category's direction: money spent in an expense
         category, money received in an income category. A negative amount is a refund:
           budget add -2.25 Food Refund
+        A split is one payment across several categories; its parts must sum to the
+        amount:
+          budget add 82.40 --split Food=60.00 --split Household=22.40 --payee Market
+        It goes to the default account unless --account names another. A day on or
+        before the account's last reconciliation is refused unless --force.
         Prints the new transaction's id alone on standard output, and a confirmation on
         standard error.
 
-        USAGE: budget add <amount> <category> [<payee>] [--date <day>] [--note <text>]
+        USAGE: budget add <amount> [<category>] [<payee>] [--date <day>] [--note <text>] [--split <category=amount>] ... [--payee <payee>] [--account <name>] [--force]
 
         ARGUMENTS:
           <amount>                The amount, like 12.50 or -2.25.
-          <category>              The category.
+          <category>              The category (none with --split).
           <payee>                 Who was paid, or who paid.
 
         OPTIONS:
           --date <day>            The day: YYYY-MM-DD, today or yesterday (default:
                                   today).
           --note <text>           A free note.
+          --split <category=amount>
+                                  A part of a split (the last = separates); one per
+                                  part.
+          --payee <payee>         Who was paid, or who paid (with --split).
+          --account <name>        The account (default: the default account).
+          --force                 Add it even on or before the account's last
+                                  reconciliation.
           --db <path>             The database file (default: $BUDGET_DB, else in
                                   $XDG_DATA_HOME).
           -q, --quiet             Do not print confirmations on standard error.

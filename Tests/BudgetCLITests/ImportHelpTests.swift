@@ -39,6 +39,12 @@ import Testing
     standard error how many rows were imported and skipped; --dry-run lists them
     instead (status new, or skip when already imported) and writes nothing.
 
+    Rows go to --account, else to the account the file's account column names (as
+    'budget export' writes it), else to the default account. A row naming a
+    transfer_account is a transfer; rows whose split column counts 1/2, 2/2 are the
+    parts of one split. A row dated on or before its account's last reconciliation
+    is refused unless --force.
+
     USAGE: budget import [<options>] <file>
 
     ARGUMENTS:
@@ -79,9 +85,12 @@ import Testing
       --decimal-comma         Amounts are written like 1.234,56.
       --negate                The amount column is the bank's money flow: money out
                               is negative.
-      --source <name>         The account the file comes from: import keys are kept
-                              per source, so two cards never collide. (default:
-                              default)
+      --source <name>         Where the file comes from: import keys are kept per
+                              source, so two cards never collide. (default: default)
+      --account <name>        The account every row goes to (default: the file's
+                              account column, else the default account).
+      --force                 Import rows dated on or before their account's last
+                              reconciliation.
       --dry-run               Check and list the rows; write nothing.
       --format <format>       The output format of --dry-run (default: table).
                               (values: table, csv, tsv, json)
@@ -107,9 +116,9 @@ import Testing
         let run = sandbox.run("import", path, "--negate", "--ignore-category-column", "--default-category", "Misc")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(sandbox.succeed("list", "--format", "csv") == """
-            id,date,amount,category,payee,note,kind
-            1,2026-11-02,12.00,Food,Corner Grocer,,expense
-            2,2026-11-03,5.00,Misc,Cinema,,expense
+            id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled
+            1,2026-11-02,12.00,Food,Corner Grocer,,expense,Main,,,,
+            2,2026-11-03,5.00,Misc,Cinema,,expense,Main,,,,
 
             """)
         let conflict = sandbox.run("import", path, "--ignore-category-column", "--category-column", "category")

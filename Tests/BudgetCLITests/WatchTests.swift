@@ -12,7 +12,8 @@ import Glibc
     @Test func eachChangeIsOneJSONLineWithTheExportKeys() {
         #expect(WatchEvent.line(for: .insert(index: 3, transaction: lunch)) == """
             {"event": "insert", "index": 3, "transaction": {"id": 7, "date": "2026-11-21", "amount": 12.50, \
-            "category": "Food", "payee": "Café \\"Chez\\" Nous", "note": "line\\nbreak", "kind": "expense"}}
+            "category": "Food", "payee": "Café \\"Chez\\" Nous", "note": "line\\nbreak", "kind": "expense", "account": "", \
+            "transfer_account": "", "split": "", "split_note": "", "reconciled": ""}}
 
             """)
         #expect(WatchEvent.line(for: .delete(index: 2, id: 9)) == "{\"event\": \"delete\", \"index\": 2, \"id\": 9, \"transaction\": {\"id\": 9}}\n")
@@ -49,10 +50,10 @@ import Glibc
         try session.deliverChanges()
         #expect(output.text == """
             {"event": "section-insert", "index": 0, "name": "2026-11"}
-            {"event": "insert", "index": 0, "transaction": {"id": 1, "date": "2026-11-20", "amount": 12.50, "category": "Food", "payee": "Lunch", "note": "", "kind": "expense"}}
+            {"event": "insert", "index": 0, "transaction": {"id": 1, "date": "2026-11-20", "amount": 12.50, "category": "Food", "payee": "Lunch", "note": "", "kind": "expense", "account": "Main", "transfer_account": "", "split": "", "split_note": "", "reconciled": ""}}
             {"event": "sync", "count": 1}
             {"event": "section-insert", "index": 1, "name": "2026-12"}
-            {"event": "insert", "index": 1, "transaction": {"id": 2, "date": "2026-12-01", "amount": 3.00, "category": "Food", "payee": "Coffee", "note": "", "kind": "expense"}}
+            {"event": "insert", "index": 1, "transaction": {"id": 2, "date": "2026-12-01", "amount": 3.00, "category": "Food", "payee": "Coffee", "note": "", "kind": "expense", "account": "Main", "transfer_account": "", "split": "", "split_note": "", "reconciled": ""}}
             {"event": "sync", "count": 2}
 
             """)
@@ -62,7 +63,7 @@ import Glibc
         let sandbox = Sandbox()
         sandbox.succeed("add-category", "Food", "300", "--from", "2026-01")
         let output = Output()
-        let session = try WatchSession(store: BudgetStore(path: sandbox.database), view: .report(month: Month(year: 2026, month: 11)),
+        let session = try WatchSession(store: BudgetStore(path: sandbox.database), view: .report(month: Month(year: 2026, month: 11), account: nil),
                                        output: output, terminal: false, usesColor: false)
         try session.start()
         sandbox.succeed("add", "30", "Food", "--date", "2026-11-02")

@@ -242,7 +242,8 @@ import Glibc
         #expect(!BookFile.exists(release + "-shm") && !BookFile.exists(release + "-wal"))
         let copy = dir.file("release.sqlite3")   // read a copy: SQLite makes a -shm beside a WAL book it reads
         writeFile(copy, try #require(before))
-        #expect(tableDump(book) == tableDump(copy))
+        // Schema 4 gave every transaction an account: the release's columns read back as they were.
+        #expect(tableDump(book, asRelease: true) == tableDump(copy, asRelease: true))
         #expect(try BudgetStore.check(bookAt: book) == [])
     }
 }

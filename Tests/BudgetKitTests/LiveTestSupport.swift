@@ -116,8 +116,14 @@ final class FailingSource: LiveSource {
     func categoryNames() throws -> [Int64: CategoryName] { try check("categoryNames"); return try base.categoryNames() }
     func categoryID(named name: String) throws -> Int64 { try check("categoryID"); return try base.categoryID(named: name) }
     func categories(in month: Month) throws -> [KeyedCategory] { try check("categories"); return try base.categories(in: month) }
-    func query(for request: TransactionRequest, categoryID: Int64?, matchesNothing: Bool) -> LiveQuery {
-        base.query(for: request, categoryID: categoryID, matchesNothing: matchesNothing)
+    func accountID(named name: String) throws -> Int64 { try check("accountID"); return try base.accountID(named: name) }
+    func accountBalances(on day: Day, includingClosed: Bool) throws -> [AccountBalance] {
+        try check("accountBalances")
+        return try base.accountBalances(on: day, includingClosed: includingClosed)
+    }
+    func ids(inAccount id: Int64, query: LiveQuery) throws -> [Int64] { try check("idsInAccount"); return try base.ids(inAccount: id, query: query) }
+    func query(for request: TransactionRequest, categoryID: Int64?, accountID: Int64?, matchesNothing: Bool) -> LiveQuery {
+        base.query(for: request, categoryID: categoryID, accountID: accountID, matchesNothing: matchesNothing)
     }
     func highestTransactionID() throws -> Int64 { try check("highestTransactionID"); return try base.highestTransactionID() }
     func hasTransactions(inCategory id: Int64) throws -> Bool { try check("hasTransactions"); return try base.hasTransactions(inCategory: id) }

@@ -6,8 +6,11 @@ enum Commands {
     static let tree: [CommandTree] = [
         .command(AddCategory.self), .command(Categories.self), .command(ShowCategory.self), .command(SetBudget.self),
         .command(RemoveBudget.self), .command(SetRollover.self), .command(RenameCategory.self), .command(DeleteCategory.self),
-        .command(Add.self), .command(Edit.self), .command(Delete.self), .command(List.self), .command(Export.self),
-        .command(Import.self), RuleCommands.tree, .command(Report.self), .command(Watch.self), .command(Backup.self), .command(Restore.self),
+        .command(AddAccount.self), .command(Accounts.self), .command(RenameAccount.self), .command(CloseAccount.self),
+        .command(DeleteAccount.self), .command(SetDefaultAccount.self),
+        .command(Add.self), .command(Transfer.self), .command(Edit.self), .command(Delete.self), .command(List.self), .command(Export.self),
+        .command(Import.self), .command(Reconcile.self), RuleCommands.tree, .command(Report.self), .command(Watch.self), .command(Backup.self),
+        .command(Restore.self),
         .command(Check.self),
         .command(Completions.self), .command(Help.self), .command(Complete.self),
     ]

@@ -7,7 +7,8 @@ struct FilterOptions {
         .option(\.month, "month", "month", help: "Only this month: YYYY-MM, this or last."),
         .option(\.from, "from", "day", help: "Only from this day on: YYYY-MM-DD, today or yesterday."),
         .option(\.to, "to", "day", help: "Only up to this day, included."),
-        .option(\.category, "category", "name", help: "Only this category."),
+        .option(\.category, "category", "name", help: "Only this category (and the parts of splits in it)."),
+        .option(\.account, "account", "name", help: "Only this account (and transfers to it)."),
         .option(\.payee, "payee", "text", help: "Only payees containing this text, ignoring case."),
         .option(\.min, "min", "amount", help: "Only amounts of at least this."),
         .option(\.max, "max", "amount", help: "Only amounts of at most this."),
@@ -18,6 +19,7 @@ struct FilterOptions {
     var from: Day?
     var to: Day?
     var category: CategoryName?
+    var account: AccountName?
     var payee: String?
     var min: Money?
     var max: Money?
@@ -32,7 +34,7 @@ struct FilterOptions {
     /// The store's filter.
     var filter: TransactionFilter {
         TransactionFilter(month: month, from: from, to: to, category: category?.name, payee: payee,
-                          minAmount: min, maxAmount: max, limit: limit)
+                          minAmount: min, maxAmount: max, limit: limit, account: account?.name)
     }
 }
 

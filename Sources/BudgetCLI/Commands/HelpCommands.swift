@@ -45,7 +45,7 @@ struct Completions: BudgetCommand {
         abstract: "Print a shell completion script.",
         discussion: """
         Completes commands, options, fixed choices like --format, file names, and category \
-        names read from the book when you press Tab. Load it in your shell's start-up file:
+        and account names read from the book when you press Tab. Load it in your shell's start-up file:
           bash:  source <(budget completions bash)
           zsh:   budget completions zsh > ~/.zfunc/_budget   (with ~/.zfunc in fpath)
           fish:  budget completions fish > ~/.config/fish/completions/budget.fish
@@ -74,14 +74,15 @@ struct Completions: BudgetCommand {
     }
 }
 
-/// `budget __complete categories`: what completion scripts call to complete a category name.
-/// Hidden; prints one name per line, and nothing at all when there is no book or it cannot be read.
+/// `budget __complete categories|accounts`: what completion scripts call to complete a category
+/// or account name (open accounts only). Hidden; prints one name per line, and nothing at all when
+/// there is no book or it cannot be read.
 struct Complete: BudgetCommand {
     static let configuration = CommandConfiguration(
         name: "__complete", abstract: "Print completion candidates.", access: .read, isHidden: true)
 
     enum Kind: String, ChoiceValue {
-        case categories
+        case categories, accounts
     }
 
     static var arguments: [CommandArgument<Complete>] {[
@@ -91,7 +92,12 @@ struct Complete: BudgetCommand {
     var kind = Kind.categories
 
     func run(_ context: CommandContext) throws -> Outcome {
-        guard let names = try? context.store().categories().map(\.name) else { return .success }
+        let names: [String]?
+        switch kind {
+        case .categories: names = try? context.store().categories().map(\.name)
+        case .accounts: names = try? context.store().allAccounts().map(\.name)
+        }
+        guard let names else { return .success }
         for name in names where !name.contains("\n") { try context.stdout.write(name + "\n") }
         return .success
     }

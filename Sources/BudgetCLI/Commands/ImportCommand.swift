@@ -29,6 +29,12 @@ struct Import: BudgetCommand {
         source, date, amount, payee and its number among identical rows in the file. Says on \
         standard error how many rows were imported and skipped; --dry-run lists them instead \
         (status new, or skip when already imported) and writes nothing.
+
+        Rows go to --account, else to the account the file's account column names (as \
+        'budget export' writes it), else to the default account. A row naming a \
+        transfer_account is a transfer; rows whose split column counts 1/2, 2/2 are the parts \
+        of one split. A row dated on or before its account's last reconciliation is refused \
+        unless --force.
         """,
         access: .write)
 
@@ -55,7 +61,10 @@ struct Import: BudgetCommand {
         .flag(\.decimalComma, "decimal-comma", help: "Amounts are written like 1.234,56."),
         .flag(\.negate, "negate", help: "The amount column is the bank's money flow: money out is negative."),
         .option(\.source, "source", "name", default: "default",
-                help: "The account the file comes from: import keys are kept per source, so two cards never collide."),
+                help: "Where the file comes from: import keys are kept per source, so two cards never collide."),
+        .option(\.account, "account", "name",
+                help: "The account every row goes to (default: the file's account column, else the default account)."),
+        .flag(\.force, "force", help: "Import rows dated on or before their account's last reconciliation."),
         .flag(\.dryRun, "dry-run", help: "Check and list the rows; write nothing."),
         .option(\.format, "format", "format", help: "The output format of --dry-run (default: table)."),
     ]}
@@ -78,6 +87,8 @@ struct Import: BudgetCommand {
     var decimalComma = false
     var negate = false
     var source = SourceName()
+    var account: AccountName?
+    var force = false
     var dryRun = false
     var format: OutputFormat?
 
@@ -117,6 +128,8 @@ struct Import: BudgetCommand {
         options.decimalComma = decimalComma
         options.negate = negate
         options.source = source.name
+        options.account = account?.name
+        options.reconciled = force ? .allow : .refuse
         return options
     }
 
@@ -148,10 +161,11 @@ struct Import: BudgetCommand {
     /// imported): a table with the total of the new rows, or streamed records.
     private func listDryRun(_ context: CommandContext, _ store: BudgetStore, _ rows: inout ImportReader,
                             format: OutputFormat, progress: ProgressBar?) throws -> ImportSummary {
-        let record = RecordDescription<Transaction>.transaction
+        let record = RecordDescription<TransactionLine>.transaction(TransactionView(showsAccount: try store.allAccounts().count > 1))
         let status = RecordColumn<ImportedRow>("status") { .text($0.added ? "new" : "skip") }
         let listed = RecordDescription(columns: record.columns.map { column in
-            RecordColumn<ImportedRow>(column.key, column.alignment, inTable: column.inTable) { column.cell($0.transaction) }
+            RecordColumn<ImportedRow>(column.key, column.alignment, inTable: column.inTable, inRecords: column.inRecords, title: column.title,
+                                      table: { column.tableCell(Self.line($0)) }) { column.cell(Self.line($0)) }
         }).appending(status)
         guard format == .table else {
             var writer = try RecordWriter(format: format, record: listed, output: context.stdout)
@@ -163,13 +177,21 @@ struct Import: BudgetCommand {
         var total = Money.zero
         let summary = try store.importTransactions(from: &rows, dryRun: true) {
             table.append(listed.tableCells($0))
-            if $0.added { total = try total.adding($0.transaction.amount) }
+            if $0.added && !$0.transaction.isTransfer { total = try total.adding($0.transaction.amount) }
         }
         table.appendRule()
         table.append(texts: ["", "Total new", total.description])
         progress?.finish()
         try context.stdout.write(table.render())
         return summary
+    }
+}
+
+extension Import {
+    /// The line an imported row shows: a part of a split with its position, or a transaction.
+    static func line(_ row: ImportedRow) -> TransactionLine {
+        guard let position = row.row.split, let part = row.transaction.splits.first else { return TransactionLine(row.transaction) }
+        return TransactionLine(row.transaction, part: part, position: position)
     }
 }
 

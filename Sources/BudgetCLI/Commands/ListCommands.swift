@@ -7,21 +7,32 @@ struct List: BudgetCommand {
         abstract: "List transactions, by date then id.",
         discussion: """
         Without filters, lists every transaction. The table ends with what the listed \
-        transactions spent (refunds subtracted), earned, and the net: earned minus spent.
+        transactions spent (refunds subtracted), earned, and the net: earned minus spent. \
+        Transfers are neither: with --account, a transfer shows as '→ Savings' (money out, \
+        negative) or '← Checking' (money in), and the table ends with their sum too; without \
+        it, once, as 'Checking → Savings'. A split is one row, 'split (2)', unless --splits \
+        or --category asks for its parts; other formats write one record per part, as export \
+        does. An ACCOUNT column appears when the book has several accounts.
         """,
         access: .read)
 
     static var arguments: [CommandArgument<List>] {
-        .group(\.filters, FilterOptions.arguments) + [.format(\.format)]
+        .group(\.filters, FilterOptions.arguments) + [
+            .flag(\.splits, "splits", help: "List each part of a split as a row."),
+            .flag(\.status, "status", help: "Show which transactions are reconciled."),
+            .format(\.format),
+        ]
     }
 
     var filters = FilterOptions()
+    var splits = false
+    var status = false
     var format = OutputFormat.table
 
     func validate() throws(UsageError) { try filters.validate() }
 
     func run(_ context: CommandContext) throws -> Outcome {
-        try printTransactions(context, filter: filters.filter, format: format, excelSafe: false)
+        try printTransactions(context, filters: filters, format: format, excelSafe: false, splits: splits, status: status)
         return .success
     }
 }
@@ -33,7 +44,9 @@ struct Export: BudgetCommand {
         abstract: "Export transactions, by date then id (CSV by default).",
         discussion: """
         Streams: memory stays small however many transactions there are. Amounts are plain \
-        (-12.50), dates ISO (2026-11-21); 'budget import' reads the CSV back exactly.
+        (-12.50), dates ISO (2026-11-21); 'budget import' reads the CSV back exactly. A split \
+        is one record per part ('split' is 1/2, 2/2), a transfer names the account it reaches \
+        ('transfer_account'); 'reconciled' is the statement day that covered a transaction.
         """,
         access: .read)
 
@@ -51,26 +64,47 @@ struct Export: BudgetCommand {
     func validate() throws(UsageError) { try filters.validate() }
 
     func run(_ context: CommandContext) throws -> Outcome {
-        try printTransactions(context, filter: filters.filter, format: format, excelSafe: excelSafe)
+        try printTransactions(context, filters: filters, format: format, excelSafe: excelSafe, splits: true, status: false)
         return .success
     }
 }
 
-private func printTransactions(_ context: CommandContext, filter: TransactionFilter, format: OutputFormat,
-                               excelSafe: Bool) throws {
+private func printTransactions(_ context: CommandContext, filters: FilterOptions, format: OutputFormat, excelSafe: Bool,
+                               splits: Bool, status: Bool) throws {
     let store = try context.store()
-    let record = RecordDescription<Transaction>.transaction
+    let filter = filters.filter
+    let account = try filters.account.map { try store.account(named: $0.name).name }
+    let categoryKey = try filter.category.map { BudgetCategory.nameKey(try store.category(named: $0).name) }
+    let parts = format != .table || splits || categoryKey != nil
+    let severalAccounts = try store.allAccounts(includingClosed: true).count > 1
+    let view = TransactionView(account: account, showsAccount: account == nil && severalAccounts, showsStatus: status)
+    let record = RecordDescription<TransactionLine>.transaction(view)
     guard format == .table else {
         var writer = try RecordWriter(format: format, record: record, output: context.stdout, excelSafe: excelSafe)
-        try store.forEachTransaction(matching: filter) { try writer.write($0) }
+        try store.forEachTransaction(matching: filter) { transaction in
+            for line in TransactionLine.lines(of: transaction, parts: parts, categoryKey: categoryKey) { try writer.write(line) }
+        }
         try writer.finish()
         return
     }
     var table = record.table()
-    let totals = try store.forEachTransaction(matching: filter) { table.append(record.tableCells($0)) }
+    var totals = TransactionTotals()
+    var transfers = Money.zero, anyTransfer = false
+    try store.forEachTransaction(matching: filter) { transaction in
+        for line in TransactionLine.lines(of: transaction, parts: parts, categoryKey: categoryKey) {
+            table.append(record.tableCells(line))
+            if let kind = transaction.kind.categoryKind {
+                totals.add(line.amount, kind: kind)
+            } else {
+                anyTransfer = true
+                transfers = try transfers.adding(line.amount(seenFrom: account))
+            }
+        }
+    }
     table.appendRule()
     table.append(texts: ["", "Spent", try totals.spent.description])
     table.append(texts: ["", "Earned", try totals.earned.description])
     table.append(texts: ["", "Net", try totals.net.description])
+    if account != nil && anyTransfer { table.append(texts: ["", "Transfers", transfers.description]) }
     try context.stdout.write(table.render())
 }

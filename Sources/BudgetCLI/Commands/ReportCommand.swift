@@ -15,6 +15,10 @@ struct Report: BudgetCommand {
         With --check, prints the report as usual, then names each overspent expense category on \
         standard error and exits 2; it exits 0 when none is overspent. For cron:
           budget report --month last --check > /dev/null
+        A split counts each part in its category; a transfer is never spending or income. With \
+        --account, only that account's transactions count.
+        With --net-worth, shows each account's balance at the end of each month from --from to \
+        --to (by default the twelve months up to this one) and their total.
         On a terminal the table shows a bar of the percent used, coloured unless NO_COLOR is set.
         """,
         access: .read)
@@ -25,6 +29,8 @@ struct Report: BudgetCommand {
         .option(\.from, "from", "month", help: "A trend from this month: YYYY-MM, this or last."),
         .option(\.to, "to", "month", help: "A trend up to this month, included."),
         .option(\.grouping, "by", "grouping", help: "What a trend's rows are (default: category)."),
+        .option(\.account, "account", "name", help: "Only this account's transactions."),
+        .flag(\.netWorth, "net-worth", help: "Each account's balance at the end of each month, and the total."),
         .format(\.format),
         .excelSafe(\.excelSafe),
     ]}
@@ -34,10 +40,19 @@ struct Report: BudgetCommand {
     var from: Month?
     var to: Month?
     var grouping: TrendGrouping?
+    var account: AccountName?
+    var netWorth = false
     var format = OutputFormat.table
     var excelSafe = false
 
     func validate() throws(UsageError) {
+        if netWorth {
+            if month != nil { throw .conflict("'--net-worth' cannot be used with '--month <month>'") }
+            if check { throw .conflict("'--net-worth' cannot be used with '--check'") }
+            if grouping != nil { throw .conflict("'--net-worth' cannot be used with '--by <grouping>'") }
+            if account != nil { throw .conflict("'--net-worth' cannot be used with '--account <name>'") }
+            return
+        }
         if from != nil || to != nil {
             guard from != nil else { throw .needs("--to <month>", "--from <month>") }
             guard to != nil else { throw .needs("--from <month>", "--to <month>") }
@@ -49,13 +64,17 @@ struct Report: BudgetCommand {
     }
 
     func run(_ context: CommandContext) throws -> Outcome {
+        if netWorth {
+            let last = to ?? .current()
+            return try printNetWorth(context, from: from ?? last.advanced(by: -11), to: last)
+        }
         if let from, let to { return try printTrend(context, from: from, to: to) }
         return try printMonthlyReport(context)
     }
 
     private func printMonthlyReport(_ context: CommandContext) throws -> Outcome {
         let month = month ?? .current()
-        let report = try context.store().monthlyReport(for: month)
+        let report = try context.store().monthlyReport(for: month, account: account?.name)
         do throws(any Error) {
             if format == .table {
                 if context.stdout.isTerminal {
@@ -93,7 +112,7 @@ struct Report: BudgetCommand {
             throw UsageError(message: "'--from \(from)' is after '--to \(to)'", hint: "give the earlier month with --from")
         }
         let grouping = grouping ?? .category
-        let trend = try context.store().trendReport(from: from, to: to, by: grouping)
+        let trend = try context.store().trendReport(from: from, to: to, by: grouping, account: account?.name)
         let keys = [grouping.rawValue, "kind"] + trend.months.map(\.description) + ["total", "average"]
         let record = RecordDescription<[Cell]>.cells(keys: keys, alignments: keys.indices.map { $0 < 2 ? .left : .right })
         let rows = trend.rows.map { row -> [Cell] in
@@ -111,6 +130,31 @@ struct Report: BudgetCommand {
         }
         let months = trend.monthCount == 1 ? "1 month" : "\(trend.monthCount) months"
         try context.stdout.write(table.render() + "\nAverages divide each total by \(months), \(from) to \(to), months with nothing included.\n")
+        return .success
+    }
+}
+
+extension Report {
+    /// `report --net-worth`: a row per account, a column per month, and (in the table) the total.
+    func printNetWorth(_ context: CommandContext, from: Month, to: Month) throws -> Outcome {
+        guard from <= to else {
+            throw UsageError(message: "'--from \(from)' is after '--to \(to)'", hint: "give the earlier month with --from")
+        }
+        let report = try context.store().netWorthReport(from: from, to: to)
+        let keys = ["account", "type"] + report.months.map(\.description)
+        let record = RecordDescription<[Cell]>.cells(keys: keys, alignments: keys.indices.map { $0 < 2 ? .left : .right })
+        let rows = report.rows.map { row -> [Cell] in
+            [.text(row.account.name), .text(row.account.kind.rawValue)] + row.balances.map(Cell.money)
+        }
+        guard format == .table else {
+            try context.printRecords(format, record: record, values: rows, excelSafe: excelSafe)
+            return .success
+        }
+        var table = record.table()
+        for row in rows { table.append(row) }
+        table.appendRule()
+        table.append(texts: ["Total", ""] + report.totals.map(\.description))
+        try context.stdout.write(table.render())
         return .success
     }
 }

@@ -1,17 +1,19 @@
 import BudgetKit
 
-/// `budget watch [list|report]`: a live list or report, redrawn (or streamed) as it changes.
+/// `budget watch [list|report|accounts]`: a live list, report or account balances, redrawn (or
+/// streamed) as they change.
 struct Watch: BudgetCommand {
     static let configuration = CommandConfiguration(
         name: "watch",
-        abstract: "Show transactions or a report, redrawn as they change.",
+        abstract: "Show transactions, a report or the accounts, live.",
         discussion: """
         Sees every change, from this process or any other (another terminal's 'budget add', the \
         sqlite3 shell), within a tenth of a second. On a terminal it redraws in place; Ctrl-C quits.
         With --format jsonl, or when stdout is not a terminal, prints one JSON object per line: \
         for 'watch list' the rows as "insert" events, then each change's "insert", "delete", \
         "move", "update", "section-insert", "section-delete" or "reload" events, each change set \
-        ending with {"event": "sync", "count": N}; for 'watch report' a "report" line per change. \
+        ending with {"event": "sync", "count": N}; for 'watch report' a "report" line per change; \
+        for 'watch accounts' an "accounts" line with every open account's balance per change. \
         Indexes of "delete" and a move's "from" count in the list before the change; the others \
         in the list after it.
           budget watch --format jsonl | while read -r event; do ...; done
@@ -19,7 +21,7 @@ struct Watch: BudgetCommand {
         access: .readExisting)
 
     enum View: String, ChoiceValue {
-        case list, report
+        case list, report, accounts
     }
 
     enum Format: String, ChoiceValue {
@@ -27,7 +29,7 @@ struct Watch: BudgetCommand {
     }
 
     static var arguments: [CommandArgument<Watch>] {
-        [.argument(\.view, "view", help: "list (the default) or report.")]
+        [.argument(\.view, "view", help: "list (the default), report or accounts.")]
             + .group(\.filters, FilterOptions.arguments.filter { $0.info.name != "limit" })
             + [
                 .option(\.sort, "sort", "key", help: "Order rows by this, then by id (default: date)."),
@@ -47,21 +49,26 @@ struct Watch: BudgetCommand {
 
     func validate() throws(UsageError) {
         try filters.validate()
-        guard view == .report else { return }
-        let listOnly: [(String, Bool)] = [
+        guard let view, view != .list else { return }
+        var listOnly: [(String, Bool)] = [
             ("--from <day>", filters.from != nil), ("--to <day>", filters.to != nil), ("--category <name>", filters.category != nil),
             ("--payee <text>", filters.payee != nil), ("--min <amount>", filters.min != nil), ("--max <amount>", filters.max != nil),
             ("--sort <key>", sort != nil), ("--descending", descending), ("--sections <by>", sections != nil),
         ]
+        if view == .accounts {
+            listOnly = [("--month <month>", filters.month != nil), ("--account <name>", filters.account != nil)] + listOnly
+        }
         if let (label, _) = listOnly.first(where: \.1) {
-            throw .conflict("'\(label)' applies to 'watch list', not 'watch report'")
+            throw .conflict("'\(label)' applies to 'watch list', not 'watch \(view.rawValue)'")
         }
     }
 
     func run(_ context: CommandContext) throws -> Outcome {
         let view: WatchSession.View
         if self.view == .report {
-            view = .report(month: filters.month)
+            view = .report(month: filters.month, account: filters.account?.name)
+        } else if self.view == .accounts {
+            view = .accounts
         } else {
             view = .list(TransactionRequest(filter: filters.filter,
                                             sort: TransactionSort(sort ?? .date, ascending: !descending),

@@ -13,6 +13,12 @@ extension CompletionScript {
           compadd -a names
         }
 
+        _budget_accounts() {
+          local -a names
+          names=(${(f)"$(budget $_budget_db __complete accounts 2>/dev/null)"})
+          compadd -a names
+        }
+
         _budget() {
           local -a _budget_db
           local i
@@ -80,6 +86,7 @@ extension CompletionScript {
         case .none: return " "
         case .file: return "_files"
         case .category: return "_budget_categories"
+        case .account: return "_budget_accounts"
         case .choices(let words): return "(" + words.joined(separator: " ") + ")"
         }
     }
@@ -150,6 +157,7 @@ extension CompletionScript {
         case .none: return "-x"
         case .file: return "-r -F"
         case .category: return "-x -a '(__budget_categories)'"
+        case .account: return "-x -a '(__budget_accounts)'"
         case .choices(let words): return "-x -a " + quoted(words.joined(separator: " "))
         }
     }
@@ -170,6 +178,10 @@ extension CompletionScript {
 
     function __budget_categories
         budget (__budget_db) __complete categories 2>/dev/null
+    end
+
+    function __budget_accounts
+        budget (__budget_db) __complete accounts 2>/dev/null
     end
 
     # The command path being completed, then how many positional arguments precede the cursor.

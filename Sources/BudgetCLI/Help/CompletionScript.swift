@@ -1,7 +1,7 @@
 /// `budget completions bash|zsh|fish`: completion scripts drawn from the command tree, like help
 /// and the man page. They complete command names, options, fixed choices (`--format`), file names
-/// for file arguments, and category names, which they read from the book when Tab is pressed
-/// (`budget __complete categories`, honouring a `--db` already on the line).
+/// for file arguments, and category and account names, which they read from the book when Tab is
+/// pressed (`budget __complete categories` or `accounts`, honouring a `--db` already on the line).
 struct CompletionScript {
     let commands: [CommandInfo]
 
@@ -21,12 +21,13 @@ struct CompletionScript {
         return info.isGroup ? [GlobalOptions.help] : info.options + GlobalOptions.info
     }
 
-    /// The shell word for a completion kind: `file`, `category`, `choices:a b c`, or `none`.
+    /// The shell word for a completion kind: `file`, `category`, `account`, `choices:a b c`, or `none`.
     static func kind(_ completion: Completion) -> String {
         switch completion {
         case .none: return "none"
         case .file: return "file"
         case .category: return "category"
+        case .account: return "account"
         case .choices(let words): return "choices:" + words.joined(separator: " ")
         }
     }
@@ -110,6 +111,10 @@ struct CompletionScript {
                 while IFS= read -r name; do
                     [[ $name == "$cur"* ]] && COMPREPLY+=("$(printf '%q' "$name")")
                 done < <(budget "${_budget_db[@]}" __complete categories 2>/dev/null) ;;
+            account)
+                while IFS= read -r name; do
+                    [[ $name == "$cur"* ]] && COMPREPLY+=("$(printf '%q' "$name")")
+                done < <(budget "${_budget_db[@]}" __complete accounts 2>/dev/null) ;;
             choices:*) COMPREPLY=($(compgen -W "${kind#choices:}" -- "$cur")) ;;
         esac
     }

@@ -82,15 +82,19 @@ struct ManPage {
         return output
     }
 
-    /// Text safe in roff: backslashes and hyphens escaped, and a line never starting with a
-    /// period or an apostrophe (they would be read as requests).
+    /// Text safe in roff: backslashes and hyphens escaped, characters beyond ASCII as `\[uXXXX]`
+    /// (groff reads its input as Latin-1), and a line never starting with a period or an
+    /// apostrophe (they would be read as requests).
     static func escape(_ text: String) -> String {
         var escaped = ""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "\\": escaped += "\\e"
             case "-": escaped += "\\-"
-            default: escaped.append(character)
+            case _ where scalar.value > 0x7F:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                escaped += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+            default: escaped.unicodeScalars.append(scalar)
             }
         }
         if escaped.hasPrefix(".") || escaped.hasPrefix("'") { escaped = "\\&" + escaped }

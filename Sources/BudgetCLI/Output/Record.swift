@@ -8,13 +8,24 @@ struct RecordColumn<Value> {
     let alignment: Table.Alignment
     /// Whether tables for people show it (a category's kind is plain from its name there).
     let inTable: Bool
+    /// Whether records (CSV, TSV, JSON) hold it; a column for people only does not.
+    let inRecords: Bool
     let cell: (Value) -> Cell
+    /// What a table for people shows, when it differs from ``cell`` (a transfer seen from one
+    /// of its accounts).
+    let tableCell: (Value) -> Cell
+    /// The table's title; from the key by default (`percent_used` is `PERCENT USED`).
+    let title: String
 
-    init(_ key: String, _ alignment: Table.Alignment = .left, inTable: Bool = true, _ cell: @escaping (Value) -> Cell) {
+    init(_ key: String, _ alignment: Table.Alignment = .left, inTable: Bool = true, inRecords: Bool = true, title: String? = nil,
+         table tableCell: ((Value) -> Cell)? = nil, _ cell: @escaping (Value) -> Cell) {
         self.key = key
+        self.inRecords = inRecords
+        self.title = title ?? Table.title(key)
         self.alignment = alignment
         self.inTable = inTable
         self.cell = cell
+        self.tableCell = tableCell ?? cell
     }
 }
 
@@ -29,18 +40,18 @@ struct RecordDescription<Value> {
     let columns: [RecordColumn<Value>]
 
     /// The keys, in order: the CSV header and the JSON keys.
-    var keys: [String] { columns.map(\.key) }
+    var keys: [String] { columns.filter(\.inRecords).map(\.key) }
 
-    /// A value's cells, one per column.
-    func cells(_ value: Value) -> [Cell] { columns.map { $0.cell(value) } }
+    /// A value's cells, one per key.
+    func cells(_ value: Value) -> [Cell] { columns.filter(\.inRecords).map { $0.cell(value) } }
 
     /// An empty table with the columns tables show.
     func table() -> Table {
-        Table(columns: columns.filter(\.inTable).map { (Table.title($0.key), $0.alignment) })
+        Table(columns: columns.filter(\.inTable).map { ($0.title, $0.alignment) })
     }
 
     /// A value's cells in a table (the columns tables show).
-    func tableCells(_ value: Value) -> [Cell] { columns.filter(\.inTable).map { $0.cell(value) } }
+    func tableCells(_ value: Value) -> [Cell] { columns.filter(\.inTable).map { $0.tableCell(value) } }
 
     /// The same record with one more column at the end.
     func appending(_ column: RecordColumn<Value>) -> RecordDescription<Value> {
@@ -48,20 +59,49 @@ struct RecordDescription<Value> {
     }
 }
 
-extension RecordDescription where Value == Transaction {
-    /// A transaction: BudgetKit's ``TransactionField``s, in their order, with their names.
-    static var transaction: RecordDescription<Transaction> {
+extension RecordDescription where Value == TransactionLine {
+    /// A transaction, or one part of a split: BudgetKit's ``TransactionField``s, in their order,
+    /// with their names. `view` says what a table for people shows besides ID, DATE, AMOUNT,
+    /// CATEGORY, PAYEE and NOTE, and from which account it sees transfers.
+    static func transaction(_ view: TransactionView = .init()) -> RecordDescription<TransactionLine> {
         RecordDescription(columns: TransactionField.allCases.map { field in
             switch field {
-            case .id: return RecordColumn(field.rawValue, .right) { .integer($0.id) }
-            case .date: return RecordColumn(field.rawValue) { .date($0.date.description) }
-            case .amount: return RecordColumn(field.rawValue, .right) { .money($0.amount) }
-            case .category: return RecordColumn(field.rawValue) { .text($0.category) }
-            case .payee: return RecordColumn(field.rawValue) { .text($0.payee) }
-            case .note: return RecordColumn(field.rawValue) { .text($0.note) }
-            case .kind: return RecordColumn(field.rawValue, inTable: false) { .text($0.kind.rawValue) }
+            case .id: return RecordColumn(field.rawValue, .right) { .integer($0.transaction.id) }
+            case .date: return RecordColumn(field.rawValue) { .date($0.transaction.date.description) }
+            case .amount: return RecordColumn(field.rawValue, .right, table: { .money($0.amount(seenFrom: view.account)) }) { .money($0.amount) }
+            case .category: return RecordColumn(field.rawValue, table: { .text($0.categoryText(seenFrom: view.account)) }) { .text($0.category) }
+            case .payee: return RecordColumn(field.rawValue) { .text($0.transaction.payee) }
+            case .note: return RecordColumn(field.rawValue) { .text($0.transaction.note) }
+            case .kind: return RecordColumn(field.rawValue, inTable: false) { .text($0.transaction.kind.rawValue) }
+            case .account: return RecordColumn(field.rawValue, inTable: view.showsAccount) { .text($0.transaction.account) }
+            case .transferAccount: return RecordColumn(field.rawValue, inTable: false) { .text($0.transaction.transferAccount ?? "") }
+            case .split: return RecordColumn(field.rawValue, inTable: false) { .text($0.position?.description ?? "") }
+            case .splitNote: return RecordColumn(field.rawValue, inTable: false) { .text($0.part?.note ?? "") }
+            case .reconciled:
+                return RecordColumn(field.rawValue, inTable: view.showsStatus, title: "STATUS",
+                                    table: { .text($0.transaction.isReconciled ? "reconciled" : "") }) {
+                    .date($0.transaction.reconciledOn?.description ?? "")
+                }
             }
         })
+    }
+}
+
+extension RecordDescription where Value == AccountBalance {
+    /// An account with its balance on a day: `accounts`, `watch accounts`.
+    static var account: RecordDescription<AccountBalance> {
+        RecordDescription(columns: [
+            RecordColumn("name") { .text($0.account.name) },
+            RecordColumn("type") { .text($0.account.kind.rawValue) },
+            RecordColumn("number") { .text($0.account.number ?? "") },
+            RecordColumn("balance", .right) { .money($0.balance) },
+            RecordColumn("date", inTable: false) { .date($0.day.description) },
+            RecordColumn("default", inTable: false) { .flag($0.account.isDefault) },
+            RecordColumn("closed_on", inTable: false) { .date($0.account.closedOn?.description ?? "") },
+            RecordColumn("status", inRecords: false) {
+                .text($0.account.isDefault ? "default" : $0.account.closedOn.map { "closed \($0)" } ?? "")
+            },
+        ])
     }
 }
 

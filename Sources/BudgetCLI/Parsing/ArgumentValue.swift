@@ -25,6 +25,8 @@ enum Completion: Equatable, Sendable {
     case file
     /// The book's category names, read when completing.
     case category
+    /// The book's open accounts' names, read when completing.
+    case account
     /// One of these words.
     case choices([String])
 }
@@ -145,6 +147,54 @@ struct CategoryName: ArgumentValue {
     static var completion: Completion { .category }
 }
 
+/// A word that names an account (or its number): completed from the book's open accounts.
+struct AccountName: ArgumentValue {
+    let name: String
+    init(argument word: String) { name = word }
+    static var completion: Completion { .account }
+}
+
+/// The amount of a transfer: more than zero.
+struct TransferAmount: ArgumentValue {
+    let amount: Money
+
+    init(_ amount: Money = .zero) {
+        self.amount = amount
+    }
+
+    init(argument word: String) throws(ValueProblem) {
+        let amount = try Money(argument: word)
+        guard amount > .zero else {
+            throw .reason("a transfer moves more than zero", hint: "write the amount that moves, like 500 or 12.50; FROM and TO say which way")
+        }
+        self.amount = amount
+    }
+}
+
+/// `--split CATEGORY=AMOUNT`: one part of a split. The last `=` separates, so a category name
+/// may hold one (`--split "A=B=12.50"` is 12.50 in `A=B`).
+struct SplitArgument: ArgumentValue {
+    let part: SplitPart
+
+    init(argument word: String) throws(ValueProblem) {
+        guard let equals = word.lastIndex(of: "=") else {
+            throw .reason("expected CATEGORY=AMOUNT", hint: Self.hint)
+        }
+        let category = String(word[..<equals]), amountText = String(word[word.index(after: equals)...])
+        guard !category.allSatisfy({ $0 == " " || $0 == "\t" }) else { throw .reason("the category is empty", hint: Self.hint) }
+        guard !amountText.isEmpty else { throw .reason("the amount is empty", hint: Self.hint) }
+        do {
+            part = SplitPart(category: category, amount: try Money(parsing: amountText))
+        } catch {
+            guard case .invalidAmount(_, let reason) = error else { throw .reason("\(error)", hint: Self.hint) }
+            throw .reason("invalid amount '\(amountText)': \(reason)", hint: ErrorText.amountHint)
+        }
+    }
+
+    static let hint = "give each part as CATEGORY=AMOUNT, like --split Food=60.00 --split Household=22.40"
+    static var completion: Completion { .category }
+}
+
 /// A path to a file: completed as a file name. `-` means standard input or output, where the
 /// command says so.
 struct FilePath: ArgumentValue {
@@ -172,6 +222,7 @@ extension ChoiceValue {
 }
 
 extension TrendGrouping: ChoiceValue {}
+extension Account.Kind: ChoiceValue {}
 extension TransactionSort.Key: ChoiceValue {}
 extension TransactionSectioning: ChoiceValue {}
 

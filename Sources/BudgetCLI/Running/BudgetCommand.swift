@@ -128,6 +128,8 @@ enum Outcome: Equatable {
     case overspent
     /// `check` found problems (already listed).
     case problemsFound
+    /// `reconcile`: the statement's balance is not the book's (already said).
+    case reconciliationMismatch
     /// Stopped by a signal (`watch` on Ctrl-C): exits 128 + the signal's number.
     case interrupted(signal: Int32)
 }

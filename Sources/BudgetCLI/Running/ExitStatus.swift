@@ -36,7 +36,7 @@ enum ExitStatus: Equatable {
         switch outcome {
         case .success: self = .success
         case .overspent: self = .overspent
-        case .problemsFound: self = .failure
+        case .problemsFound, .reconciliationMismatch: self = .failure
         case .interrupted(let signal): self = .signal(signal)
         }
     }
@@ -53,6 +53,9 @@ enum ExitStatus: Equatable {
             case .badInput, .missingCategories, .noRowsAfterHeader, .noRowsAfterSkipping: self = .badInput
             // Values the store validates itself (an empty category name...) came from the command line.
             case .invalidAmount, .invalidDay, .invalidMonth, .invalidCategoryName, .invalidRulePattern: self = .usage
+            // So are accounts' names, a transfer's two accounts and amount, a split's parts, a day.
+            case .invalidAccountName, .transferToSameAccount, .invalidTransferAmount, .emptySplit, .splitDoesNotSum,
+                 .futureReconciliation: self = .usage
             default: self = .failure
             }
         case let error as OutputError:

@@ -63,9 +63,32 @@ enum WatchEvent {
         return line + "]}\n"
     }
 
-    /// A transaction as an object with `export`'s keys.
+    /// `{"event": "accounts", "date": "2026-11-21", "rows": [...]}`, the rows with `accounts --format json`'s keys.
+    static func accounts(_ accounts: [AccountBalance], day: Day) -> String {
+        var line = "{\"event\": \"accounts\", \"date\": "
+        JSON.appendString(day.description, to: &line)
+        line += ", \"rows\": ["
+        let record = RecordDescription<AccountBalance>.account
+        for (index, account) in accounts.enumerated() {
+            line += index == 0 ? "" : ", "
+            JSON.appendObject(keys: record.keys, cells: record.cells(account), to: &line)
+        }
+        return line + "]}\n"
+    }
+
+    /// A transaction as an object with `export`'s keys; a split's parts follow under `splits`
+    /// (each with `category`, `amount` and `note`), since a live list's row is the whole split.
     static func appendTransaction(_ transaction: Transaction, to line: inout String) {
-        let record = RecordDescription<Transaction>.transaction
-        JSON.appendObject(keys: record.keys, cells: record.cells(transaction), to: &line)
+        let record = RecordDescription<TransactionLine>.transaction()
+        JSON.appendObject(keys: record.keys, cells: record.cells(TransactionLine(transaction)), to: &line)
+        guard transaction.isSplit else { return }
+        line.removeLast()
+        line += ", \"splits\": ["
+        for (index, part) in transaction.splits.enumerated() {
+            line += index == 0 ? "" : ", "
+            JSON.appendObject(keys: ["category", "amount", "note"], cells: [.text(part.category), .money(part.amount), .text(part.note)],
+                              to: &line)
+        }
+        line += "]}"
     }
 }

@@ -11,12 +11,14 @@ import Glibc
 /// reader went away, so `watch | head` ends even while nothing changes).
 ///
 /// Not thread-safe: it runs on the main thread of the `budget` process.
-final class WatchSession: LiveTransactionsDelegate {
+final class WatchSession: LiveTransactionsDelegate, LiveAccountsDelegate {
     /// What is watched.
     enum View {
         case list(TransactionRequest)
-        /// `nil`: the current month, followed across a month's end.
-        case report(month: Month?)
+        /// `nil`: the current month, followed across a month's end; with an account, its report.
+        case report(month: Month?, account: String?)
+        /// The open accounts with their balances today.
+        case accounts
     }
 
     let store: BudgetStore
@@ -27,6 +29,7 @@ final class WatchSession: LiveTransactionsDelegate {
     let usesColor: Bool
     private let watcher: DatabaseWatcher
     private(set) var live: LiveTransactions?
+    private var liveAccounts: LiveAccounts?
     private var report: MonthlyReport?
     private var writeError: (any Error)?
     private var needsRedraw = false
@@ -54,6 +57,11 @@ final class WatchSession: LiveTransactionsDelegate {
             }
         case .report:
             try refreshReport()
+        case .accounts:
+            let accounts = try LiveAccounts(store: store)
+            accounts.delegate = self
+            liveAccounts = accounts
+            if screen == nil { try writeAccounts() }
         }
         try screen?.enter()
         try redraw()
@@ -63,7 +71,9 @@ final class WatchSession: LiveTransactionsDelegate {
     func deliverChanges() throws {
         let changed = watcher.checkForChanges()
         if let live, live.lastSyncError != nil { try live.processPendingChanges() }
-        if case .report(let month) = view, changed || (month == nil && report?.month != .current()) {
+        // A new day changes no row, but today's balances are the new day's.
+        if let liveAccounts, liveAccounts.lastSyncError != nil || liveAccounts.day != .today() { try liveAccounts.processPendingChanges() }
+        if case .report(let month, _) = view, changed || (month == nil && report?.month != .current()) {
             try refreshReport()
         }
         if let writeError { throw writeError }
@@ -111,9 +121,9 @@ final class WatchSession: LiveTransactionsDelegate {
     }
 
     private func refreshReport() throws {
-        let month: Month
-        if case .report(let given) = view, let given { month = given } else { month = .current() }
-        let next = try store.monthlyReport(for: month)
+        guard case .report(let given, let account) = view else { return }
+        let month = given ?? .current()
+        let next = try store.monthlyReport(for: month, account: account)
         guard next != report else { return }
         report = next
         if screen == nil {
@@ -148,6 +158,29 @@ final class WatchSession: LiveTransactionsDelegate {
             let table = report?.table(bars: PercentBar(colored: usesColor)) ?? ""
             try screen.draw(["budget watch report: \(report?.month.description ?? "")    (Ctrl-C to quit)", ""]
                             + table.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        case .accounts:
+            let table = try Accounts.table(liveAccounts?.accounts ?? [])
+            try screen.draw(["budget watch accounts: balances on \(liveAccounts?.day.description ?? "")    (Ctrl-C to quit)", ""]
+                            + table.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        }
+    }
+
+    /// Streams the accounts as one `accounts` line.
+    private func writeAccounts() throws {
+        guard let liveAccounts else { return }
+        try output.write(WatchEvent.accounts(liveAccounts.accounts, day: liveAccounts.day))
+        try output.flush()
+    }
+
+    // MARK: - LiveAccountsDelegate
+
+    func liveAccounts(_ accounts: LiveAccounts, didChangeContentWith changeSet: AccountChangeSet) {
+        needsRedraw = true
+        guard screen == nil, writeError == nil else { return }
+        do {
+            try writeAccounts()
+        } catch {
+            writeError = error
         }
     }
 
@@ -155,10 +188,11 @@ final class WatchSession: LiveTransactionsDelegate {
     func listLines(rows: Int) -> [String] {
         guard let live else { return [] }
         let visible = Swift.max(0, rows - 3)
-        let record = RecordDescription<Transaction>.transaction
+        let account = live.request.filter.account
+        let record = RecordDescription<TransactionLine>.transaction(TransactionView(account: account.flatMap { try? store.account(named: $0).name }))
         var table = record.table()
         for index in Swift.max(0, live.count - visible)..<live.count {
-            table.append(record.tableCells(live[index]))
+            table.append(record.tableCells(TransactionLine(live[index])))
         }
         let count = live.count == 1 ? "1 transaction" : "\(live.count) transactions"
         return ["budget watch list: \(count)    (Ctrl-C to quit)", ""]

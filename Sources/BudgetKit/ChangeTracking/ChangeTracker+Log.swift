@@ -10,6 +10,10 @@ struct LoggedChanges: Equatable {
     var deletedCategoryIDs: Set<Int64> = []
     /// Categories whose budget entries were inserted, updated or deleted.
     var budgetCategoryIDs: Set<Int64> = []
+    /// Accounts inserted, updated (renamed, closed, made the default) or deleted.
+    var accountIDs: Set<Int64> = []
+    /// Accounts whose reconciliations were recorded or removed.
+    var reconciledAccountIDs: Set<Int64> = []
     /// A bulk write logged a reload, entries were pruned before they were read, or the file was
     /// replaced: the ids above are incomplete.
     var needsReload = false
@@ -61,6 +65,8 @@ extension ChangeTracker {
                     changes.categoryIDs.insert(id)
                     changes.deletedCategoryIDs.insert(id)
                 case "budget": changes.budgetCategoryIDs.insert(id)
+                case "account": changes.accountIDs.insert(id)
+                case "reconciliation": changes.reconciledAccountIDs.insert(id)
                 case "transaction_conflict": transactionConflicts.insert(id)
                 case "category_conflict": categoryConflicts.insert(id)
                 default: changes.needsReload = true

@@ -37,6 +37,10 @@ struct ImportMapper: Sendable {
         var category: Int?
         var kind: Int?
         var note: Int?
+        var account: Int?
+        var transferAccount: Int?
+        var split: Int?
+        var splitNote: Int?
     }
 
     /// Creates a mapper for one file.
@@ -133,11 +137,39 @@ struct ImportMapper: Sendable {
             default: throw fail(index, "invalid category kind '\(text)' (expected expense or income)")
             }
         }
-        return ImportRow(line: record.line, date: date, amount: amount, convention: convention, payee: payee,
-                         category: noCategory ? nil : category,
-                         categoryField: noCategory ? nil : columns.category.map { $0 + 1 },
-                         note: optional(columns.note), importKey: "",
-                         kind: kind, kindField: kind == nil ? nil : columns.kind.map { $0 + 1 })
+        var row = ImportRow(line: record.line, date: date, amount: amount, convention: convention, payee: payee,
+                            category: noCategory ? nil : category,
+                            categoryField: noCategory ? nil : columns.category.map { $0 + 1 },
+                            note: optional(columns.note), importKey: "",
+                            kind: kind, kindField: kind == nil ? nil : columns.kind.map { $0 + 1 })
+        try mapAccountsAndSplit(fields: optional, columns: columns, noCategory: noCategory, into: &row, fail: fail)
+        return row
+    }
+
+    /// Reads the account, transfer and split cells of a row (what `budget export` writes).
+    private func mapAccountsAndSplit(fields optional: (Int?) -> String, columns: Columns, noCategory: Bool,
+                                     into row: inout ImportRow, fail: (Int, String) -> BudgetError) throws(BudgetError) {
+        let account = Self.trimmed(optional(columns.account))
+        if !account.isEmpty {
+            row.account = account
+            row.accountField = columns.account.map { $0 + 1 }
+        }
+        let transfer = Self.trimmed(optional(columns.transferAccount))
+        let splitText = Self.trimmed(optional(columns.split))
+        if !transfer.isEmpty, let index = columns.transferAccount {
+            if !noCategory { throw fail(index, "a transfer to '\(transfer)' has no category, but the row names one") }
+            if !splitText.isEmpty { throw fail(index, "a transfer to '\(transfer)' cannot be part of a split") }
+            row.transferAccount = transfer
+            row.transferAccountField = index + 1
+        }
+        if !splitText.isEmpty, let index = columns.split {
+            guard let split = SplitPosition(splitText) else {
+                throw fail(index, "invalid split '\(splitText)' (expected POSITION/COUNT like 1/2, at most \(SplitPosition.largestCount) parts)")
+            }
+            row.split = split
+            row.splitField = index + 1
+            row.splitNote = optional(columns.splitNote)
+        }
     }
 
     private func parse(_ text: String, column: Int, fail: (Int, String) -> BudgetError) throws(BudgetError) -> Money {
@@ -190,6 +222,11 @@ struct ImportMapper: Sendable {
         columns.category = options.ignoresCategoryColumn ? nil : try findOptional(options.categoryColumn, default: .category)
         columns.kind = options.ignoresCategoryColumn ? nil : try findOptional(options.kindColumn, default: .kind)
         columns.note = try findOptional(options.noteColumn, default: .note)
+        // An import into a named account ignores the file's account column.
+        columns.account = options.account == nil ? try findOptional(nil, default: .account) : nil
+        columns.transferAccount = try findOptional(nil, default: .transferAccount)
+        columns.split = try findOptional(nil, default: .split)
+        columns.splitNote = try findOptional(nil, default: .splitNote)
         return columns
     }
 

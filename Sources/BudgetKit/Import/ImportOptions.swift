@@ -89,6 +89,15 @@ public struct ImportOptions: Hashable, Sendable {
     /// overlaps this one, and its already imported rows must be recognised.
     public var source = "default"
 
+    /// The account every row goes to, by name or number; `nil`: the account the file names in
+    /// its `account` column (what `budget export` writes), else the default account. When set,
+    /// the file's `account` column is ignored. A transfer (a row naming a `transfer_account`)
+    /// leaves this account; with ``negate`` or debit and credit columns, money in is a transfer
+    /// from the other account.
+    public var account: String? = nil
+    /// Whether rows dated on or before their account's last reconciliation may be added.
+    public var reconciled = ReconciledChanges.refuse
+
     /// The defaults: what `budget export --format csv` writes.
     public init() {}
 }

@@ -33,11 +33,36 @@ public struct ImportRow: Hashable, Sendable {
     public var note: String
     /// The key that makes importing idempotent (see ``ImportKeyer``).
     public var importKey: String
+    /// The account the file names for the row (the `account` column), or `nil`: the import's
+    /// account then (``ImportOptions/account``, else the default).
+    public var account: String?
+    /// The 1-based field number of the account cell (`nil` with ``account``).
+    public var accountField: Int?
+    /// The account a transfer reaches (the `transfer_account` column), or `nil` for a row that
+    /// is no transfer. A transfer has no category.
+    public var transferAccount: String?
+    /// The 1-based field number of the transfer account cell (`nil` with ``transferAccount``).
+    public var transferAccountField: Int?
+    /// Which part of a split the row is (the `split` column, `POSITION/COUNT`), or `nil`.
+    public var split: SplitPosition?
+    /// The 1-based field number of the split cell (`nil` with ``split``).
+    public var splitField: Int?
+    /// The part's own note (the `split_note` column).
+    public var splitNote: String
 
     /// Creates a row.
     public init(line: Int, date: Day, amount: Money, convention: AmountConvention, payee: String,
                 category: String?, categoryField: Int?, note: String, importKey: String,
-                kind: BudgetCategory.Kind? = nil, kindField: Int? = nil) {
+                kind: BudgetCategory.Kind? = nil, kindField: Int? = nil, account: String? = nil, accountField: Int? = nil,
+                transferAccount: String? = nil, transferAccountField: Int? = nil, split: SplitPosition? = nil,
+                splitField: Int? = nil, splitNote: String = "") {
+        self.account = account
+        self.accountField = accountField
+        self.transferAccount = transferAccount
+        self.transferAccountField = transferAccountField
+        self.split = split
+        self.splitField = splitField
+        self.splitNote = splitNote
         self.line = line
         self.date = date
         self.amount = amount
@@ -64,4 +89,33 @@ public struct ImportRow: Hashable, Sendable {
         case (.bank, .expense): return -amount
         }
     }
+}
+
+/// Which part of a split a row is: `position` of `count`, from 1 (written `1/2`).
+public struct SplitPosition: Hashable, Sendable, CustomStringConvertible {
+    /// The part's place, from 1.
+    public let position: Int
+    /// How many parts the split has.
+    public let count: Int
+
+    /// The most parts one split may have in an imported file.
+    public static let largestCount = 1_000
+
+    /// Creates a position; `nil` unless 1 ≤ `position` ≤ `count` ≤ ``largestCount``.
+    public init?(position: Int, count: Int) {
+        guard position >= 1, position <= count, count <= SplitPosition.largestCount else { return nil }
+        self.position = position
+        self.count = count
+    }
+
+    /// Parses `POSITION/COUNT`, as `budget export` writes it.
+    public init?(_ text: String) {
+        let pieces = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard pieces.count == 2, pieces.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } && $0.count <= 4 }),
+              let position = Int(pieces[0]), let count = Int(pieces[1]) else { return nil }
+        self.init(position: position, count: count)
+    }
+
+    /// `1/2`.
+    public var description: String { "\(position)/\(count)" }
 }

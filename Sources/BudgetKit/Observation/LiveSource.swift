@@ -28,12 +28,18 @@ protocol LiveSource: AnyObject {
     /// Every category with its budget in `month`, ordered by name key.
     func categories(in month: Month) throws -> [KeyedCategory]
 
-    /// The SQL for a request, with its category name resolved to `categoryID`; with
-    /// `matchesNothing`, for a list whose category was deleted.
-    func query(for request: TransactionRequest, categoryID: Int64?, matchesNothing: Bool) -> LiveQuery
+    /// The id of the account named (or numbered) `name`, ignoring case.
+    func accountID(named name: String) throws -> Int64
+    /// Every account (open ones only unless `includingClosed`) with its balance at the end of
+    /// `day`, by name ignoring case.
+    func accountBalances(on day: Day, includingClosed: Bool) throws -> [AccountBalance]
+
+    /// The SQL for a request, with its category and account names resolved to `categoryID` and
+    /// `accountID`; with `matchesNothing`, for a list whose category was deleted.
+    func query(for request: TransactionRequest, categoryID: Int64?, accountID: Int64?, matchesNothing: Bool) -> LiveQuery
     /// The highest transaction id (0 for none).
     func highestTransactionID() throws -> Int64
-    /// Whether any transaction still points at this category id.
+    /// Whether any transaction (or split part) still points at this category id.
     func hasTransactions(inCategory id: Int64) throws -> Bool
     /// How many rows the query matches.
     func keyCount(_ query: LiveQuery) throws -> Int
@@ -43,8 +49,12 @@ protocol LiveSource: AnyObject {
     /// The rows with these ids (those that exist; with `matchingFilter`, those the query's filter
     /// matches), in no particular order.
     func rows(ids: ArraySlice<Int64>, query: LiveQuery, matchingFilter: Bool) throws -> [LiveRow]
-    /// The ids of the rows in one category that the query's filter matches.
+    /// The ids of the rows in one category (splits with a part in it included) that the query's
+    /// filter matches.
     func ids(inCategory id: Int64, query: LiveQuery) throws -> [Int64]
+    /// The ids of the rows in one account (transfers reaching it included) that the query's
+    /// filter matches.
+    func ids(inAccount id: Int64, query: LiveQuery) throws -> [Int64]
 }
 
 /// A category's name and its unique name key (what category order compares).

@@ -5,6 +5,7 @@ extension LiveTransactions {
         let order: KeyOrder
         let query: LiveQuery
         let categoryID: Int64?
+        let accountID: Int64?
         let categoryDeleted: Bool
         let keys: OrderedKeys
         let sequence: Int64
@@ -15,22 +16,25 @@ extension LiveTransactions {
     /// the source's open snapshot.
     ///
     /// - Parameters:
-    ///   - resolvingName: resolve the filter's category name to an id (when the request is set);
-    ///     otherwise use `categoryID` (a reload keeps the id it had).
+    ///   - resolvingName: resolve the filter's category and account names to ids (when the
+    ///     request is set); otherwise use `categoryID` and `accountID` (a reload keeps the ids it had).
     ///   - categoryDeleted: the list saw its category deleted (it stays empty).
-    static func fetch(_ request: TransactionRequest, resolvingName: Bool, categoryID: Int64?, categoryDeleted: Bool = false,
-                      from source: any LiveSource) throws -> FetchedState {
-        var categoryID = categoryID
-        if resolvingName { categoryID = try request.filter.category.map { try source.categoryID(named: $0) } }
+    static func fetch(_ request: TransactionRequest, resolvingName: Bool, categoryID: Int64?, accountID: Int64? = nil,
+                      categoryDeleted: Bool = false, from source: any LiveSource) throws -> FetchedState {
+        var categoryID = categoryID, accountID = accountID
+        if resolvingName {
+            categoryID = try request.filter.category.map { try source.categoryID(named: $0) }
+            accountID = try request.filter.account.map { try source.accountID(named: $0) }
+        }
         let order = KeyOrder(request: request)
         let sequence = try source.changeSequence()
         let highestID = try source.highestTransactionID()
         order.categories = try source.categoryNames()
         let watched = [categoryID, request.filter.categoryID].compactMap { $0 }
         let deleted = categoryDeleted || watched.contains { order.categories[$0] == nil }
-        let query = source.query(for: request, categoryID: categoryID, matchesNothing: deleted)
+        let query = source.query(for: request, categoryID: categoryID, accountID: accountID, matchesNothing: deleted)
         let keys = try loadKeys(query: query, order: order, from: source)
-        return FetchedState(order: order, query: query, categoryID: categoryID, categoryDeleted: deleted, keys: keys,
+        return FetchedState(order: order, query: query, categoryID: categoryID, accountID: accountID, categoryDeleted: deleted, keys: keys,
                             sequence: sequence, highestID: highestID)
     }
 
@@ -39,6 +43,7 @@ extension LiveTransactions {
         order = state.order
         query = state.query
         categoryID = state.categoryID
+        accountID = state.accountID
         categoryDeleted = state.categoryDeleted
         keys = state.keys
         lastSequence = state.sequence

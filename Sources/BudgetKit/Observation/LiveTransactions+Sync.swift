@@ -61,7 +61,7 @@ extension LiveTransactions {
             // Every row of the list leaves it. Its rows moved or went in this batch (foreign
             // keys), unless the shell deleted the category under them or a new category took its
             // id: then fetch again.
-            query = source.query(for: request, categoryID: categoryID, matchesNothing: true)
+            query = source.query(for: request, categoryID: categoryID, accountID: accountID, matchesNothing: true)
             reading.deletedCategoryQuery = query
             if try source.hasTransactions(inCategory: deleted) {
                 reading.logged.needsReload = true
@@ -90,7 +90,10 @@ extension LiveTransactions {
                 reading.categoriesReordered = categoryOrder(order.categories) != categoryOrder(reading.categories)
             }
         }
-        let changed = logged.transactionIDs.union(reading.renamedCategoryRows)
+        // A changed account (renamed, closed) changes what its rows show, never where they sort.
+        var accountRows: Set<Int64> = []
+        for id in logged.accountIDs { accountRows.formUnion(try source.ids(inAccount: id, query: query)) }
+        let changed = logged.transactionIDs.union(reading.renamedCategoryRows).union(accountRows)
         reading.changedIDs = Array(changed)
         for row in try fetchRows(ids: reading.changedIDs[...], matchingFilter: true, query: query) {
             reading.rows[row.transaction.id] = row
@@ -109,7 +112,7 @@ extension LiveTransactions {
         try inNewSnapshot { () throws -> TransactionChangeSet? in
             guard let reading = try read() else { return nil }
             if reading.logged.needsReload {
-                install(try LiveTransactions.fetch(request, resolvingName: false, categoryID: categoryID,
+                install(try LiveTransactions.fetch(request, resolvingName: false, categoryID: categoryID, accountID: accountID,
                                                    categoryDeleted: categoryDeleted || reading.deletedCategoryQuery != nil,
                                                    from: source))
                 return reloadChangeSet()

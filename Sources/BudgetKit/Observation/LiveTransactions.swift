@@ -37,6 +37,11 @@
 /// database changed since its last sync (``BudgetError/liveResultsOutOfDate(seen:latest:)``).
 /// It then records the error in ``lastLoadError``. ``transaction(at:)`` throws instead.
 ///
+/// A split is one row (its parts in ``Transaction/splits``); a transfer is one row, in a list of
+/// every account or of either account it touches. Both sort and section under an empty
+/// category name. The filter's account name is resolved to the account's id once, like its
+/// category name.
+///
 /// The filter's category name is resolved to the category's id once, when the request is set:
 /// the list follows that category through renames, and never follows another category that
 /// takes the old name. Once it sees the category (named or given by id) deleted, it is empty for
@@ -68,6 +73,8 @@ public final class LiveTransactions {
     var query: LiveQuery
     /// The id the filter's category name resolved to when the request was set.
     var categoryID: Int64?
+    /// The id the filter's account name resolved to when the request was set.
+    var accountID: Int64?
     /// Whether the filter's category (by name or id) was deleted: the list then matches nothing,
     /// even when a later category gets the same id or name.
     var categoryDeleted = false

@@ -24,6 +24,9 @@ final class BookChecker {
         attempt { try budgets() }
         attempt { try transactions() }
         attempt { try rules() }
+        attempt { try accounts() }
+        attempt { try splits() }
+        attempt { try reconciliations() }
         attempt { try changeLog() }
     }
 

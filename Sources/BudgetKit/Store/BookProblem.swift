@@ -42,6 +42,29 @@ public enum BookProblem: Hashable, Sendable, CustomStringConvertible {
     /// Logging of transaction changes is paused (a row left in `change_log_pause`): live lists
     /// miss every change to transactions.
     case changeLogPaused
+    /// An account name that is empty, has surrounding spaces or control characters.
+    case invalidAccountName(accountID: Int64, name: String)
+    /// An account whose stored name key (`column` `name_key`) or number key (`number_key`) is
+    /// not what its name or number makes: lookups miss it, and duplicates slip in.
+    case wrongAccountKey(accountID: Int64, column: String, stored: String, expected: String)
+    /// An account type that is none of checking, savings, credit, cash, investment.
+    case invalidAccountType(accountID: Int64, type: String)
+    /// An account's `opening_date` or `closed_on` (`column`) that is not a real day.
+    case invalidAccountDate(accountID: Int64, column: String, value: String)
+    /// No account is the default: transactions added without an account go to the oldest open one.
+    case noDefaultAccount
+    /// A transaction with no category that is neither a transfer nor a split: no report counts it.
+    case uncategorizedTransaction(transactionID: Int64)
+    /// A split whose parts sum to `parts`, not to its amount `amount` (minor units).
+    case splitDoesNotSum(transactionID: Int64, amount: Int64, parts: Int64)
+    /// Parts stored for a transaction that has a category or is a transfer: reports count it twice.
+    case partsOfUnsplitTransaction(transactionID: Int64)
+    /// A split whose parts are in both expense and income categories.
+    case splitMixesKinds(transactionID: Int64)
+    /// A split part dated otherwise than its transaction: reports of its month miss it.
+    case splitDateDiffers(transactionID: Int64, position: Int64)
+    /// A transaction's `reconciled_on`, or a reconciliation's statement day, that is not a real day.
+    case invalidReconciliationDate(table: String, rowID: Int64, value: String)
 
     public var description: String {
         switch self {
@@ -77,6 +100,28 @@ public enum BookProblem: Hashable, Sendable, CustomStringConvertible {
             return "change log sequence \(sequence) is behind its newest entry \(newest)"
         case .changeLogPaused:
             return "change logging of transactions is paused"
+        case .invalidAccountName(let id, let name):
+            return "account \(id): invalid name '\(name)'"
+        case .wrongAccountKey(let id, let column, let stored, let expected):
+            return "account \(id): \(column) '\(stored)' should be '\(expected)'"
+        case .invalidAccountType(let id, let type):
+            return "account \(id): invalid type '\(type)'"
+        case .invalidAccountDate(let id, let column, let value):
+            return "account \(id): \(column) '\(value)' is not a real day (YYYY-MM-DD)"
+        case .noDefaultAccount:
+            return "no account is the default"
+        case .uncategorizedTransaction(let id):
+            return "transaction \(id) has no category and is neither a transfer nor a split"
+        case .splitDoesNotSum(let id, let amount, let parts):
+            return "transaction \(id): its parts sum to \(Money(minorUnits: parts)), not \(Money(minorUnits: amount))"
+        case .partsOfUnsplitTransaction(let id):
+            return "transaction \(id) has split parts but also a category or a transfer account"
+        case .splitMixesKinds(let id):
+            return "transaction \(id): its parts mix expense and income categories"
+        case .splitDateDiffers(let id, let position):
+            return "transaction \(id): part \(position) is dated otherwise than the transaction"
+        case .invalidReconciliationDate(let table, let id, let value):
+            return "\(table) row \(id): '\(value)' is not a real day (YYYY-MM-DD)"
         }
     }
 }

@@ -20,7 +20,7 @@ extension BudgetStore {
     public func deleteCategory(named name: String, _ deletion: CategoryDeletion = .refuseIfUsed) throws -> CategoryDeletionResult {
         try writing {
             let row = try categoryRow(named: name)
-            let count = Int(try connection.int64("SELECT count(*) FROM transactions WHERE category_id = ?", [.integer(row.id)]) ?? 0)
+            let count = Int(try connection.int64(CategoryUse.count, [.integer(row.id)]) ?? 0)
             let rules = try fetchRules(categoryID: row.id)
             let history = try budgetHistory(categoryID: row.id)
             var movedTo: String?, kindChange: KindChange?, rulesMoved: [ImportRule] = [], duplicates: [ImportRule] = []
@@ -28,7 +28,8 @@ extension BudgetStore {
             case .refuseIfUsed:
                 if count > 0 { throw BudgetError.categoryInUse(row.name, transactionCount: count) }
             case .deleteTransactions:
-                try connection.run("DELETE FROM transactions WHERE category_id = ?", [.integer(row.id)])
+                try refuseReconciledRows(categoryID: row.id)
+                try deleteTransactionsAndParts(categoryID: row.id)
             case .moveTransactions(let other, let choice):
                 let target = try categoryRow(named: other)
                 if target.id == row.id { throw BudgetError.moveToSameCategory(row.name) }
@@ -39,12 +40,16 @@ extension BudgetStore {
                         throw BudgetError.moveWouldChangeKind(from: row.name, fromKind: row.kind, to: target.name, toKind: target.kind,
                                                               transactionCount: count)
                     case .keepAmount:
-                        break
+                        try refuseMixedSplits(categoryID: row.id, kind: row.kind, target: target)
+                        // The same numbers now flow the other way: balances change.
+                        try refuseReconciledRows(categoryID: row.id)
                     case .negateAmount:
+                        try refuseMixedSplits(categoryID: row.id, kind: row.kind, target: target)
                         try negateAmounts(categoryID: row.id)
                     }
                 }
                 try connection.run("UPDATE transactions SET category_id = ? WHERE category_id = ?", [.integer(target.id), .integer(row.id)])
+                try connection.run("UPDATE transaction_splits SET category_id = ? WHERE category_id = ?", [.integer(target.id), .integer(row.id)])
                 try connection.run("UPDATE rules SET category_id = ? WHERE category_id = ?", [.integer(target.id), .integer(row.id)])
                 duplicates = try removeDuplicateRules(categoryID: target.id, moved: Set(rules.map(\.id)))
                 let removed = Set(duplicates.map(\.id))
@@ -78,10 +83,56 @@ extension BudgetStore {
     /// Negates every amount of the category, refusing (before changing anything) an amount whose
     /// negation does not fit in 64 bits.
     func negateAmounts(categoryID: Int64) throws {
-        let unnegatable = try connection.int64("SELECT count(*) FROM transactions WHERE category_id = ? AND amount = ?",
-                                               [.integer(categoryID), .integer(.min)]) ?? 0
+        let unnegatable = try connection.int64("""
+            SELECT count(*) FROM transactions WHERE (category_id = ?1 OR id IN (\(CategoryUse.splitsIn))) AND amount = ?2
+            """, [.integer(categoryID), .integer(.min)]) ?? 0
         if unnegatable > 0 { throw BudgetError.totalTooLarge }
-        try connection.run("UPDATE transactions SET amount = -amount WHERE category_id = ?", [.integer(categoryID)])
+        try connection.run("UPDATE transactions SET amount = -amount WHERE category_id = ?1 OR id IN (\(CategoryUse.splitsIn))",
+                           [.integer(categoryID)])
+        try connection.run("UPDATE transaction_splits SET amount = -amount WHERE category_id = ?", [.integer(categoryID)])
+    }
+
+    /// Refuses to change the kind of a category that shares a split with other categories: the
+    /// split would mix kinds.
+    private func refuseMixedSplits(categoryID: Int64, kind: BudgetCategory.Kind, target: CategoryRow) throws {
+        let other = try connection.cached("""
+            SELECT c.name FROM transaction_splits AS p JOIN categories AS c ON c.id = p.category_id
+            WHERE p.transaction_id IN (\(CategoryUse.splitsIn)) AND p.category_id <> ?1 ORDER BY p.transaction_id, p.position LIMIT 1
+            """).first([.integer(categoryID)]) { $0.text(0) }
+        guard let other else { return }
+        throw target.kind == .income ? BudgetError.splitMixesKinds(expense: other, income: target.name)
+                                     : BudgetError.splitMixesKinds(expense: target.name, income: other)
+    }
+
+    /// Refuses when a transaction in the category (or a split with a part in it) is dated on or
+    /// before its account's last reconciliation.
+    private func refuseReconciledRows(categoryID: Int64) throws {
+        enum Covered: Int32, SelectedColumns { case id, accountID }
+        let covered = try connection.cached("""
+            SELECT t.id, t.account_id FROM transactions AS t
+            WHERE (t.category_id = ?1 OR t.id IN (\(CategoryUse.splitsIn)))
+                AND EXISTS (SELECT 1 FROM reconciliations AS r WHERE r.account_id = t.account_id AND r.statement_date >= t.date)
+            ORDER BY t.date, t.id LIMIT 1
+            """).first([.integer(categoryID)]) { ($0.int64(Covered.id), $0.int64(Covered.accountID)) }
+        guard let (id, accountID) = covered, let last = try lastReconciliation(accountID: accountID) else { return }
+        throw BudgetError.reconciledTransaction(id: id, last)
+    }
+
+    /// Deletes the category's transactions, and its parts of splits: a split's amount drops by
+    /// the parts removed, and a split left with no part goes.
+    private func deleteTransactionsAndParts(categoryID: Int64) throws {
+        let id = SQLiteValue.integer(categoryID)
+        try connection.run("DELETE FROM transactions WHERE category_id = ?", [id])
+        try connection.run("""
+            DELETE FROM transactions WHERE id IN (\(CategoryUse.splitsIn))
+                AND NOT EXISTS (SELECT 1 FROM transaction_splits AS p WHERE p.transaction_id = transactions.id AND p.category_id <> ?1)
+            """, [id])
+        try connection.run("""
+            UPDATE transactions SET amount = amount - (SELECT sum(p.amount) FROM transaction_splits AS p
+                WHERE p.transaction_id = transactions.id AND p.category_id = ?1)
+            WHERE id IN (\(CategoryUse.splitsIn))
+            """, [id])
+        try connection.run("DELETE FROM transaction_splits WHERE category_id = ?", [id])
     }
 
     /// Removes the category's rules whose pattern an earlier rule of it has (ignoring case),
@@ -100,4 +151,12 @@ extension BudgetStore {
         for rule in duplicates { try connection.run("DELETE FROM rules WHERE id = ?", [.integer(rule.id)]) }
         return duplicates
     }
+}
+
+/// How a category is used by transactions and by parts of splits.
+enum CategoryUse {
+    /// The ids of the splits with a part in category `?1`.
+    static let splitsIn = "SELECT transaction_id FROM transaction_splits WHERE category_id = ?1"
+    /// How many transactions use category `?1`: in it, or split with a part in it.
+    static let count = "SELECT count(*) FROM transactions WHERE category_id = ?1 OR id IN (\(splitsIn))"
 }

@@ -23,8 +23,10 @@ public struct ImportedRow: Hashable, Sendable {
     /// The row as read from the file.
     public var row: ImportRow
     /// The transaction it made: its category resolved and its amount stored in the category's
-    /// direction. Its id is the new one, or, when skipped, the id of the transaction imported
-    /// before with the same key; in a dry run, the id it would have had.
+    /// direction (a transfer's: positive, from the account it leaves). Its id is the new one, or,
+    /// when skipped, the id of the transaction imported before with the same key; in a dry run,
+    /// the id it would have had. For a part of a split (``ImportRow/split``), the part: its
+    /// category and amount, and itself as the one element of ``Transaction/splits``.
     public var transaction: Transaction
     /// Whether it was added (`false`: skipped as already imported).
     public var added: Bool
@@ -95,7 +97,7 @@ extension BudgetStore {
         let staging = try reading { try ImportStaging(store: self, file: file, options: options) }
         defer { staging.drop() }
         try reading { try staging.stage(&rows, resolver: &resolver) }
-        if staging.rowCount == 0 {
+        if staging.transactionCount == 0 {
             if let error = rows.noRowsError { throw error }
             return ImportSummary(added: 0, skipped: 0, dryRun: dryRun)
         }
@@ -122,9 +124,13 @@ extension BudgetStore {
         let created: Int, added: Int
         if dryRun {
             created = Int(try connection.int64("SELECT count(*) FROM temp.import_missing") ?? 0)
+            try staging.throwIfSplitMixesKinds()
+            try staging.throwIfReconciled()
             added = try staging.newRowCount()
         } else {
             created = staging.options.createsMissingCategories ? try staging.createMissingCategories() : 0
+            try staging.throwIfSplitMixesKinds()
+            try staging.throwIfReconciled()
             added = try withChangeLogPaused(if: staging.rowCount > BulkImportLimits.rowsBeforePausingLog) {
                 try staging.fileRows()
             }
@@ -132,7 +138,7 @@ extension BudgetStore {
         if let observe {
             try staging.forEachFate(maxID: maxID, dryRun: dryRun, observe)
         }
-        return ImportSummary(added: added, skipped: staging.rowCount - added, dryRun: dryRun, createdCategories: created)
+        return ImportSummary(added: added, skipped: staging.transactionCount - added, dryRun: dryRun, createdCategories: created)
     }
 
     /// The importer's one use of the change log: with `pause`, its triggers are paused while

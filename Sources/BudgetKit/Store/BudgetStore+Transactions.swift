@@ -4,90 +4,109 @@ extension BudgetStore {
     /// ```swift
     /// let lunch = try store.addTransaction(amount: Money(parsing: "12.50"), category: "Food", payee: "Lunch")
     /// let refund = try store.addTransaction(amount: Money(parsing: "-2.25"), category: "Food", payee: "Refund")
+    /// let card = try store.addTransaction(amount: Money(parsing: "40"), category: "Fuel", account: "Visa")
     /// ```
     ///
     /// - Parameters:
     ///   - amount: positive in the category's direction (spent, or received for income); negative for a refund.
     ///   - category: the category's name, ignoring case.
     ///   - date: the day; today by default.
+    ///   - account: the account's name or number; the default account when `nil`.
+    ///   - reconciled: whether a date on or before the account's last reconciliation is allowed.
     /// - Returns: the new transaction, with its id.
-    /// - Throws: ``BudgetError/unknownCategory(_:)``.
+    /// - Throws: ``BudgetError/unknownCategory(_:)``, ``BudgetError/unknownAccount(_:)``,
+    ///   ``BudgetError/accountClosed(_:closedOn:date:)``, ``BudgetError/dateInReconciledPeriod(_:_:)``.
     @discardableResult
-    public func addTransaction(amount: Money, category: String, payee: String = "", date: Day = .today(), note: String = "") throws -> Transaction {
+    public func addTransaction(amount: Money, category: String, payee: String = "", date: Day = .today(), note: String = "",
+                               account: String? = nil, reconciled: ReconciledChanges = .refuse) throws -> Transaction {
         try writing {
             let row = try categoryRow(named: category)
-            try connection.run("INSERT INTO transactions (date, amount, category_id, payee, note) VALUES (?, ?, ?, ?, ?)",
-                               [date.sqliteValue, amount.sqliteValue, .integer(row.id), .text(payee), .text(note)])
+            let target = try openAccountRow(named: account, on: date)
+            let kind = Transaction.Kind(row.kind)
+            try guardReconciled(old: [], new: BalanceEffect.of(kind: kind, amount: amount, date: date, accountID: target.id,
+                                                               transferAccountID: nil), id: nil, policy: reconciled)
+            try connection.run("""
+                INSERT INTO transactions (date, amount, category_id, payee, note, account_id) VALUES (?, ?, ?, ?, ?, ?)
+                """, [date.sqliteValue, amount.sqliteValue, .integer(row.id), .text(payee), .text(note), .integer(target.id)])
             return Transaction(id: connection.lastInsertRowID, date: date, amount: amount, category: row.name, payee: payee, note: note,
-                               kind: row.kind)
+                               kind: kind, account: target.name)
         }
     }
 
-    /// Changes some fields of a transaction.
+    /// Adds one payment split across several categories: its parts, each in its category, sum
+    /// to `amount` exactly.
     ///
     /// ```swift
-    /// try store.editTransaction(id: 7, TransactionChanges(note: "birthday"))
-    /// try store.editTransaction(id: 8, TransactionChanges(category: "Salary"), kindChange: .negateAmount)
+    /// try store.addTransaction(amount: Money(parsing: "82.40"), splits: [
+    ///     SplitPart(category: "Food", amount: Money(parsing: "60")),
+    ///     SplitPart(category: "Household", amount: Money(parsing: "22.40")),
+    /// ], payee: "Market")
     /// ```
     ///
-    /// Moving it to a category of the other kind (expense to income or back) would change what
-    /// its amount means, so it is refused unless `kindChange` says what to do with the amount,
-    /// or `changes` gives a new amount (read in the new category's direction).
+    /// The parts are all expense categories (a negative part is a refund) or all income
+    /// categories: a split of both would mean money went two ways at once.
     ///
-    /// - Parameters:
-    ///   - id: the transaction.
-    ///   - changes: the fields to change.
-    ///   - kindChange: what to do with the current amount when the category changes kind.
-    /// - Returns: the transaction as it now is.
-    /// - Throws: ``BudgetError/unknownTransaction(_:)``, ``BudgetError/unknownCategory(_:)``,
-    ///   ``BudgetError/transactionWouldChangeKind(id:amount:from:fromKind:to:toKind:)``,
-    ///   ``BudgetError/totalTooLarge`` when the amount to negate has no negation in 64 bits.
+    /// - Throws: ``BudgetError/emptySplit``, ``BudgetError/unknownCategory(_:)``,
+    ///   ``BudgetError/splitMixesKinds(expense:income:)``, ``BudgetError/splitDoesNotSum(total:parts:)``,
+    ///   and what ``addTransaction(amount:category:payee:date:note:account:reconciled:)`` throws.
     @discardableResult
-    public func editTransaction(id: Int64, _ changes: TransactionChanges, kindChange: KindChange = .refuse) throws -> Transaction {
+    public func addTransaction(amount: Money, splits: [SplitPart], payee: String = "", date: Day = .today(), note: String = "",
+                               account: String? = nil, reconciled: ReconciledChanges = .refuse) throws -> Transaction {
         try writing {
-            var transaction = try fetchTransaction(id: id)
-            let current = try connection.cached("""
-                SELECT \(CategoryRow.columns) FROM categories WHERE id = (SELECT category_id FROM transactions WHERE id = ?)
-                """).first([.integer(id)], CategoryRow.init)
-            guard let current else { throw BudgetError.unknownTransaction(id) }
-            var categoryID = current.id
-            if let name = changes.category {
-                let row = try categoryRow(named: name)
-                if row.kind != current.kind && changes.amount == nil {
-                    switch kindChange {
-                    case .refuse:
-                        throw BudgetError.transactionWouldChangeKind(id: id, amount: transaction.amount, from: current.name,
-                                                                     fromKind: current.kind, to: row.name, toKind: row.kind)
-                    case .keepAmount:
-                        break
-                    case .negateAmount:
-                        transaction.amount = try Money.zero.subtracting(transaction.amount)
-                    }
-                }
-                categoryID = row.id
-                transaction.category = row.name
-                transaction.kind = row.kind
-            }
-            if let amount = changes.amount { transaction.amount = amount }
-            if let payee = changes.payee { transaction.payee = payee }
-            if let note = changes.note { transaction.note = note }
-            if let date = changes.date { transaction.date = date }
-            try connection.run("UPDATE transactions SET date = ?, amount = ?, category_id = ?, payee = ?, note = ? WHERE id = ?",
-                               [transaction.date.sqliteValue, transaction.amount.sqliteValue, .integer(categoryID),
-                                .text(transaction.payee), .text(transaction.note), .integer(id)])
-            return transaction
+            let parts = try resolveParts(splits, total: amount)
+            let target = try openAccountRow(named: account, on: date)
+            try guardReconciled(old: [], new: BalanceEffect.of(kind: parts.kind, amount: amount, date: date, accountID: target.id,
+                                                               transferAccountID: nil), id: nil, policy: reconciled)
+            try connection.run("INSERT INTO transactions (date, amount, category_id, payee, note, account_id) VALUES (?, ?, NULL, ?, ?, ?)",
+                               [date.sqliteValue, amount.sqliteValue, .text(payee), .text(note), .integer(target.id)])
+            let id = connection.lastInsertRowID
+            try writeParts(parts.parts, transactionID: id, date: date)
+            return Transaction(id: id, date: date, amount: amount, category: "", payee: payee, note: note, kind: parts.kind,
+                               account: target.name, splits: parts.parts.map(\.part))
         }
     }
 
-    /// Deletes transactions: all of them, or, when one id is unknown, none.
+    /// Moves money from one account to another: one transaction with two sides, no category,
+    /// never spending or income. Paying a credit card is a transfer to it.
     ///
-    /// - Throws: ``BudgetError/unknownTransaction(_:)`` naming the first unknown id.
-    public func deleteTransactions(ids: [Int64]) throws {
+    /// ```swift
+    /// try store.transfer(amount: Money(parsing: "500"), from: "Checking", to: "Savings")
+    /// ```
+    ///
+    /// - Throws: ``BudgetError/invalidTransferAmount(_:)`` (zero or less),
+    ///   ``BudgetError/unknownAccount(_:)``, ``BudgetError/transferToSameAccount(_:)``,
+    ///   ``BudgetError/accountClosed(_:closedOn:date:)``, ``BudgetError/dateInReconciledPeriod(_:_:)``.
+    @discardableResult
+    public func transfer(amount: Money, from: String, to: String, date: Day = .today(), note: String = "", payee: String = "",
+                         reconciled: ReconciledChanges = .refuse) throws -> Transaction {
+        guard amount > .zero else { throw BudgetError.invalidTransferAmount(amount) }
+        return try writing {
+            let source = try openAccountRow(named: from, on: date)
+            let target = try openAccountRow(named: to, on: date)
+            if source.id == target.id { throw BudgetError.transferToSameAccount(source.name) }
+            try guardReconciled(old: [], new: BalanceEffect.of(kind: .transfer, amount: amount, date: date, accountID: source.id,
+                                                               transferAccountID: target.id), id: nil, policy: reconciled)
+            try connection.run("""
+                INSERT INTO transactions (date, amount, category_id, payee, note, account_id, transfer_account_id)
+                VALUES (?, ?, NULL, ?, ?, ?, ?)
+                """, [date.sqliteValue, amount.sqliteValue, .text(payee), .text(note), .integer(source.id), .integer(target.id)])
+            return Transaction(id: connection.lastInsertRowID, date: date, amount: amount, category: "", payee: payee, note: note,
+                               kind: .transfer, account: source.name, transferAccount: target.name)
+        }
+    }
+
+    /// Deletes transactions (a transfer with both its sides, a split with its parts): all of
+    /// them or, when one id is unknown or one is refused, none.
+    ///
+    /// - Throws: ``BudgetError/unknownTransaction(_:)`` naming the first unknown id,
+    ///   ``BudgetError/reconciledTransaction(id:_:)``.
+    public func deleteTransactions(ids: [Int64], reconciled: ReconciledChanges = .refuse) throws {
         var seen = Set<Int64>()
         try writing {
             for id in ids where seen.insert(id).inserted {
+                let stored = try storedTransaction(id: id)
+                try guardReconciled(old: stored.effects, new: [], id: id, policy: reconciled)
                 try connection.run("DELETE FROM transactions WHERE id = ?", [.integer(id)])
-                if connection.changes == 0 { throw BudgetError.unknownTransaction(id) }
             }
         }
     }
@@ -101,7 +120,8 @@ extension BudgetStore {
 
     /// The transactions matching `filter`, by date then id.
     ///
-    /// - Throws: ``BudgetError/unknownCategory(_:)`` when the filter names one that does not exist.
+    /// - Throws: ``BudgetError/unknownCategory(_:)`` or ``BudgetError/unknownAccount(_:)`` when the
+    ///   filter names one that does not exist.
     public func transactions(matching filter: TransactionFilter = .init()) throws -> [Transaction] {
         var result: [Transaction] = []
         try forEachTransaction(matching: filter) { result.append($0) }
@@ -120,17 +140,17 @@ extension BudgetStore {
     /// ```
     ///
     /// - Returns: what the delivered rows spent and earned (``TransactionTotals``).
-    /// - Throws: ``BudgetError/unknownCategory(_:)``, or whatever `body` throws.
+    /// - Throws: ``BudgetError/unknownCategory(_:)``, ``BudgetError/unknownAccount(_:)``, or
+    ///   whatever `body` throws.
     @discardableResult
     public func forEachTransaction(matching filter: TransactionFilter, _ body: (Transaction) throws -> Void) throws -> TransactionTotals {
         try reading {
-            let (sql, values) = try TransactionQuery.select(filter: filter, categoryID: filter.category.map { try categoryRow(named: $0).id })
-            let statement = try connection.prepare(sql)
+            let resolved = TransactionQuery.ResolvedIDs(categoryID: try filter.category.map { try categoryRow(named: $0).id },
+                                                        accountID: try filter.account.map { try accountRow(named: $0).id })
             var totals = TransactionTotals()
             try connection.inReadTransaction {
-                try statement.forEachRow(values) { row in
-                    let transaction = TransactionQuery.transaction(from: row)
-                    totals.add(transaction.amount, kind: transaction.kind)
+                try forEachRow(matching: filter, resolved: resolved) { transaction in
+                    totals.add(transaction)
                     try body(transaction)
                 }
             }
@@ -138,83 +158,42 @@ extension BudgetStore {
         }
     }
 
+    // MARK: - Internals
+
+    /// Each transaction matching the filter with its names resolved, by date then id.
+    func forEachRow(matching filter: TransactionFilter, resolved: TransactionQuery.ResolvedIDs,
+                    _ body: (Transaction) throws -> Void) throws {
+        let (sql, values) = TransactionQuery.select(filter: filter, resolved: resolved)
+        let statement = try connection.prepare(sql)
+        try statement.forEachRow(values) { row in try body(TransactionQuery.transaction(from: row, in: connection)) }
+    }
+
     func fetchTransaction(id: Int64) throws -> Transaction {
-        let transaction = try connection.cached(TransactionQuery.selectByID).first([.integer(id)]) { TransactionQuery.transaction(from: $0) }
-        guard let transaction else { throw BudgetError.unknownTransaction(id) }
-        return transaction
+        try storedTransaction(id: id).transaction
     }
-}
 
-/// The SQL that reads transactions. Filters become fixed fragments with `?` placeholders: user
-/// text only ever travels as bound values.
-enum TransactionQuery {
-    /// What a transaction query reads: ``transaction(from:)``'s fields, the category's id, and
-    /// the payee case-folded (NULL unless a live list sorts by payee).
-    enum Column: Int32, SelectedColumns {
-        case id, date, amount, category, payee, note, kind, categoryID, foldedPayee
+    /// A transaction with the ids it is stored with.
+    struct StoredTransaction {
+        let transaction: Transaction
+        let categoryID: Int64?
+        let accountID: Int64
+        let transferAccountID: Int64?
 
-        func sql(foldingPayee: Bool) -> String {
-            switch self {
-            case .id: return "t.id"
-            case .date: return "t.date"
-            case .amount: return "t.amount"
-            // A row whose category the sqlite3 shell deleted is still listed (`budget check` names it).
-            case .category: return "coalesce(c.name, '')"
-            case .payee: return "t.payee"
-            case .note: return "t.note"
-            case .kind: return "coalesce(c.kind, 'expense')"
-            case .categoryID: return "t.category_id"
-            case .foldedPayee: return foldingPayee ? "budget_fold(t.payee)" : "NULL"
-            }
+        /// What it does to the balances.
+        var effects: [BalanceEffect] {
+            BalanceEffect.of(kind: transaction.kind, amount: transaction.amount, date: transaction.date, accountID: accountID,
+                             transferAccountID: transferAccountID)
         }
     }
 
-    /// The SELECT list of ``Column``.
-    static func columns(foldingPayee: Bool = false) -> String {
-        Column.selectList { $0.sql(foldingPayee: foldingPayee) }
-    }
-
-    static let from = "transactions AS t LEFT JOIN categories AS c ON c.id = t.category_id"
-    static let selectByID = "SELECT \(columns()) FROM \(from) WHERE t.id = ?"
-
-    static func transaction(from row: Row) -> Transaction {
-        Transaction(id: row.int64(Column.id), date: row.day(Column.date), amount: row.money(Column.amount),
-                    category: row.text(Column.category), payee: row.text(Column.payee), note: row.text(Column.note),
-                    kind: BudgetCategory.Kind(rawValue: row.text(Column.kind)) ?? .expense)
-    }
-
-    /// The WHERE clause (possibly empty) and its values for `filter`, with `categoryID` the id its
-    /// category name resolved to.
-    static func whereClause(filter: TransactionFilter, categoryID: Int64?) -> (String, [SQLiteValue]) {
-        var conditions: [String] = []
-        var values: [SQLiteValue] = []
-        /// One condition and its values; a filter field that is not set adds nothing.
-        func add(_ condition: String, _ bound: SQLiteValue?...) {
-            let bound = bound.compactMap { $0 }
-            guard !bound.isEmpty else { return }
-            conditions.append(condition)
-            values += bound
+    func storedTransaction(id: Int64) throws -> StoredTransaction {
+        typealias Column = TransactionQuery.Column
+        let stored = try connection.cached(TransactionQuery.selectByID).first([.integer(id)]) {
+            StoredTransaction(transaction: try TransactionQuery.transaction(from: $0, in: connection),
+                              categoryID: $0.optionalInt64(Column.categoryID), accountID: $0.int64(Column.accountID),
+                              transferAccountID: $0.optionalInt64(Column.transferAccountID))
         }
-        add("t.date BETWEEN ? AND ?", filter.month?.firstDay.sqliteValue, filter.month?.lastDay.sqliteValue)
-        add("t.date >= ?", filter.from?.sqliteValue)
-        add("t.date <= ?", filter.to?.sqliteValue)
-        add("t.category_id = ?", categoryID.map(SQLiteValue.integer))
-        add("t.category_id = ?", filter.categoryID.map(SQLiteValue.integer))
-        add("instr(budget_fold(t.payee), ?) > 0", filter.payee.flatMap { $0.isEmpty ? nil : .text($0.caseFolded()) })
-        add("t.amount >= ?", filter.minAmount?.sqliteValue)
-        add("t.amount <= ?", filter.maxAmount?.sqliteValue)
-        return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), values)
-    }
-
-    static func select(filter: TransactionFilter, categoryID: Int64?) -> (String, [SQLiteValue]) {
-        let (condition, values) = whereClause(filter: filter, categoryID: categoryID)
-        guard let limit = filter.limit else {
-            return ("SELECT \(columns()) FROM \(from)\(condition) ORDER BY t.date, t.id", values)
-        }
-        // The most recent `limit` rows, printed oldest first.
-        return ("""
-            SELECT * FROM (SELECT \(columns()) FROM \(from)\(condition) ORDER BY t.date DESC, t.id DESC LIMIT ?)
-            ORDER BY date, id
-            """, values + [.integer(Int64(max(0, limit)))])
+        guard let stored else { throw BudgetError.unknownTransaction(id) }
+        return stored
     }
 }

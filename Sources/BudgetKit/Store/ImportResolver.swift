@@ -26,6 +26,8 @@ struct ImportResolver {
     struct Book: Equatable {
         var categories: [Category]
         var rules: [Rule]
+        /// Every account, the default first.
+        var accounts: [Account]
     }
 
     /// A row's category.
@@ -34,6 +36,16 @@ struct ImportResolver {
         case category(Category)
         /// The file names a category the book lacks, with this name key.
         case missing(key: String)
+        /// A transfer: no category.
+        case transfer
+    }
+
+    /// Where a row goes: its account, for a transfer the account it reaches, and a transfer's
+    /// amount as stored (positive).
+    struct Placement: Equatable {
+        let accountID: Int64
+        let transferAccountID: Int64?
+        let transferAmount: Money?
     }
 
     /// A row naming a category the book does not have.
@@ -47,6 +59,8 @@ struct ImportResolver {
     let file: String
     let book: Book
     let defaultCategory: Category?
+    /// Where rows naming no account go.
+    let importAccount: Account
     let createsMissingCategories: Bool
     private let byKey: [String: Category]
     /// Name keys of names as the file writes them: files name the same few categories over
@@ -77,12 +91,70 @@ struct ImportResolver {
         } else {
             defaultCategory = nil
         }
+        if let name = options.account {
+            guard let account = Self.account(named: name, in: book.accounts) else { throw BudgetError.unknownAccount(name) }
+            importAccount = account
+        } else {
+            guard let account = book.accounts.first else { throw BudgetError.unknownAccount("") }
+            importAccount = account
+        }
+    }
+
+    /// The account named `name` (exactly, else ignoring case), else numbered `name`.
+    static func account(named name: String, in accounts: [Account]) -> Account? {
+        let trimmed = name.trimmingSpaces()
+        let key = Account.nameKey(trimmed), number = Account.numberKey(trimmed)
+        return accounts.first { $0.name == trimmed } ?? accounts.first { Account.nameKey($0.name) == key }
+            ?? accounts.first { $0.number.map(Account.numberKey) == number }
+    }
+
+    /// Where a row goes; a transfer's direction and amount follow the row's sign convention.
+    ///
+    /// - Throws: ``BudgetError/badInput(file:line:column:message:)`` for an account the book
+    ///   lacks, a closed one, a transfer to the same account or of no money.
+    func placement(of row: ImportRow) throws -> Placement {
+        func fail(_ field: Int?, _ message: String) -> BudgetError {
+            .badInput(file: file, line: row.line, column: field ?? 1, message: message)
+        }
+        func open(_ name: String?, field: Int?) throws -> Account {
+            guard let name else { return importAccount }
+            guard let account = Self.account(named: name, in: book.accounts) else { throw fail(field, "no account named '\(name)'") }
+            return account
+        }
+        var account = try open(row.account, field: row.accountField)
+        var transfer: Account?, amount: Money?
+        if let name = row.transferAccount {
+            var other = try open(name, field: row.transferAccountField)
+            switch (row.convention, row.amount.minorUnits.signum()) {
+            case (_, 0):
+                throw fail(nil, "a transfer to '\(other.name)' moves no money")
+            case (.stored, -1):
+                throw fail(nil, "a transfer moves a positive amount, not \(row.amount)")
+            case (.bank, 1):
+                // Money in: it came from the other account.
+                swap(&account, &other)
+                amount = row.amount
+            default:
+                amount = row.amount.minorUnits < 0 ? -row.amount : row.amount
+            }
+            if account.id == other.id { throw fail(row.transferAccountField, "a transfer from '\(account.name)' to itself") }
+            transfer = other
+        }
+        for side in [account, transfer].compactMap({ $0 }) {
+            if let closedOn = side.closedOn, row.date >= closedOn {
+                throw fail(row.accountField, "account '\(side.name)' was closed on \(closedOn)")
+            }
+        }
+        return Placement(accountID: account.id, transferAccountID: transfer?.id, transferAmount: amount)
     }
 
     /// The book's categories and rules as they are now. A rule whose category was deleted
     /// behind budget's back (the sqlite3 shell does not enforce foreign keys by default) is left
     /// out, as if it did not exist.
     static func read(_ connection: Connection) throws -> Book {
+        let accounts = try connection.cached("""
+            SELECT \(BudgetStore.AccountColumn.list("a")) FROM accounts AS a ORDER BY a.is_default DESC, a.closed_on IS NOT NULL, a.id
+            """).map([], BudgetStore.AccountColumn.account)
         let categories = try connection.cached("SELECT \(BudgetStore.CategoryRow.columns) FROM categories ORDER BY id").map {
             let row = BudgetStore.CategoryRow($0)
             return Category(id: row.id, name: row.name, key: row.key, kind: row.kind)
@@ -92,7 +164,7 @@ struct ImportResolver {
             """).map {
                 Rule(id: $0.int64(RuleTarget.id), pattern: $0.text(RuleTarget.pattern).caseFolded(), categoryID: $0.int64(RuleTarget.categoryID))
             }
-        return Book(categories: categories, rules: rules)
+        return Book(categories: categories, rules: rules, accounts: accounts)
     }
 
     /// The category with this name key, if the book has it.
@@ -105,6 +177,7 @@ struct ImportResolver {
     ///   the book's category, a name a new category cannot have (when creating them), or a row
     ///   left without a category; whatever `missing` throws.
     mutating func resolve(_ row: ImportRow, missing: (Missing) throws -> Void) throws -> Resolution {
+        if row.transferAccount != nil { return .transfer }
         if let name = row.category {
             let key: String
             if let known = keys[name] {

@@ -1,14 +1,30 @@
 /// Filing the staged rows: checked again against the book as it is under the lock, then one
-/// INSERT ... SELECT; and reading back what became of each row.
+/// INSERT ... SELECT (plus one for the parts of splits); and reading back what became of each row.
 extension ImportStaging {
-    /// Every staged row in file order. A row without a category would insert a NULL category
-    /// id or amount and fail on `NOT NULL` rather than vanish; the checks before make it
-    /// impossible.
+    /// Every staged transaction in file order: each row that is no part of a split, and one
+    /// row per split (its amount the parts' sum, no category), where its first part was.
     static let fileStaged = """
-        INSERT INTO transactions (date, amount, category_id, payee, note, import_key)
-        SELECT date, stored_amount, category_id, payee, note, import_key FROM temp.import_staging
-        WHERE true ORDER BY rowid
+        INSERT INTO transactions (date, amount, category_id, payee, note, import_key, account_id, transfer_account_id)
+        SELECT date, amount, category_id, payee, note, import_key, account_id, transfer_account_id FROM (
+            SELECT rowid AS place, date, stored_amount AS amount, category_id, payee, note, import_key, account_id, transfer_account_id
+            FROM temp.import_staging WHERE split_group IS NULL
+            UNION ALL
+            SELECT min(rowid), date, sum(stored_amount), NULL, payee, note, import_key, account_id, NULL
+            FROM temp.import_staging WHERE split_group IS NOT NULL GROUP BY split_group)
+        WHERE true ORDER BY place
         ON CONFLICT (import_key) DO NOTHING
+        """
+    /// The parts of the splits just filed (ids above `?1`).
+    static let fileParts = """
+        INSERT INTO transaction_splits (transaction_id, position, category_id, amount, note, date)
+        SELECT t.id, s.split_position, s.category_id, s.stored_amount, s.split_note, s.date
+        FROM temp.import_staging AS s JOIN transactions AS t ON t.import_key = s.import_key
+        WHERE s.split_group IS NOT NULL AND t.id > ?1 ORDER BY s.rowid
+        """
+    /// Rows that would be filed without a category: the checks before make them impossible.
+    static let uncategorized = """
+        SELECT count(*) FROM temp.import_staging
+        WHERE (category_id IS NULL AND transfer_account_id IS NULL) OR stored_amount IS NULL
         """
     static let createMissing = """
         INSERT INTO categories (name, name_key, kind, rollover)
@@ -26,16 +42,36 @@ extension ImportStaging {
             missing_key = NULL
         FROM categories AS c WHERE s.missing_key IS NOT NULL AND c.name_key = s.missing_key
         """
+    /// New transactions: a split counts once (groups as negative numbers, rows as positive).
     static let countNew = """
-        SELECT count(*) FROM temp.import_staging AS s
-        WHERE NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key)
+        SELECT count(*) FROM (SELECT 1 FROM temp.import_staging AS s
+            WHERE NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key)
+            GROUP BY coalesce(-s.split_group, s.rowid))
         """
-    /// The columns ``importRow(_:)`` reads, in order.
+    /// A split whose parts are in categories of both kinds: its first part's line, one category
+    /// of each kind.
+    static let mixedSplits = """
+        SELECT min(s.line), max(CASE WHEN c.kind = 'expense' THEN c.name END), max(CASE WHEN c.kind = 'income' THEN c.name END),
+               min(s.split_field)
+        FROM temp.import_staging AS s JOIN categories AS c ON c.id = s.category_id
+        WHERE s.split_group IS NOT NULL GROUP BY s.split_group HAVING count(DISTINCT c.kind) > 1 ORDER BY min(s.rowid) LIMIT 1
+        """
+    /// The first new row dated on or before a reconciliation of its account (or a transfer's
+    /// other account): its date and the account.
+    static let reconciledRows = """
+        SELECT s.date, r.account_id FROM temp.import_staging AS s
+        JOIN reconciliations AS r ON r.account_id IN (s.account_id, s.transfer_account_id) AND r.statement_date >= s.date
+        WHERE NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key)
+        ORDER BY s.rowid LIMIT 1
+        """
+
     /// A staged row as ``importRow(_:)`` reads it, then what the fates and the pages add.
     enum StagedColumn: Int32, FixedColumns {
         case line, date, amount, bank, payee, note, importKey, category, categoryField, kind, kindField
-        // The fates query: the category it went to (or would be created as), and the existing row.
-        case bookCategory, bookKind, missingName, missingKind, existingID
+        case account, accountField, transferAccount, transferField, splitPosition, splitCount, splitField, splitNote
+        // The fates query: the category it went to (or would be created as), the existing row,
+        // the stored amount and the accounts' names.
+        case bookCategory, bookKind, missingName, missingKind, existingID, storedAmount, accountName, transferAccountName, splitGroup
         // A page of rows to resolve again.
         case stagedRowID
 
@@ -44,11 +80,22 @@ extension ImportStaging {
             case .importKey: return "s.import_key"
             case .categoryField: return "s.category_field"
             case .kindField: return "s.kind_field"
+            case .accountField: return "s.account_field"
+            case .transferAccount: return "s.transfer_account"
+            case .transferField: return "s.transfer_field"
+            case .splitPosition: return "s.split_position"
+            case .splitCount: return "s.split_count"
+            case .splitField: return "s.split_field"
+            case .splitNote: return "s.split_note"
             case .bookCategory: return "c.name"
             case .bookKind: return "c.kind"
             case .missingName: return "m.name"
             case .missingKind: return "m.kind"
             case .existingID: return "t.id"
+            case .storedAmount: return "s.stored_amount"
+            case .accountName: return "coalesce(a.name, '')"
+            case .transferAccountName: return "ta.name"
+            case .splitGroup: return "s.split_group"
             case .stagedRowID: return "s.rowid"
             default: return "s.\(self)"
             }
@@ -56,7 +103,7 @@ extension ImportStaging {
 
         /// The SELECT list of a page: the row and its rowid (the fates' columns as NULL).
         static let page = selectList { column in
-            column.rawValue > StagedColumn.kindField.rawValue && column != .stagedRowID ? "NULL" : column.sql
+            column.rawValue > StagedColumn.splitNote.rawValue && column != .stagedRowID ? "NULL" : column.sql
         }
         /// The SELECT list up to and including `last`.
         static func list(through last: StagedColumn) -> String {
@@ -65,23 +112,29 @@ extension ImportStaging {
     }
 
     static let fates = """
-        SELECT \(StagedColumn.list(through: .existingID))
+        SELECT \(StagedColumn.list(through: .splitGroup))
         FROM temp.import_staging AS s
         LEFT JOIN categories AS c ON c.id = s.category_id
         LEFT JOIN temp.import_missing AS m ON m.name_key = s.missing_key
         LEFT JOIN transactions AS t ON t.import_key = s.import_key
+        LEFT JOIN accounts AS a ON a.id = s.account_id
+        LEFT JOIN accounts AS ta ON ta.id = s.transfer_account_id
         ORDER BY s.rowid
         """
 
     /// A staged row as it was read.
     static func importRow(_ row: Row) -> ImportRow {
         typealias C = StagedColumn
+        func text(_ column: C) -> String? { row.isNull(column) ? nil : row.text(column) }
+        func int(_ column: C) -> Int? { row.optionalInt64(column).map(Int.init) }
+        let split = int(C.splitPosition).flatMap { position in int(C.splitCount).flatMap { SplitPosition(position: position, count: $0) } }
         return ImportRow(line: Int(row.int64(C.line)), date: row.day(C.date), amount: row.money(C.amount),
                          convention: row.int64(C.bank) != 0 ? .bank : .stored, payee: row.text(C.payee),
-                         category: row.isNull(C.category) ? nil : row.text(C.category),
-                         categoryField: row.optionalInt64(C.categoryField).map(Int.init), note: row.text(C.note),
-                         importKey: row.text(C.importKey), kind: row.isNull(C.kind) ? nil : BudgetCategory.Kind(rawValue: row.text(C.kind)),
-                         kindField: row.optionalInt64(C.kindField).map(Int.init))
+                         category: text(C.category), categoryField: int(C.categoryField), note: row.text(C.note),
+                         importKey: row.text(C.importKey), kind: text(C.kind).flatMap(BudgetCategory.Kind.init(rawValue:)),
+                         kindField: int(C.kindField), account: text(C.account), accountField: int(C.accountField),
+                         transferAccount: text(C.transferAccount), transferAccountField: int(C.transferField),
+                         split: split, splitField: int(C.splitField), splitNote: row.text(C.splitNote))
     }
 
     /// Throws when the file names categories the book lacks: every one of them, at once.
@@ -103,6 +156,29 @@ extension ImportStaging {
         throw BudgetError.missingCategories(file: file, listed, more: total - listed.count)
     }
 
+    /// Throws when a split's parts are in categories of both kinds (checked once the
+    /// categories are known: the book's, and those just created).
+    func throwIfSplitMixesKinds() throws {
+        enum Mixed: Int32, SelectedColumns { case line, expense, income, field }
+        let mixed = try connection.prepare(Self.mixedSplits).first {
+            (line: Int($0.int64(Mixed.line)), expense: $0.text(Mixed.expense), income: $0.text(Mixed.income),
+             field: Int($0.optionalInt64(Mixed.field) ?? 1))
+        }
+        guard let mixed else { return }
+        throw BudgetError.badInput(file: file, line: mixed.line, column: mixed.field,
+                                   message: "the split starting here mixes expense category '\(mixed.expense)' with income category '\(mixed.income)'")
+    }
+
+    /// Throws when a new row would change a balance a reconciliation vouches for.
+    func throwIfReconciled() throws {
+        enum Covered: Int32, SelectedColumns { case date, accountID }
+        guard options.reconciled == .refuse,
+              let found = try connection.prepare(Self.reconciledRows).first([], { (date: $0.day(Covered.date), accountID: $0.int64(Covered.accountID)) }),
+              let last = try store.lastReconciliation(accountID: found.accountID) else { return }
+        let date = found.date
+        throw BudgetError.dateInReconciledPeriod(date, last)
+    }
+
     /// Resolves every staged row again against `resolver` (the book changed while the file was
     /// read), a page of rows at a time.
     func reresolve(with resolver: inout ImportResolver) throws {
@@ -112,15 +188,18 @@ extension ImportStaging {
             SELECT \(StagedColumn.page) FROM temp.import_staging AS s WHERE s.rowid > ? ORDER BY s.rowid LIMIT 1000
             """)
         let update = try connection.prepare("""
-            UPDATE temp.import_staging SET category_id = ?, stored_amount = ?, missing_key = ? WHERE rowid = ?
+            UPDATE temp.import_staging SET category_id = ?, stored_amount = ?, missing_key = ?, account_id = ?, transfer_account_id = ?
+            WHERE rowid = ?
             """)
         var last: Int64 = 0
         while true {
             let rows = try page.map([.integer(last)]) { (id: $0.int64(StagedColumn.stagedRowID), row: Self.importRow($0)) }
             guard let end = rows.last?.id else { return }
             for (id, row) in rows {
-                let resolved = Self.columns(try resolver.resolve(row, missing: { try record($0) }), row)
-                try update.run([resolved.categoryID, resolved.storedAmount, resolved.missingKey, .integer(id)])
+                let placement = try resolver.placement(of: row)
+                let resolved = Self.columns(try resolver.resolve(row, missing: { try record($0) }), row, placement)
+                try update.run([resolved.categoryID, resolved.storedAmount, resolved.missingKey, .integer(placement.accountID),
+                                placement.transferAccountID.sqliteValue, .integer(id)])
             }
             last = end
         }
@@ -141,37 +220,21 @@ extension ImportStaging {
         return created
     }
 
-    /// Files the staged rows.
+    /// Files the staged rows, and the parts of the splits among them.
     ///
-    /// - Returns: how many were added (the others were already imported).
+    /// - Returns: how many transactions were added (the others were already imported).
     func fileRows() throws -> Int {
+        let uncategorized = try connection.int64(Self.uncategorized) ?? 0
+        precondition(uncategorized == 0, "\(uncategorized) staged rows have no category: the checks before filing let them through")
+        let maxID = try connection.int64("SELECT max(id) FROM transactions") ?? 0
         try connection.run(Self.fileStaged)
-        return connection.changes
+        let added = connection.changes
+        if splitGroups > 0 { try connection.run(Self.fileParts, [.integer(maxID)]) }
+        return added
     }
 
-    /// How many staged rows are not in the book yet.
+    /// How many staged transactions are not in the book yet.
     func newRowCount() throws -> Int {
         Int(try connection.int64(Self.countNew) ?? 0)
-    }
-
-    /// Calls `body` with each staged row and its fate, in file order. Ids of rows added by this
-    /// import are above `maxID` (SQLite gives a new row the highest id plus one); in a dry run,
-    /// a new row gets the id it would have had, and a category still to be created the name and
-    /// kind the file gives it.
-    func forEachFate(maxID: Int64, dryRun: Bool, _ body: (ImportedRow) throws -> Void) throws {
-        var newRows: Int64 = 0
-        try connection.prepare(Self.fates).forEachRow {
-            let row = Self.importRow($0)
-            let existing = $0.optionalInt64(StagedColumn.existingID)
-            let added = dryRun ? existing == nil : existing.map { $0 > maxID } ?? false
-            if dryRun && added { newRows += 1 }
-            let inBook = !$0.isNull(StagedColumn.bookCategory)
-            let name = inBook ? $0.text(StagedColumn.bookCategory) : $0.text(StagedColumn.missingName)
-            let kind = BudgetCategory.Kind(rawValue: $0.text(inBook ? StagedColumn.bookKind : StagedColumn.missingKind)) ?? .expense
-            let id = dryRun && added ? maxID + newRows : existing ?? 0
-            try body(ImportedRow(row: row, transaction: Transaction(id: id, date: row.date, amount: row.storedAmount(in: kind),
-                                                                    category: name, payee: row.payee, note: row.note, kind: kind),
-                                 added: added))
-        }
     }
 }

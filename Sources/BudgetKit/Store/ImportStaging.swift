@@ -25,7 +25,10 @@ final class ImportStaging {
             line INTEGER NOT NULL, date TEXT NOT NULL, amount INTEGER NOT NULL, bank INTEGER NOT NULL,
             payee TEXT NOT NULL, note TEXT NOT NULL, import_key TEXT NOT NULL,
             category TEXT, category_field INTEGER, kind TEXT, kind_field INTEGER,
-            category_id INTEGER, stored_amount INTEGER, missing_key TEXT);
+            account TEXT, account_field INTEGER, transfer_account TEXT, transfer_field INTEGER,
+            split_position INTEGER, split_count INTEGER, split_field INTEGER, split_note TEXT NOT NULL,
+            category_id INTEGER, stored_amount INTEGER, missing_key TEXT,
+            account_id INTEGER NOT NULL, transfer_account_id INTEGER, split_group INTEGER);
         CREATE TEMP TABLE import_occurrences (hash INTEGER PRIMARY KEY, count INTEGER NOT NULL);
         CREATE TEMP TABLE import_missing (
             name_key TEXT PRIMARY KEY, name TEXT NOT NULL, line INTEGER NOT NULL, field INTEGER NOT NULL,
@@ -38,8 +41,10 @@ final class ImportStaging {
         """
     static let stage = """
         INSERT INTO temp.import_staging (line, date, amount, bank, payee, note, import_key,
-            category, category_field, kind, kind_field, category_id, stored_amount, missing_key)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            category, category_field, kind, kind_field, account, account_field, transfer_account, transfer_field,
+            split_position, split_count, split_field, split_note,
+            category_id, stored_amount, missing_key, account_id, transfer_account_id, split_group)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
     // No RETURNING in statements run per row: SQLite gives each run an ephemeral table for it,
     // a page cache allocated and freed every time.
@@ -64,7 +69,7 @@ final class ImportStaging {
     let file: String
     let options: ImportOptions
     var connection: Connection { store.connection }
-    private let keyer: ImportKeyer
+    let keyer: ImportKeyer
     private let counting: Statement
     private let readingCount: Statement
     private let staging: Statement
@@ -73,8 +78,14 @@ final class ImportStaging {
     /// The first ``occurrencesInMemory`` groups' counters; a group is counted here or on disk,
     /// never both.
     private var occurrences: [UInt64: UInt32] = [:]
-    /// Rows staged.
+    /// Rows staged (each part of a split is a row).
     private(set) var rowCount = 0
+    /// Transactions staged (a split is one).
+    var transactionCount = 0
+    /// The parts of a split read so far, waiting for its last part.
+    var pendingParts: [ImportRow] = []
+    /// Splits staged so far: the last one's number.
+    var splitGroups: Int64 = 0
     /// What `import_missing` already says of recent names, so that the rows of a missing
     /// category cost one SQL statement only when they change something (bounded).
     var missingSeen: [String: (kind: BudgetCategory.Kind?, kindLine: Int?, firstDate: Day)] = [:]
@@ -114,6 +125,7 @@ final class ImportStaging {
             while let row = try rows.nextUnkeyed() {
                 try stage(row, resolver: &resolver)
             }
+            try throwIfPartsPending()
             try connection.execute("COMMIT")
         } catch {
             if connection.isInTransaction { try? connection.execute("ROLLBACK") }
@@ -121,33 +133,52 @@ final class ImportStaging {
         }
     }
 
+    /// Stages one row: a transaction, a transfer, or a part of a split (which waits for the
+    /// split's last part).
     func stage(_ row: ImportRow, resolver: inout ImportResolver) throws {
-        let resolution = try resolver.resolve(row) { try record($0) }
+        if row.split != nil {
+            try stagePart(row, resolver: &resolver)
+            return
+        }
+        try throwIfPartsPending()
         let occurrence = try nextOccurrence(ImportKeyer.groupHash(date: row.date, amount: row.amount, payee: row.payee))
         let key = keyer.key(date: row.date, amount: row.amount, payee: row.payee, occurrence: occurrence)
-        let resolved = Self.columns(resolution, row)
+        try stage(row, key: key, group: nil, resolver: &resolver)
+        transactionCount += 1
+    }
+
+    /// Resolves and stages one row under `key` (a split's parts share their split's key).
+    func stage(_ row: ImportRow, key: String, group: Int64?, resolver: inout ImportResolver) throws {
+        let resolution = try resolver.resolve(row) { try record($0) }
+        let placement = try resolver.placement(of: row)
+        let resolved = Self.columns(resolution, row, placement)
         try staging.run([
             .integer(Int64(row.line)), row.date.sqliteValue, row.amount.sqliteValue, (row.convention == .bank).sqliteValue,
             .text(row.payee), .text(row.note), .text(key),
             row.category.sqliteValue, row.categoryField.sqliteValue,
             row.kind.map { SQLiteValue.text($0.rawValue) } ?? .null, row.kindField.sqliteValue,
+            row.account.sqliteValue, row.accountField.sqliteValue, row.transferAccount.sqliteValue, row.transferAccountField.sqliteValue,
+            row.split.map { SQLiteValue.integer(Int64($0.position)) } ?? .null, row.split.map { SQLiteValue.integer(Int64($0.count)) } ?? .null,
+            row.splitField.sqliteValue, .text(row.splitNote),
             resolved.categoryID, resolved.storedAmount, resolved.missingKey,
+            .integer(placement.accountID), placement.transferAccountID.sqliteValue, group.sqliteValue,
         ])
         rowCount += 1
     }
 
     /// The `category_id`, `stored_amount` and `missing_key` columns of a row's resolution
     /// (a category still to be created gets its id and amount once it is).
-    static func columns(_ resolution: ImportResolver.Resolution, _ row: ImportRow)
+    static func columns(_ resolution: ImportResolver.Resolution, _ row: ImportRow, _ placement: ImportResolver.Placement)
         -> (categoryID: SQLiteValue, storedAmount: SQLiteValue, missingKey: SQLiteValue) {
         switch resolution {
         case .category(let category): return (.integer(category.id), row.storedAmount(in: category.kind).sqliteValue, .null)
         case .missing(let key): return (.null, .null, .text(key))
+        case .transfer: return (.null, placement.transferAmount.sqliteValue, .null)
         }
     }
 
     /// The number of this row among the rows of its group, counted as ``ImportKeyer`` counts.
-    private func nextOccurrence(_ hash: UInt64) throws -> Int64 {
+    func nextOccurrence(_ hash: UInt64) throws -> Int64 {
         if let count = occurrences[hash] {
             occurrences[hash] = count + 1
             return Int64(count) + 1

@@ -21,18 +21,23 @@ struct LiveQuery {
     let rowsByID: String
     /// Rows by id that match the filter (for changed rows).
     let matchingRowsByID: String
-    /// Ids of rows in one category that match the filter (for a category rename).
+    /// Ids of rows in one category (or splits with a part in it) that match the filter (for a
+    /// category rename): the id bound first, then the filter's values.
     let matchingIDsInCategory: String
+    /// Ids of rows in one account (or transfers reaching it) that match the filter (for an
+    /// account rename), bound like ``matchingIDsInCategory``.
+    let matchingIDsInAccount: String
 
     /// - Parameters:
     ///   - categoryID: the id the filter's category name resolved to.
+    ///   - accountID: the id the filter's account name resolved to.
     ///   - matchesNothing: the filter's category was deleted: no row matches any more.
-    init(request: TransactionRequest, categoryID: Int64?, matchesNothing: Bool = false) {
+    init(request: TransactionRequest, categoryID: Int64?, accountID: Int64? = nil, matchesNothing: Bool = false) {
         var filter = request.filter
         filter.limit = nil
         let (condition, values) = matchesNothing
             ? (" WHERE 0", [])
-            : TransactionQuery.whereClause(filter: filter, categoryID: categoryID)
+            : TransactionQuery.whereClause(filter: filter, resolved: .init(categoryID: categoryID, accountID: accountID))
         filterValues = values
         foldsPayee = request.sort.key == .payee
         keysAreOrdered = request.sort.key == .date && request.sectioning != .category
@@ -56,7 +61,12 @@ struct LiveQuery {
         rowsByID = select + " WHERE t.id IN (\(placeholders))"
         let and = condition.isEmpty ? "" : " AND " + condition.dropFirst(" WHERE ".count)
         matchingRowsByID = rowsByID + and
-        matchingIDsInCategory = "SELECT t.id FROM transactions AS t WHERE t.category_id = ?" + and
+        // `?1` is the id; the filter's plain `?`s number on from 2, in order.
+        matchingIDsInCategory = """
+            SELECT t.id FROM transactions AS t
+            WHERE (t.category_id = ?1 OR t.id IN (SELECT transaction_id FROM transaction_splits WHERE category_id = ?1))
+            """ + and
+        matchingIDsInAccount = "SELECT t.id FROM transactions AS t WHERE (t.account_id = ?1 OR t.transfer_account_id = ?1)" + and
     }
 
     /// The ids bound to a rows query: `ids` padded with NULL to ``batch``.

@@ -74,8 +74,8 @@ final class LiveReader: LiveSource {
 
     // MARK: - Transactions
 
-    func query(for request: TransactionRequest, categoryID: Int64?, matchesNothing: Bool) -> LiveQuery {
-        LiveQuery(request: request, categoryID: categoryID, matchesNothing: matchesNothing)
+    func query(for request: TransactionRequest, categoryID: Int64?, accountID: Int64?, matchesNothing: Bool) -> LiveQuery {
+        LiveQuery(request: request, categoryID: categoryID, accountID: accountID, matchesNothing: matchesNothing)
     }
 
     func highestTransactionID() throws -> Int64 {
@@ -83,7 +83,11 @@ final class LiveReader: LiveSource {
     }
 
     func hasTransactions(inCategory id: Int64) throws -> Bool {
-        try reading { try connection.int64("SELECT 1 FROM transactions WHERE category_id = ? LIMIT 1", [.integer(id)]) != nil }
+        try reading {
+            try connection.int64("""
+                SELECT 1 FROM transactions WHERE category_id = ?1 UNION ALL SELECT 1 FROM transaction_splits WHERE category_id = ?1 LIMIT 1
+                """, [.integer(id)]) != nil
+        }
     }
 
     func keyCount(_ query: LiveQuery) throws -> Int {
@@ -120,7 +124,7 @@ final class LiveReader: LiveSource {
                 let end = Swift.min(ids.endIndex, start + LiveQuery.batch)
                 let values = LiveQuery.bound(ids[start..<end]) + (matchingFilter ? query.filterValues : [])
                 try statement.forEachRow(values) { row in
-                    rows.append(LiveRow(transaction: TransactionQuery.transaction(from: row),
+                    rows.append(LiveRow(transaction: try TransactionQuery.transaction(from: row, in: connection),
                                         categoryID: row.int64(TransactionQuery.Column.categoryID),
                                         foldedPayee: query.foldsPayee ? row.text(TransactionQuery.Column.foldedPayee) : nil))
                 }
@@ -134,6 +138,30 @@ final class LiveReader: LiveSource {
         try reading {
             try connection.cached(query.matchingIDsInCategory).map([.integer(id)] + query.filterValues) { $0.int64(0) }
         }
+    }
+
+    func ids(inAccount id: Int64, query: LiveQuery) throws -> [Int64] {
+        try reading {
+            try connection.cached(query.matchingIDsInAccount).map([.integer(id)] + query.filterValues) { $0.int64(0) }
+        }
+    }
+
+    // MARK: - Accounts
+
+    func accountID(named name: String) throws -> Int64 {
+        let trimmed = name.trimmingSpaces()
+        let id = try reading {
+            try connection.int64("""
+                SELECT id FROM accounts WHERE name = ?1 OR name_key = ?2 OR number_key = ?3
+                ORDER BY name = ?1 DESC, name_key = ?2 DESC LIMIT 1
+                """, [.text(trimmed), .text(Account.nameKey(trimmed)), .text(Account.numberKey(trimmed))])
+        }
+        guard let id else { throw BudgetError.unknownAccount(name) }
+        return id
+    }
+
+    func accountBalances(on day: Day, includingClosed: Bool) throws -> [AccountBalance] {
+        try reading { try BalanceQuery.accountBalances(on: day, includingClosed: includingClosed, in: connection) }
     }
 
     // MARK: - Categories

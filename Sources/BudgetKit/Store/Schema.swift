@@ -8,13 +8,15 @@ enum Schema {
         .init(version: 1, sql: version1),
         .init(version: 2, sql: version2NameKeys),
         .init(version: 3, sql: ChangeTracker.schemaVersion3),
+        .init(version: 4, sql: version4Accounts),
     ])
 
     /// Version 1: categories with budget history and rollover, transactions with import keys,
     /// import rules, and the change log that live results read (written by triggers, so writes
     /// from any process, the sqlite3 shell included, are seen). Version 2 recomputes name keys with
     /// full case folding; version 3 replaces the change log's triggers
-    /// (``ChangeTracker/schemaVersion3``).
+    /// (``ChangeTracker/schemaVersion3``); version 4 adds accounts, transfers, splits and
+    /// reconciliations (``version4Accounts``).
     static let version1 = """
     CREATE TABLE categories (
         id        INTEGER PRIMARY KEY,

@@ -13,11 +13,23 @@ public struct TransactionTotals: Hashable, Sendable {
     public private(set) var expenseCount = 0
     /// How many of them are in income categories.
     public private(set) var incomeCount = 0
+    /// How many of them are transfers: counted, never spending or income.
+    public private(set) var transferCount = 0
     private var spentMinorUnits: Int128 = 0
     private var earnedMinorUnits: Int128 = 0
 
     /// No transactions.
     public init() {}
+
+    /// Counts one transaction: spending, income, or a transfer (neither).
+    public mutating func add(_ transaction: Transaction) {
+        guard let kind = transaction.kind.categoryKind else {
+            count += 1
+            transferCount += 1
+            return
+        }
+        add(transaction.amount, kind: kind)
+    }
 
     /// Counts one transaction of a category of `kind`.
     public mutating func add(_ amount: Money, kind: BudgetCategory.Kind) {

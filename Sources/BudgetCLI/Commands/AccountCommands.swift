@@ -1,0 +1,196 @@
+import BudgetKit
+
+/// `budget add-account NAME [--type T] [--opening AMOUNT [--on DAY]] [--number TEXT]`.
+struct AddAccount: BudgetCommand {
+    static let configuration = CommandConfiguration(
+        name: "add-account",
+        abstract: "Add an account: where money is.",
+        discussion: """
+        A checking account unless --type says otherwise. --opening is the money in it on the \
+        day --on gives (from the beginning without it; negative for a debt, as on a credit \
+        card); it is never income. --number is the bank's account number or IBAN, unique \
+        ignoring spaces and dashes: any command takes it where it takes an account's name.
+        """,
+        access: .write)
+
+    static var arguments: [CommandArgument<AddAccount>] {[
+        .argument(\.name, "name", help: "The account's name, unique ignoring case."),
+        .option(\.kind, "type", "type", default: "checking", help: "What kind of account it is."),
+        .option(\.opening, "opening", "amount", help: "The opening balance."),
+        .option(\.on, "on", "day", help: "The day of the opening balance: YYYY-MM-DD, today or yesterday."),
+        .option(\.number, "number", "text", help: "The bank's account number or IBAN."),
+    ]}
+
+    var name = ""
+    var kind = Account.Kind.checking
+    var opening: Money?
+    var on: Day?
+    var number: String?
+
+    func validate() throws(UsageError) {
+        if on != nil && opening == nil { throw .needs("--on <day>", "--opening <amount>") }
+    }
+
+    func run(_ context: CommandContext) throws -> Outcome {
+        let account = try context.store().addAccount(named: name, kind: kind, number: number, openingBalance: opening ?? .zero,
+                                                     openingDate: on)
+        var message = "Added \(account.kind.rawValue) account \(account.name)"
+        if let number = account.number { message += " (\(number))" }
+        if let opening { message += ", opening balance \(opening)" + (on.map { " on \($0)" } ?? "") }
+        context.confirm(message + ".")
+        return .success
+    }
+}
+
+/// `budget accounts [--date D] [--all]`.
+struct Accounts: BudgetCommand {
+    static let configuration = CommandConfiguration(
+        name: "accounts",
+        abstract: "List the accounts with their balances.",
+        discussion: """
+        Each balance is the account's at the end of the day (today unless --date): its opening \
+        balance, minus spending, plus income, and transfers out and in. The table ends with \
+        their total. Closed accounts are listed only with --all.
+        """,
+        access: .read)
+
+    static var arguments: [CommandArgument<Accounts>] {[
+        .option(\.date, "date", "day", help: "The balances at the end of this day (default: today)."),
+        .flag(\.all, "all", help: "List closed accounts too."),
+        .format(\.format),
+    ]}
+
+    var date: Day?
+    var all = false
+    var format = OutputFormat.table
+
+    func run(_ context: CommandContext) throws -> Outcome {
+        let accounts = try context.store().accounts(on: date ?? .today(), includingClosed: all)
+        guard format == .table else {
+            try context.printRecords(format, record: .account, values: accounts)
+            return .success
+        }
+        try context.stdout.write(try Accounts.table(accounts))
+        return .success
+    }
+
+    /// The table of `accounts`, with their total.
+    static func table(_ accounts: [AccountBalance]) throws -> String {
+        let record = RecordDescription<AccountBalance>.account
+        var table = record.table()
+        var total = Money.zero
+        for account in accounts {
+            table.append(record.tableCells(account))
+            total = try total.adding(account.balance)
+        }
+        table.appendRule()
+        table.append(texts: ["Total", "", "", total.description])
+        return table.render()
+    }
+}
+
+/// `budget rename-account OLD NEW`.
+struct RenameAccount: BudgetCommand {
+    static let configuration = CommandConfiguration(
+        name: "rename-account", abstract: "Rename an account; its transactions follow it.", access: .write)
+
+    static var arguments: [CommandArgument<RenameAccount>] {[
+        .argument(\.old, "old", help: "The account's current name."),
+        .argument(\.new, "new", help: "Its new name."),
+    ]}
+
+    var old = AccountName(argument: "")
+    var new = ""
+
+    func run(_ context: CommandContext) throws -> Outcome {
+        let store = try context.store()
+        let current = try store.account(named: old.name).name
+        try store.renameAccount(named: old.name, to: new)
+        context.confirm("Renamed account \(current) to \(try store.account(named: new).name).")
+        return .success
+    }
+}
+
+/// `budget close-account NAME [--on DAY]`.
+struct CloseAccount: BudgetCommand {
+    static let configuration = CommandConfiguration(
+        name: "close-account",
+        abstract: "Close an account: it keeps its history and is hidden.",
+        discussion: """
+        A closed account is left out of 'budget accounts' (unless --all) and of completion, and \
+        takes no transaction on or after the day it closed. The default account cannot be \
+        closed: make another the default first.
+        """,
+        access: .write)
+
+    static var arguments: [CommandArgument<CloseAccount>] {[
+        .argument(\.name, "name", help: "The account."),
+        .option(\.on, "on", "day", help: "The day it closed (default: today)."),
+    ]}
+
+    var name = AccountName(argument: "")
+    var on: Day?
+
+    func run(_ context: CommandContext) throws -> Outcome {
+        let store = try context.store()
+        let day = on ?? .today()
+        let account = try store.account(named: name.name)
+        try store.closeAccount(named: name.name, on: day)
+        let balance = try store.accounts(on: day, includingClosed: true).first { $0.account.id == account.id }?.balance ?? .zero
+        context.confirm("Closed account \(account.name) on \(day)" + (balance == .zero ? "." : " with a balance of \(balance)."))
+        return .success
+    }
+}
+
+/// `budget delete-account NAME [--move-to OTHER]`.
+struct DeleteAccount: BudgetCommand {
+    static let configuration = CommandConfiguration(
+        name: "delete-account",
+        abstract: "Delete an account.",
+        discussion: """
+        An account that still has transactions (or transfers) is kept unless --move-to names \
+        an account to move them to. Its reconciliations go with it. The default account cannot \
+        be deleted: make another the default first.
+        """,
+        access: .write)
+
+    static var arguments: [CommandArgument<DeleteAccount>] {[
+        .argument(\.name, "name", help: "The account."),
+        .option(\.moveTo, "move-to", "other", help: "Move its transactions and transfers to this account first."),
+    ]}
+
+    var name = AccountName(argument: "")
+    var moveTo: AccountName?
+
+    func run(_ context: CommandContext) throws -> Outcome {
+        let store = try context.store()
+        let account = try store.account(named: name.name).name
+        let moved = try store.deleteAccount(named: name.name, moveTo.map { .moveTransactions(to: $0.name) } ?? .refuseIfUsed)
+        if let moveTo, moved > 0 {
+            let target = try store.account(named: moveTo.name).name
+            context.confirm("Deleted account \(account); moved \(moved == 1 ? "1 transaction" : "\(moved) transactions") to \(target).")
+        } else {
+            context.confirm("Deleted account \(account).")
+        }
+        return .success
+    }
+}
+
+/// `budget set-default-account NAME`.
+struct SetDefaultAccount: BudgetCommand {
+    static let configuration = CommandConfiguration(
+        name: "set-default-account", abstract: "Make an account the one transactions go to by default.", access: .write)
+
+    static var arguments: [CommandArgument<SetDefaultAccount>] {[
+        .argument(\.name, "name", help: "The account."),
+    ]}
+
+    var name = AccountName(argument: "")
+
+    func run(_ context: CommandContext) throws -> Outcome {
+        let store = try context.store()
+        try store.setDefaultAccount(named: name.name)
+        context.confirm("\(try store.account(named: name.name).name) is now the default account.")
+        return .success
+    }
+}

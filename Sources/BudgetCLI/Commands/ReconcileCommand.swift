@@ -1,0 +1,70 @@
+import BudgetKit
+
+/// `budget reconcile ACCOUNT --statement-balance AMOUNT --on DAY`.
+struct Reconcile: BudgetCommand {
+    static let configuration = CommandConfiguration(
+        name: "reconcile",
+        abstract: "Check an account against a bank statement.",
+        discussion: """
+        Compares the statement's balance with the account's balance in the book at the end of \
+        the statement's day. When they match, marks every transaction of the account up to that \
+        day reconciled and says how many. When they differ, marks nothing, exits 1, says by \
+        how much, and lists the account's transactions since its last reconciliation: where \
+        the difference hides.
+        Afterwards, adding, changing or deleting a transaction so that a balance on or before \
+        that day changes is refused unless --force, which says which reconciliation it breaks.
+        """,
+        access: .write)
+
+    static var arguments: [CommandArgument<Reconcile>] {[
+        .argument(\.account, "account", help: "The account."),
+        .option(\.statementBalance, "statement-balance", "amount", help: "The balance the statement shows."),
+        .option(\.on, "on", "day", help: "The statement's day: YYYY-MM-DD, today or yesterday; not after today."),
+        .format(\.format),
+    ]}
+
+    var account = AccountName(argument: "")
+    var statementBalance: Money?
+    var on: Day?
+    var format = OutputFormat.table
+
+    func validate() throws(UsageError) {
+        if statementBalance == nil { throw UsageError(message: "missing option '--statement-balance <amount>'") }
+        if on == nil { throw UsageError(message: "missing option '--on <day>'") }
+    }
+
+    func run(_ context: CommandContext) throws -> Outcome {
+        guard let statementBalance, let on else { return .success }
+        switch try context.store().reconcile(account: account.name, statementBalance: statementBalance, on: on) {
+        case .reconciled(let reconciliation, let marked):
+            let count = marked == 1 ? "1 transaction" : "\(marked) transactions"
+            context.confirm("Reconciled \(reconciliation.account) on \(on): the book matches the statement (\(statementBalance)); "
+                + "marked \(count) reconciled.")
+            return .success
+        case .mismatch(let mismatch):
+            try printSince(mismatch, context)
+            try context.stdout.flush()
+            let difference = mismatch.difference
+            let since = mismatch.lastReconciliation.map { "since its reconciliation on \($0.statementDate)" } ?? "since it began"
+            context.warn("budget: error: \(mismatch.account.name) at the end of \(on): the statement says \(statementBalance), "
+                + "the book \(mismatch.bookBalance); difference \(difference)")
+            context.warn("hint: the book " + (difference > .zero ? "lacks \(difference)" : "has \(-difference) too much")
+                + ": check the \(mismatch.transactionsSince.count) transaction\(mismatch.transactionsSince.count == 1 ? "" : "s") "
+                + "of \(mismatch.account.name) \(since) (listed), fix them and reconcile again; nothing was marked")
+            return .reconciliationMismatch
+        }
+    }
+
+    /// The account's transactions since its last reconciliation, seen from it.
+    private func printSince(_ mismatch: ReconciliationMismatch, _ context: CommandContext) throws {
+        let record = RecordDescription<TransactionLine>.transaction(TransactionView(account: mismatch.account.name))
+        let lines = mismatch.transactionsSince.flatMap { TransactionLine.lines(of: $0, parts: format != .table) }
+        guard format == .table else {
+            try context.printRecords(format, record: record, values: lines)
+            return
+        }
+        var table = record.table()
+        for line in lines { table.append(record.tableCells(line)) }
+        try context.stdout.write(table.render())
+    }
+}

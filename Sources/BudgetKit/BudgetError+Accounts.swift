@@ -1,0 +1,49 @@
+extension BudgetError {
+    /// The description of the cases about accounts, transfers, splits and reconciliations.
+    var accountDescription: String {
+        switch self {
+        case .invalidAccountName(let name):
+            return "invalid account name '\(name)': it must be non-empty text without control characters"
+        case .unknownAccount(let name):
+            return "no account named '\(name)'"
+        case .duplicateAccount(let name):
+            return "an account named '\(name)' already exists"
+        case .duplicateAccountNumber(let number, let account):
+            return "account '\(account)' already has the number '\(number)'"
+        case .accountInUse(let name, let count):
+            return "account '\(name)' has \(count) transaction\(count == 1 ? "" : "s")"
+        case .moveToSameAccount(let name):
+            return "cannot move the transactions of account '\(name)' into itself"
+        case .transfersWithinAccount(let from, let to, let count):
+            return "moving the transactions of '\(from)' to '\(to)' would make \(count) transfer\(count == 1 ? "" : "s") between them transfers to itself"
+        case .defaultAccountRequired(let name):
+            return "'\(name)' is the default account"
+        case .accountClosed(let name, let closedOn, let date):
+            return "account '\(name)' was closed on \(closedOn): nothing can be added on \(date)"
+        case .accountAlreadyClosed(let name, let closedOn):
+            return "account '\(name)' is already closed (since \(closedOn))"
+        case .transferToSameAccount(let name):
+            return "a transfer from '\(name)' to itself"
+        case .invalidTransferAmount(let amount):
+            return "a transfer moves a positive amount, not \(amount)"
+        case .transferHasNoCategory(let id):
+            return "transaction \(id) is a transfer: it has no category"
+        case .notATransfer(let id):
+            return "transaction \(id) is not a transfer"
+        case .emptySplit:
+            return "a split needs at least one part"
+        case .splitDoesNotSum(let total, let parts):
+            return "the parts sum to \(parts), not \(total)"
+        case .splitMixesKinds(let expense, let income):
+            return "a split mixes expense category '\(expense)' with income category '\(income)'"
+        case .reconciledTransaction(let id, let reconciliation):
+            return "transaction \(id) is covered by the reconciliation of '\(reconciliation.account)' on \(reconciliation.statementDate)"
+        case .dateInReconciledPeriod(let date, let reconciliation):
+            return "\(date) is covered by the reconciliation of '\(reconciliation.account)' on \(reconciliation.statementDate)"
+        case .futureReconciliation(let day, let today):
+            return "cannot reconcile on \(day): it is after today (\(today))"
+        default:
+            preconditionFailure("not an account error: \(self)")
+        }
+    }
+}

@@ -1,0 +1,80 @@
+/// The rules of accounts, transfers, splits and reconciliations (schema 4).
+extension BookChecker {
+    func accounts() throws {
+        var defaults = 0
+        try connection.prepare("SELECT \(AccountCheck.selectList) FROM accounts ORDER BY id").forEachRow { row in
+            let id = row.int64(AccountCheck.id), name = row.text(AccountCheck.name)
+            if (try? BudgetStore.validAccountName(name)) != name { report(.invalidAccountName(accountID: id, name: name)) }
+            let key = row.text(AccountCheck.nameKey)
+            if key != Account.nameKey(name) {
+                report(.wrongAccountKey(accountID: id, column: "name_key", stored: key, expected: Account.nameKey(name)))
+            }
+            let numberKey = row.isNull(AccountCheck.number) ? nil : Account.numberKey(row.text(AccountCheck.number))
+            let stored = row.isNull(AccountCheck.numberKey) ? nil : row.text(AccountCheck.numberKey)
+            if stored != numberKey {
+                report(.wrongAccountKey(accountID: id, column: "number_key", stored: stored ?? "NULL", expected: numberKey ?? "NULL"))
+            }
+            if Account.Kind(rawValue: row.text(AccountCheck.type)) == nil { report(.invalidAccountType(accountID: id, type: row.text(AccountCheck.type))) }
+            for (column, value) in [("opening_date", AccountCheck.openingDate), ("closed_on", AccountCheck.closedOn)] where !row.isNull(value) {
+                if Day(iso: row.text(value)) == nil { report(.invalidAccountDate(accountID: id, column: column, value: row.text(value))) }
+            }
+            if row.int64(AccountCheck.isDefault) != 0 { defaults += 1 }
+        }
+        if defaults == 0 { report(.noDefaultAccount) }
+    }
+
+    func splits() throws {
+        try connection.prepare("""
+            SELECT t.id FROM transactions AS t WHERE t.category_id IS NULL AND t.transfer_account_id IS NULL
+                AND NOT EXISTS (SELECT 1 FROM transaction_splits AS p WHERE p.transaction_id = t.id) ORDER BY t.id
+            """).forEachRow { report(.uncategorizedTransaction(transactionID: $0.int64(0))) }
+        try connection.prepare("""
+            SELECT DISTINCT t.id FROM transactions AS t JOIN transaction_splits AS p ON p.transaction_id = t.id
+            WHERE t.category_id IS NOT NULL OR t.transfer_account_id IS NOT NULL ORDER BY t.id
+            """).forEachRow { report(.partsOfUnsplitTransaction(transactionID: $0.int64(0))) }
+        try connection.prepare("""
+            SELECT t.id, t.amount, sum(p.amount), count(DISTINCT c.kind) FROM transactions AS t
+            JOIN transaction_splits AS p ON p.transaction_id = t.id LEFT JOIN categories AS c ON c.id = p.category_id
+            WHERE t.category_id IS NULL AND t.transfer_account_id IS NULL GROUP BY t.id ORDER BY t.id
+            """).forEachRow { row in
+                let id = row.int64(SplitSum.id), amount = row.int64(SplitSum.amount), parts = row.int64(SplitSum.parts)
+                if amount != parts { report(.splitDoesNotSum(transactionID: id, amount: amount, parts: parts)) }
+                if row.int64(SplitSum.kinds) > 1 { report(.splitMixesKinds(transactionID: id)) }
+            }
+        try connection.prepare("""
+            SELECT p.transaction_id, p.position FROM transaction_splits AS p JOIN transactions AS t ON t.id = p.transaction_id
+            WHERE p.date IS NOT t.date ORDER BY p.transaction_id, p.position
+            """).forEachRow { report(.splitDateDiffers(transactionID: $0.int64(Dated.id), position: $0.int64(Dated.value))) }
+    }
+
+    func reconciliations() throws {
+        try connection.prepare("SELECT id, reconciled_on FROM transactions WHERE reconciled_on IS NOT NULL ORDER BY id").forEachRow {
+            if Day(iso: $0.text(Dated.value)) == nil {
+                report(.invalidReconciliationDate(table: "transactions", rowID: $0.int64(Dated.id), value: $0.text(Dated.value)))
+            }
+        }
+        try connection.prepare("SELECT id, statement_date FROM reconciliations ORDER BY id").forEachRow {
+            if Day(iso: $0.text(Dated.value)) == nil {
+                report(.invalidReconciliationDate(table: "reconciliations", rowID: $0.int64(Dated.id), value: $0.text(Dated.value)))
+            }
+        }
+    }
+
+    private enum SplitSum: Int32, SelectedColumns { case id, amount, parts, kinds }
+    /// A row's id and one value of it (a position, a date).
+    private enum Dated: Int32, SelectedColumns { case id, value }
+
+    private enum AccountCheck: Int32, FixedColumns {
+        case id, name, nameKey, type, number, numberKey, openingDate, closedOn, isDefault
+        var sql: String {
+            switch self {
+            case .nameKey: return "name_key"
+            case .numberKey: return "number_key"
+            case .openingDate: return "opening_date"
+            case .closedOn: return "closed_on"
+            case .isDefault: return "is_default"
+            default: return "\(self)"
+            }
+        }
+    }
+}

@@ -1,0 +1,201 @@
+extension BudgetStore {
+    /// Adds an account.
+    ///
+    /// ```swift
+    /// try store.addAccount(named: "Savings", kind: .savings, openingBalance: Money(parsing: "2500"),
+    ///                      openingDate: Day(iso: "2026-01-01"))
+    /// try store.addAccount(named: "Giro", number: "DE12 3456 7890 1234 5678 90")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: unique ignoring case; leading and trailing spaces are dropped.
+    ///   - kind: checking (the default), savings, credit, cash or investment.
+    ///   - number: the bank's account number or IBAN, unique ignoring spaces, dashes and case;
+    ///     blank is none.
+    ///   - openingBalance: the money in the account on `openingDate` (negative for a debt).
+    ///   - openingDate: the day the opening balance counts from; `nil`: from the beginning.
+    /// - Returns: the new account.
+    /// - Throws: ``BudgetError/invalidAccountName(_:)``, ``BudgetError/duplicateAccount(_:)``,
+    ///   ``BudgetError/duplicateAccountNumber(_:account:)``.
+    @discardableResult
+    public func addAccount(named name: String, kind: Account.Kind = .checking, number: String? = nil,
+                           openingBalance: Money = .zero, openingDate: Day? = nil) throws -> Account {
+        let name = try BudgetStore.validAccountName(name)
+        let number = number.map { $0.trimmingSpaces() }.flatMap { Account.numberKey($0).isEmpty ? nil : $0 }
+        return try writing {
+            if try connection.int64("SELECT id FROM accounts WHERE name_key = ?", [.text(Account.nameKey(name))]) != nil {
+                throw BudgetError.duplicateAccount(name)
+            }
+            if let number { try refuseTakenNumber(number, exceptID: nil) }
+            try connection.run("""
+                INSERT INTO accounts (name, name_key, type, number, number_key, opening_balance, opening_date)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, [.text(name), .text(Account.nameKey(name)), .text(kind.rawValue), number.sqliteValue,
+                      number.map(Account.numberKey).sqliteValue, openingBalance.sqliteValue, openingDate.sqliteValue])
+            return Account(id: connection.lastInsertRowID, name: name, kind: kind, number: number,
+                           openingBalance: openingBalance, openingDate: openingDate)
+        }
+    }
+
+    /// The accounts with their balances at the end of `day`, by name ignoring case; closed
+    /// accounts only when `includingClosed`.
+    ///
+    /// - Throws: ``BudgetError/totalTooLarge`` when a balance would not fit in 64 bits.
+    /// - Complexity: one pass over the transactions dated up to `day` (a covering index), plus
+    ///   splits and transfers.
+    public func accounts(on day: Day = .today(), includingClosed: Bool = false) throws -> [AccountBalance] {
+        try reading {
+            try connection.inReadTransaction {
+                try BalanceQuery.accountBalances(on: day, includingClosed: includingClosed, in: connection)
+            }
+        }
+    }
+
+    /// The accounts without their balances (a cheap read), by name ignoring case; closed ones
+    /// only when `includingClosed`.
+    public func allAccounts(includingClosed: Bool = false) throws -> [Account] {
+        try reading {
+            try connection.cached("SELECT \(AccountColumn.list("a")) FROM accounts AS a ORDER BY a.name_key, a.id")
+                .map([], AccountColumn.account).filter { includingClosed || !$0.isClosed }
+        }
+    }
+
+    /// The account with this name (ignoring case), or else this number.
+    ///
+    /// - Throws: ``BudgetError/unknownAccount(_:)``.
+    public func account(named name: String) throws -> Account {
+        try reading { try accountRow(named: name) }
+    }
+
+    /// The default account: where transactions go when no account is named.
+    public func defaultAccount() throws -> Account {
+        try reading { try defaultAccountRow() }
+    }
+
+    /// Renames an account; its transactions follow it. Changing only the case is allowed.
+    ///
+    /// - Throws: ``BudgetError/unknownAccount(_:)``, ``BudgetError/invalidAccountName(_:)``,
+    ///   ``BudgetError/duplicateAccount(_:)``.
+    public func renameAccount(named name: String, to newName: String) throws {
+        let newName = try BudgetStore.validAccountName(newName)
+        try writing {
+            let account = try accountRow(named: name)
+            let taken = try connection.int64("SELECT id FROM accounts WHERE name_key = ? AND id <> ?",
+                                             [.text(Account.nameKey(newName)), .integer(account.id)])
+            if taken != nil { throw BudgetError.duplicateAccount(newName) }
+            try connection.run("UPDATE accounts SET name = ?, name_key = ? WHERE id = ?",
+                               [.text(newName), .text(Account.nameKey(newName)), .integer(account.id)])
+        }
+    }
+
+    /// Closes an account on `day`: it keeps its history, is left out of ``accounts(on:includingClosed:)``
+    /// unless asked for, and takes no transaction dated on or after `day`.
+    ///
+    /// - Throws: ``BudgetError/unknownAccount(_:)``, ``BudgetError/defaultAccountRequired(_:)``,
+    ///   ``BudgetError/accountAlreadyClosed(_:closedOn:)``.
+    public func closeAccount(named name: String, on day: Day = .today()) throws {
+        try writing {
+            let account = try accountRow(named: name)
+            if let closedOn = account.closedOn { throw BudgetError.accountAlreadyClosed(account.name, closedOn: closedOn) }
+            if account.isDefault { throw BudgetError.defaultAccountRequired(account.name) }
+            try connection.run("UPDATE accounts SET closed_on = ? WHERE id = ?", [day.sqliteValue, .integer(account.id)])
+        }
+    }
+
+    /// Makes an account the default: `addTransaction` without an account goes there.
+    ///
+    /// - Throws: ``BudgetError/unknownAccount(_:)``, ``BudgetError/accountClosed(_:closedOn:date:)``
+    ///   for a closed account.
+    public func setDefaultAccount(named name: String) throws {
+        try writing {
+            let account = try accountRow(named: name)
+            if let closedOn = account.closedOn { throw BudgetError.accountClosed(account.name, closedOn: closedOn, date: .today()) }
+            try connection.run("UPDATE accounts SET is_default = 0 WHERE is_default = 1 AND id <> ?", [.integer(account.id)])
+            try connection.run("UPDATE accounts SET is_default = 1 WHERE id = ? AND is_default = 0", [.integer(account.id)])
+        }
+    }
+
+    // MARK: - Internals
+
+    /// An account as its table stores it.
+    enum AccountColumn: Int32, FixedColumns {
+        case id, name, type, number, openingBalance, openingDate, closedOn, isDefault
+        var sql: String {
+            switch self {
+            case .openingBalance: return "opening_balance"
+            case .openingDate: return "opening_date"
+            case .closedOn: return "closed_on"
+            case .isDefault: return "is_default"
+            default: return "\(self)"
+            }
+        }
+
+        /// The SELECT list with every column of the table aliased `alias`.
+        static func list(_ alias: String) -> String { selectList { "\(alias).\($0.sql)" } }
+
+        /// The account a row read with ``list(_:)`` holds.
+        static func account(_ row: Row) -> Account {
+            Account(id: row.int64(AccountColumn.id), name: row.text(AccountColumn.name),
+                    kind: Account.Kind(rawValue: row.text(AccountColumn.type)) ?? .checking,
+                    number: row.isNull(AccountColumn.number) ? nil : row.text(AccountColumn.number),
+                    openingBalance: row.money(AccountColumn.openingBalance),
+                    openingDate: row.isNull(AccountColumn.openingDate) ? nil : Day(iso: row.text(AccountColumn.openingDate)),
+                    closedOn: row.isNull(AccountColumn.closedOn) ? nil : Day(iso: row.text(AccountColumn.closedOn)),
+                    isDefault: row.int64(AccountColumn.isDefault) != 0)
+        }
+    }
+
+    /// The account named `name` (exactly, else ignoring case), else the one numbered `name`.
+    func accountRow(named name: String) throws -> Account {
+        let trimmed = name.trimmingSpaces()
+        let account = try connection.cached("""
+            SELECT \(AccountColumn.list("a")) FROM accounts AS a WHERE a.name = ?1 OR a.name_key = ?2 OR a.number_key = ?3
+            ORDER BY a.name = ?1 DESC, a.name_key = ?2 DESC LIMIT 1
+            """).first([.text(trimmed), .text(Account.nameKey(trimmed)), .text(Account.numberKey(trimmed))], AccountColumn.account)
+        guard let account else { throw BudgetError.unknownAccount(name) }
+        return account
+    }
+
+    /// The account with this id.
+    func accountRow(id: Int64) throws -> Account {
+        let account = try connection.cached("SELECT \(AccountColumn.list("a")) FROM accounts AS a WHERE a.id = ?")
+            .first([.integer(id)], AccountColumn.account)
+        guard let account else { throw BudgetError.unknownAccount("#\(id)") }
+        return account
+    }
+
+    /// The default account; in a book whose default was removed by hand (see `budget check`),
+    /// the oldest open account.
+    func defaultAccountRow() throws -> Account {
+        let account = try connection.cached("""
+            SELECT \(AccountColumn.list("a")) FROM accounts AS a ORDER BY a.is_default DESC, a.closed_on IS NOT NULL, a.id LIMIT 1
+            """).first([], AccountColumn.account)
+        guard let account else { throw BudgetError.unknownAccount("") }
+        return account
+    }
+
+    /// The named account, or the default one; refused when it was closed on or before `date`.
+    func openAccountRow(named name: String?, on date: Day) throws -> Account {
+        let account = try name.map { try accountRow(named: $0) } ?? defaultAccountRow()
+        if let closedOn = account.closedOn, date >= closedOn {
+            throw BudgetError.accountClosed(account.name, closedOn: closedOn, date: date)
+        }
+        return account
+    }
+
+    /// Refuses a number another account already has.
+    private func refuseTakenNumber(_ number: String, exceptID: Int64?) throws {
+        let holder = try connection.cached("SELECT name FROM accounts WHERE number_key = ? AND id IS NOT ?")
+            .first([.text(Account.numberKey(number)), exceptID.sqliteValue]) { $0.text(0) }
+        if let holder { throw BudgetError.duplicateAccountNumber(number, account: holder) }
+    }
+
+    /// The name without surrounding spaces; refuses empty names and control characters.
+    static func validAccountName(_ name: String) throws -> String {
+        do {
+            return try validCategoryName(name)
+        } catch {
+            throw BudgetError.invalidAccountName(name)
+        }
+    }
+}

@@ -1,0 +1,180 @@
+/// Whether a write may change a balance that a reconciliation vouches for.
+///
+/// A reconciliation says an account's balance at the end of its statement day matched the
+/// bank's. Adding, changing or deleting a transaction so that a balance on or before that day
+/// changes would silently break it, so it is refused unless allowed. Changes that leave every
+/// balance as it was (a payee, a note, a category of the same kind, a split's parts that still
+/// sum to the same amount) need nothing.
+public enum ReconciledChanges: Hashable, Sendable {
+    /// Refuse (``BudgetError/reconciledTransaction(id:_:)``,
+    /// ``BudgetError/dateInReconciledPeriod(_:_:)``).
+    case refuse
+    /// Allow: the changed transaction is no longer marked reconciled; nothing else changes.
+    case allow
+}
+
+/// What ``BudgetStore/reconcile(account:statementBalance:on:)`` found.
+public enum ReconciliationResult: Hashable, Sendable {
+    /// The balances matched: the reconciliation was recorded and `marked` transactions, all
+    /// those of the account up to the statement day not marked before, were marked.
+    case reconciled(Reconciliation, marked: Int)
+    /// The balances differ: nothing was recorded or marked.
+    case mismatch(ReconciliationMismatch)
+}
+
+/// A statement balance that the book's balance does not match, with what to look at.
+public struct ReconciliationMismatch: Hashable, Sendable {
+    /// The account.
+    public let account: Account
+    /// The statement's day.
+    public let statementDate: Day
+    /// The balance the statement shows.
+    public let statementBalance: Money
+    /// The book's balance at the end of ``statementDate``.
+    public let bookBalance: Money
+    /// The account's latest reconciliation before this one, if any.
+    public let lastReconciliation: Reconciliation?
+    /// The account's transactions after ``lastReconciliation`` (all of them without one) up to
+    /// ``statementDate``, by date then id: where the difference hides.
+    public let transactionsSince: [Transaction]
+
+    /// What the book lacks: the statement's balance minus the book's (negative when the book has
+    /// too much).
+    public var difference: Money { statementBalance - bookBalance }
+}
+
+extension BudgetStore {
+    /// Compares a bank statement's balance with the book's balance of `account` at the end of
+    /// `day`. On a match, records the reconciliation and marks every transaction of the account
+    /// dated up to `day` that was not marked yet; on a mismatch, changes nothing and says what
+    /// differs.
+    ///
+    /// ```swift
+    /// switch try store.reconcile(account: "Checking", statementBalance: Money(parsing: "1234.56"), on: day) {
+    /// case .reconciled(_, let marked): print("\(marked) transactions reconciled")
+    /// case .mismatch(let mismatch): print("off by \(mismatch.difference)")
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``BudgetError/unknownAccount(_:)``, ``BudgetError/futureReconciliation(_:today:)``,
+    ///   ``BudgetError/totalTooLarge``.
+    public func reconcile(account name: String, statementBalance: Money, on day: Day) throws -> ReconciliationResult {
+        let today = Day.today()
+        if day > today { throw BudgetError.futureReconciliation(day, today: today) }
+        return try writing {
+            let account = try accountRow(named: name)
+            let balance = try BalanceQuery.balance(of: account, on: day, in: connection)
+            guard balance == statementBalance else {
+                let last = try lastReconciliation(accountID: account.id)
+                var filter = TransactionFilter(from: last.map { $0.statementDate.adding(days: 1) }, to: day)
+                filter.accountID = account.id
+                var since: [Transaction] = []
+                try forEachRow(matching: filter, resolved: .init()) { since.append($0) }
+                return .mismatch(ReconciliationMismatch(account: account, statementDate: day, statementBalance: statementBalance,
+                                                        bookBalance: balance, lastReconciliation: last, transactionsSince: since))
+            }
+            try connection.run("""
+                INSERT INTO reconciliations (account_id, statement_date, statement_balance, made_at)
+                VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+                """, [.integer(account.id), day.sqliteValue, statementBalance.sqliteValue])
+            let reconciliation = Reconciliation(id: connection.lastInsertRowID, account: account.name, statementDate: day,
+                                                statementBalance: statementBalance)
+            try connection.run("""
+                UPDATE transactions SET reconciled_on = ?1
+                WHERE (account_id = ?2 OR transfer_account_id = ?2) AND date <= ?1 AND reconciled_on IS NULL
+                """, [day.sqliteValue, .integer(account.id)])
+            return .reconciled(reconciliation, marked: connection.changes)
+        }
+    }
+
+    /// The account's reconciliations, latest statement first.
+    ///
+    /// - Throws: ``BudgetError/unknownAccount(_:)``.
+    public func reconciliations(ofAccount name: String) throws -> [Reconciliation] {
+        try reading {
+            let account = try accountRow(named: name)
+            return try connection.cached("""
+                SELECT \(ReconciliationColumn.selectList) FROM reconciliations AS r LEFT JOIN accounts AS a ON a.id = r.account_id
+                WHERE r.account_id = ? ORDER BY r.statement_date DESC, r.id DESC
+                """).map([.integer(account.id)], ReconciliationColumn.reconciliation)
+        }
+    }
+
+    // MARK: - The guard every write passes
+
+    /// The account's reconciliation with the latest statement day, or `nil`.
+    func lastReconciliation(accountID: Int64) throws -> Reconciliation? {
+        try connection.cached("""
+            SELECT \(ReconciliationColumn.selectList) FROM reconciliations AS r LEFT JOIN accounts AS a ON a.id = r.account_id
+            WHERE r.account_id = ? ORDER BY r.statement_date DESC, r.id DESC LIMIT 1
+            """).first([.integer(accountID)], ReconciliationColumn.reconciliation)
+    }
+
+    /// Refuses (unless `policy` allows) a change of a transaction's balance effects from `old`
+    /// to `new` that touches a day a reconciliation vouches for.
+    ///
+    /// - Parameter id: the transaction changed or deleted; `nil` when adding.
+    /// - Returns: whether the effects changed (the transaction then loses its reconciled mark).
+    /// - Throws: ``BudgetError/reconciledTransaction(id:_:)`` for an existing transaction whose
+    ///   old effects are covered, ``BudgetError/dateInReconciledPeriod(_:_:)`` for new effects.
+    @discardableResult
+    func guardReconciled(old: [BalanceEffect], new: [BalanceEffect], id: Int64?, policy: ReconciledChanges) throws -> Bool {
+        let (old, new) = (old.filter { $0.amount != 0 }, new.filter { $0.amount != 0 })
+        guard old.sorted() != new.sorted() else { return false }
+        guard policy == .refuse else { return true }
+        for effect in old {
+            if let last = try lastReconciliation(accountID: effect.accountID), effect.date <= last.statementDate {
+                throw id.map { BudgetError.reconciledTransaction(id: $0, last) } ?? BudgetError.dateInReconciledPeriod(effect.date, last)
+            }
+        }
+        for effect in new {
+            if let last = try lastReconciliation(accountID: effect.accountID), effect.date <= last.statementDate {
+                throw BudgetError.dateInReconciledPeriod(effect.date, last)
+            }
+        }
+        return true
+    }
+}
+
+/// A reconciliation as its query reads it (`reconciliations AS r` joined with `accounts AS a`).
+enum ReconciliationColumn: Int32, FixedColumns {
+    case id, statementDate, statementBalance, account
+    var sql: String {
+        switch self {
+        case .id: return "r.id"
+        case .statementDate: return "r.statement_date"
+        case .statementBalance: return "r.statement_balance"
+        case .account: return "coalesce(a.name, '')"
+        }
+    }
+
+    static func reconciliation(_ row: Row) -> Reconciliation {
+        Reconciliation(id: row.int64(ReconciliationColumn.id), account: row.text(ReconciliationColumn.account),
+                       statementDate: row.day(ReconciliationColumn.statementDate),
+                       statementBalance: row.money(ReconciliationColumn.statementBalance))
+    }
+}
+
+/// What a transaction does to one account's balance: `amount` minor units on `date`.
+struct BalanceEffect: Hashable, Comparable {
+    let accountID: Int64
+    let date: Day
+    let amount: Int64
+
+    static func < (a: BalanceEffect, b: BalanceEffect) -> Bool {
+        (a.accountID, a.date, a.amount) < (b.accountID, b.date, b.amount)
+    }
+
+    /// The effects of a transaction of `kind` moving `amount` in `accountID` (and, for a
+    /// transfer, into `transferAccountID`) on `date`.
+    static func of(kind: Transaction.Kind, amount: Money, date: Day, accountID: Int64, transferAccountID: Int64?) -> [BalanceEffect] {
+        switch kind {
+        // Wrapping negation: an amount written by hand may be Int64.min; it still differs from others.
+        case .expense: return [BalanceEffect(accountID: accountID, date: date, amount: 0 &- amount.minorUnits)]
+        case .income: return [BalanceEffect(accountID: accountID, date: date, amount: amount.minorUnits)]
+        case .transfer:
+            return [BalanceEffect(accountID: accountID, date: date, amount: 0 &- amount.minorUnits),
+                    BalanceEffect(accountID: transferAccountID ?? accountID, date: date, amount: amount.minorUnits)]
+        }
+    }
+}

@@ -1,0 +1,138 @@
+/// The SQL that reads transactions. Filters become fixed fragments with `?` placeholders: user
+/// text only ever travels as bound values.
+enum TransactionQuery {
+    /// What a transaction query reads: ``transaction(from:in:)``'s fields, the category's and
+    /// accounts' ids, whether it is a split, and the payee case-folded (NULL unless a live list
+    /// sorts by payee).
+    enum Column: Int32, SelectedColumns {
+        case id, date, amount, category, payee, note, kind, categoryID, foldedPayee
+        case account, accountID, transferAccount, transferAccountID, reconciledOn, isSplit
+
+        func sql(foldingPayee: Bool) -> String {
+            switch self {
+            case .id: return "t.id"
+            case .date: return "t.date"
+            case .amount: return "t.amount"
+            // A row whose category the sqlite3 shell deleted is still listed (`budget check` names it).
+            case .category: return "coalesce(c.name, '')"
+            case .payee: return "t.payee"
+            case .note: return "t.note"
+            // A split's kind is its parts' (all of one kind): read only for rows without a category.
+            case .kind:
+                return """
+                    CASE WHEN t.transfer_account_id IS NOT NULL THEN 'transfer' WHEN t.category_id IS NOT NULL THEN coalesce(c.kind, 'expense')
+                    ELSE coalesce((SELECT pc.kind FROM transaction_splits AS p JOIN categories AS pc ON pc.id = p.category_id
+                                   WHERE p.transaction_id = t.id ORDER BY p.position LIMIT 1), 'expense') END
+                    """
+            case .categoryID: return "t.category_id"
+            case .foldedPayee: return foldingPayee ? "budget_fold(t.payee)" : "NULL"
+            case .account: return "coalesce(a.name, '')"
+            case .accountID: return "t.account_id"
+            case .transferAccount: return "ta.name"
+            case .transferAccountID: return "t.transfer_account_id"
+            case .reconciledOn: return "t.reconciled_on"
+            case .isSplit: return "t.category_id IS NULL AND t.transfer_account_id IS NULL"
+            }
+        }
+    }
+
+    /// The SELECT list of ``Column``.
+    static func columns(foldingPayee: Bool = false) -> String {
+        Column.selectList { $0.sql(foldingPayee: foldingPayee) }
+    }
+
+    static let from = """
+        transactions AS t LEFT JOIN categories AS c ON c.id = t.category_id LEFT JOIN accounts AS a ON a.id = t.account_id
+        LEFT JOIN accounts AS ta ON ta.id = t.transfer_account_id
+        """
+    static let selectByID = "SELECT \(columns()) FROM \(from) WHERE t.id = ?"
+
+    /// A split's part as ``parts`` reads it.
+    enum PartColumn: Int32, FixedColumns {
+        case category, amount, note
+        var sql: String { self == .category ? "coalesce(c.name, '')" : "p.\(self)" }
+    }
+
+    /// The parts of a split, in order.
+    static let parts = """
+        SELECT \(PartColumn.selectList) FROM transaction_splits AS p LEFT JOIN categories AS c ON c.id = p.category_id
+        WHERE p.transaction_id = ? ORDER BY p.position
+        """
+
+    /// The transaction of a row read with ``columns(foldingPayee:)``; a split's parts are read
+    /// through `connection`.
+    static func transaction(from row: Row, in connection: Connection) throws -> Transaction {
+        let id = row.int64(Column.id)
+        let splits = row.int64(Column.isSplit) != 0
+            ? try connection.cached(parts).map([.integer(id)]) {
+                SplitPart(category: $0.text(PartColumn.category), amount: $0.money(PartColumn.amount), note: $0.text(PartColumn.note))
+            } : []
+        return Transaction(id: id, date: row.day(Column.date), amount: row.money(Column.amount),
+                           category: row.text(Column.category), payee: row.text(Column.payee), note: row.text(Column.note),
+                           kind: Transaction.Kind(rawValue: row.text(Column.kind)) ?? .expense, account: row.text(Column.account),
+                           transferAccount: row.isNull(Column.transferAccountID) ? nil : row.text(Column.transferAccount),
+                           splits: splits,
+                           reconciledOn: row.isNull(Column.reconciledOn) ? nil : Day(iso: row.text(Column.reconciledOn)))
+    }
+
+    /// The ids a filter's names resolved to.
+    struct ResolvedIDs: Hashable {
+        var categoryID: Int64?
+        var accountID: Int64?
+    }
+
+    /// The WHERE clause (possibly empty) and its values for `filter`, with `resolved` the ids its
+    /// category and account names resolved to.
+    ///
+    /// A category matches a transaction in it and a split with a part in it; an account matches
+    /// a transaction in it and a transfer reaching it.
+    static func whereClause(filter: TransactionFilter, resolved: ResolvedIDs) -> (String, [SQLiteValue]) {
+        var conditions: [String] = []
+        var values: [SQLiteValue] = []
+        if let month = filter.month {
+            conditions.append("t.date BETWEEN ? AND ?")
+            values += [month.firstDay.sqliteValue, month.lastDay.sqliteValue]
+        }
+        if let from = filter.from {
+            conditions.append("t.date >= ?")
+            values.append(from.sqliteValue)
+        }
+        if let to = filter.to {
+            conditions.append("t.date <= ?")
+            values.append(to.sqliteValue)
+        }
+        for id in [resolved.categoryID, filter.categoryID].compactMap({ $0 }) {
+            conditions.append("(t.category_id = ? OR t.id IN (SELECT transaction_id FROM transaction_splits WHERE category_id = ?))")
+            values += [.integer(id), .integer(id)]
+        }
+        for id in [resolved.accountID, filter.accountID].compactMap({ $0 }) {
+            conditions.append("(t.account_id = ? OR t.transfer_account_id = ?)")
+            values += [.integer(id), .integer(id)]
+        }
+        if let payee = filter.payee, !payee.isEmpty {
+            conditions.append("instr(budget_fold(t.payee), ?) > 0")
+            values.append(.text(payee.caseFolded()))
+        }
+        if let min = filter.minAmount {
+            conditions.append("t.amount >= ?")
+            values.append(min.sqliteValue)
+        }
+        if let max = filter.maxAmount {
+            conditions.append("t.amount <= ?")
+            values.append(max.sqliteValue)
+        }
+        return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), values)
+    }
+
+    static func select(filter: TransactionFilter, resolved: ResolvedIDs) -> (String, [SQLiteValue]) {
+        let (condition, values) = whereClause(filter: filter, resolved: resolved)
+        guard let limit = filter.limit else {
+            return ("SELECT \(columns()) FROM \(from)\(condition) ORDER BY t.date, t.id", values)
+        }
+        // The most recent `limit` rows, printed oldest first.
+        return ("""
+            SELECT * FROM (SELECT \(columns()) FROM \(from)\(condition) ORDER BY t.date DESC, t.id DESC LIMIT ?)
+            ORDER BY date, id
+            """, values + [.integer(Int64(max(0, limit)))])
+    }
+}
