@@ -135,6 +135,18 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     case dateInReconciledPeriod(Day, Reconciliation)
     /// A reconciliation with a statement day after today.
     case futureReconciliation(Day, today: Day)
+    /// No history entry has this id (or it was pruned).
+    case unknownHistoryEntry(Int64)
+    /// History entry `id` was already undone, by entry `by`.
+    case alreadyUndone(id: Int64, by: Int64)
+    /// No write of this device is left to undo.
+    case nothingToUndo
+    /// No undo is left to redo.
+    case nothingToRedo
+    /// Undoing (or redoing) entry `id` meets later changes to the same rows; nothing was changed.
+    case historyConflicts(id: Int64, [HistoryConflict])
+    /// Syncing, devices or changeset files: see ``SyncError``.
+    case sync(SyncError)
 
     public var description: String {
         switch self {
@@ -222,6 +234,8 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
              .invalidTransferAmount, .transferHasNoCategory, .notATransfer, .emptySplit, .splitDoesNotSum, .splitMixesKinds,
              .reconciledTransaction, .dateInReconciledPeriod, .futureReconciliation:
             return accountDescription
+        case .unknownHistoryEntry, .alreadyUndone, .nothingToUndo, .nothingToRedo, .historyConflicts, .sync:
+            return historyDescription
         }
     }
 }

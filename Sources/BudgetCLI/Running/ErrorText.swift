@@ -129,6 +129,8 @@ struct ErrorText: Equatable {
              .invalidTransferAmount, .transferHasNoCategory, .notATransfer, .emptySplit, .splitDoesNotSum, .splitMixesKinds,
              .reconciledTransaction, .dateInReconciledPeriod, .futureReconciliation:
             self = ErrorText(accounts: error)
+        case .unknownHistoryEntry, .alreadyUndone, .nothingToUndo, .nothingToRedo, .historyConflicts, .sync:
+            self = ErrorText(history: error)
         }
     }
 }

@@ -56,6 +56,9 @@ enum ExitStatus: Equatable {
             // So are accounts' names, a transfer's two accounts and amount, a split's parts, a day.
             case .invalidAccountName, .transferToSameAccount, .invalidTransferAmount, .emptySplit, .splitDoesNotSum,
                  .futureReconciliation: self = .usage
+            case .sync(.invalidDeviceName): self = .usage
+            case .sync(.invalidChangesetFile): self = .badInput
+            case .sync(.cannotWriteChangesetFile): self = .outputFailed
             default: self = .failure
             }
         case let error as OutputError:

@@ -40,6 +40,7 @@ public final class LiveAccounts {
     private(set) var isCancelled = false
     private var isSyncing = false
     private var needsAnotherSync = false
+    private var subscription: ChangeTracker.Subscription?
 
     /// Reads the accounts and starts observing the store.
     ///
@@ -61,18 +62,14 @@ public final class LiveAccounts {
         defer { source.endSnapshot() }
         lastSequence = try source.changeSequence()
         accounts = try source.accountBalances(on: shownDay, includingClosed: includingClosed)
-        store.changeTracker.addObserver(self) { [weak self] in self?.storeDidCommit() }
-    }
-
-    deinit {
-        store.changeTracker.removeObserver(self)
+        subscription = store.changeTracker.subscribe { [weak self] in self?.storeDidCommit() }
     }
 
     /// Stops observing: no callback runs after this, and the delegate is dropped.
     public func cancel() {
         isCancelled = true
         delegate = nil
-        store.changeTracker.removeObserver(self)
+        subscription?.cancel()
     }
 
     /// Catches up with every commit since the last sync (and, without a fixed day, a new day)

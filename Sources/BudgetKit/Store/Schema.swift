@@ -9,6 +9,7 @@ enum Schema {
         .init(version: 2, sql: version2NameKeys),
         .init(version: 3, sql: ChangeTracker.schemaVersion3),
         .init(version: 4, sql: version4Accounts),
+        .init(version: 7, sql: version7History),
     ])
 
     /// Version 1: categories with budget history and rollover, transactions with import keys,
