@@ -19,13 +19,13 @@ import Glibc
 
     @Test func aDatabaseFromANewerVersionIsRefusedAndUntouched() throws {
         let sandbox = seeded()
-        #expect(system("sqlite3 '\(sandbox.database)' 'PRAGMA user_version = 7'") == 0)
+        #expect(system("sqlite3 '\(sandbox.database)' 'PRAGMA user_version = 99'") == 0)
         let before = sandbox.bytes(sandbox.database)
         let run = sandbox.run("add", "1", "Food")
         #expect(run.status == 1)
         #expect(run.stdout == "")
         #expect(run.stderr == """
-            budget: error: \(sandbox.database) was written by a newer version of budget (schema 7; this one reads up to 4)
+            budget: error: \(sandbox.database) was written by a newer version of budget (schema 99; this one reads up to 7)
             hint: upgrade budget, or open another file with --db PATH
 
             """)

@@ -11,7 +11,7 @@ enum Commands {
         .command(Add.self), .command(Transfer.self), .command(Edit.self), .command(Delete.self), .command(List.self), .command(Export.self),
         .command(Import.self), .command(Reconcile.self), RuleCommands.tree, .command(Report.self), .command(Watch.self), .command(Backup.self),
         .command(Restore.self),
-        .command(Check.self),
+        .command(Check.self), .command(Log.self), .command(Undo.self), .command(Redo.self),
         .command(Completions.self), .command(Help.self), .command(Complete.self),
     ]
 
