@@ -13,7 +13,7 @@ ARGS    ?= report
 BENCH   ?=
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps static-cxx build test bench install uninstall run clean
+.PHONY: all deps static-cxx build test fuzz bench install uninstall run clean
 
 all: build
 
@@ -44,6 +44,14 @@ build: deps static-cxx
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# Long randomized runs: each test suite listed in FUZZ runs with FUZZ_STEPS random steps
+# (`make test` runs them short). Add a suite to the list to have it run here.
+FUZZ       ?= SyncFuzzTests
+FUZZ_STEPS ?= 3000
+fuzz: deps
+	$(SWIFT) build --build-tests
+	for suite in $(FUZZ); do BUDGET_FUZZ_STEPS=$(FUZZ_STEPS) $(SWIFT) test --skip-build --filter "$$suite" || exit 1; done
 
 bench: deps static-cxx
 	$(SWIFT) build $(RELEASE) --product budget

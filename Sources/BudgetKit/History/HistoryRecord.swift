@@ -17,8 +17,7 @@ extension BudgetStore {
     /// A session records the tables' changes from before `BEGIN IMMEDIATE` to the commit; the
     /// history row is written in the same transaction, so a write and its entry commit or
     /// vanish together (kill -9 included). With `foreignKeysOff`, foreign keys are not enforced
-    /// while `body` runs (a changeset already holds its cascades) and are checked whole before
-    /// the commit: a broken reference throws ``ForeignKeyViolation``.
+    /// while `body` runs (a changeset already holds its cascades): `body` checks them itself.
     ///
     /// - Throws: what `body` throws, or a database error (translated for the user); the book is
     ///   then unchanged.
@@ -31,7 +30,6 @@ extension BudgetStore {
             defer { if foreignKeysOff { try? connection.execute("PRAGMA foreign_keys = ON") } }
             result = try connection.inTransaction {
                 let result = try body()
-                if foreignKeysOff { try checkForeignKeys() }
                 let changeset = try session.changeset()
                 if !changeset.isEmpty { try recordHistory(changeset, record) }
                 try changeTracker.willCommit()
@@ -61,6 +59,7 @@ extension BudgetStore {
             sequence = .integer(Int64(number))
         case .command, .undo, .redo:
             time = try stamp().time
+            if try ownSlot() != nil { try noteFieldClocks(of: changeset, at: time) }
             command = self.command
             if case .undo(let id) = record { undoes = .integer(id) }
             if case .redo(let id) = record { redoes = .integer(id) }
@@ -72,23 +71,25 @@ extension BudgetStore {
                       undoes, redoes, .integer(received ? 1 : 0), sequence])
     }
 
-    /// Throws ``ForeignKeyViolation`` when a row points at a row that is not there.
-    func checkForeignKeys() throws {
-        let broken = try connection.prepare("SELECT \"table\", rowid, parent FROM pragma_foreign_key_check").map {
-            ForeignKeyViolation.Row(table: $0.text(0), rowID: $0.optionalInt64(1), parent: $0.text(2))
+    /// In a synced book, the clock of each field a local write changed, each row it deleted, and
+    /// each deleted row it brought back (last writer wins against later syncs). Rows it added
+    /// need none: any later change wins against them.
+    private func noteFieldClocks(of changeset: Changeset, at time: HybridLogicalClock) throws {
+        var applier = SyncApplier(connection: connection, resolvedAt: 0, deviceNames: [:])
+        try changeset.forEachChange { change in
+            let shape = try applier.shape(of: change.table)
+            let key = SyncApplier.rowKey(change.primaryKey)
+            switch change.operation {
+            case .update:
+                for (index, value) in change.newValues.enumerated() where value != .unchanged && index < shape.columns.count {
+                    try applier.setClock(change.table, key, shape.columns[index], time)
+                }
+            case .delete:
+                try applier.setClock(change.table, key, "-", time)
+            case .insert:
+                if try applier.clock(change.table, key, "-") != nil { try applier.setClock(change.table, key, "+", time) }
+                if SyncApplier.uniqueColumns[change.table] != nil { try applier.settleAddedRow(shape, values: change.newValues) }
+            }
         }
-        if !broken.isEmpty { throw ForeignKeyViolation(rows: broken) }
     }
-}
-
-/// Rows that point at rows that are not there, found before a commit (``BudgetStore/checkForeignKeys()``).
-struct ForeignKeyViolation: Error, Hashable {
-    /// One broken reference: the table and row holding it, and the table it points into.
-    struct Row: Hashable {
-        let table: String
-        let rowID: Int64?
-        let parent: String
-    }
-
-    let rows: [Row]
 }

@@ -48,7 +48,8 @@ extension BudgetStore {
             if let existing = try fetchRules(categoryID: row.id).first(where: { folded.contains($0.pattern.caseFolded()) }) {
                 throw BudgetError.duplicateRule(pattern: pattern, category: row.name, existing: existing)
             }
-            try connection.run("INSERT INTO rules (pattern, category_id) VALUES (?, ?)", [.text(pattern), .integer(row.id)])
+            try connection.run("INSERT INTO rules (id, pattern, category_id) VALUES (?, ?, ?)",
+                               [try nextID(for: "rules"), .text(pattern), .integer(row.id)])
             return ImportRule(id: connection.lastInsertRowID, pattern: pattern, category: row.name)
         }
     }
