@@ -61,20 +61,55 @@ enum Processes {
         }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let start = now()
-        let pid = spawn(arguments, actions: &actions)
+        // Linux records, when a process execs, the peak of the memory it leaves, and a spawned
+        // child starts out sharing its parent's: measured straight from this process (large
+        // after the live benchmarks), every child would show this process's peak. So a small
+        // launcher (this program, `--peak-of`) starts the program and reports its figures.
+        var result = Array("/tmp/budget-bench-peak-XXXXXX".utf8CString)
+        let descriptor = result.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        precondition(descriptor >= 0, "mkstemp")
+        close(descriptor)
+        let resultPath = String(decoding: result.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        defer { unlink(resultPath) }
+        let pid = spawn(["/proc/self/exe", peakLauncherFlag, resultPath] + arguments, actions: &actions)
         posix_spawn_file_actions_destroy(&actions)
         if stdinCommand != nil { close(pipeEnds[0]) }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        let seconds = now() - start
+        var launcherStatus: Int32 = 0
+        while waitpid(pid, &launcherStatus, 0) < 0 && errno == EINTR {}
         if feeder != 0 {
             kill(feeder, SIGKILL)
             var ignored: Int32 = 0
             while waitpid(feeder, &ignored, 0) < 0 && errno == EINTR {}
         }
-        return ((status >> 8) & 0xFF, seconds, Int(usage.ru_maxrss) * 1024)
+        guard let file = fopen(resultPath, "r") else { fatalError("the launcher wrote no result") }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 128)
+        let words = fgets(&line, Int32(line.count), file) == nil ? [] : String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: " ")
+        guard words.count == 3, let status = Int32(words[0]), let seconds = Double(words[1]),
+              let peakKilobytes = Int(words[2].dropLast()) else { fatalError("the launcher's result is unreadable") }
+        return (status, seconds, peakKilobytes * 1024)
+    }
+
+    /// The first argument that makes this program the launcher of ``measure(_:stdinPath:stdinCommand:)``.
+    static let peakLauncherFlag = "--peak-of"
+
+    /// The launcher: runs `arguments` with this process's standard streams, waits, and writes
+    /// `STATUS SECONDS PEAK-KB` to `resultPath`. Its own memory is small, so the program's peak
+    /// (wait4's `ru_maxrss`) is the program's own.
+    static func launch(resultPath: String, _ arguments: [String]) -> Never {
+        var pid: pid_t = 0
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        let start = now()
+        let code = posix_spawn(&pid, arguments[0], nil, nil, &argv, environ)
+        guard code == 0 else { fatalError("cannot start \(arguments[0]): \(String(cString: strerror(code)))") }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let seconds = now() - start
+        guard let file = fopen(resultPath, "w") else { exit(70) }
+        fputs("\((status >> 8) & 0xFF) \(seconds) \(usage.ru_maxrss)\n", file)
+        fclose(file)
+        exit(0)
     }
 
     private static func spawn(_ arguments: [String], actions: inout posix_spawn_file_actions_t) -> pid_t {

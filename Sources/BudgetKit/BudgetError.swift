@@ -1,7 +1,8 @@
 /// Everything a user or the environment can get wrong, each case naming the offending input.
 ///
-/// `description` is the message (`budget: error:` is the CLI's prefix, not part of it);
-/// ``hint`` is a line saying how to fix it. Programmer mistakes are preconditions, not cases.
+/// `description` is a plain developer-facing line; the words a person reads, and the hints
+/// that say how to fix each case, belong to the caller (the CLI's `ErrorText`). Programmer
+/// mistakes are preconditions, not cases.
 public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An amount that does not parse: `12.345`, `1e3`, `NaN`, empty, too large.
     case invalidAmount(String, reason: String)

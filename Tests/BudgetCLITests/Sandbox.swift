@@ -72,15 +72,9 @@ final class Sandbox {
 
     /// The bytes of a file (a path, or a name in the sandbox); empty when it cannot be read.
     func bytes(_ path: String) -> [UInt8] {
-        guard let file = fopen(path.hasPrefix("/") ? path : directory + "/" + path, "rb") else { return [] }
-        defer { fclose(file) }
+        guard let input = try? Input.open(path: path.hasPrefix("/") ? path : directory + "/" + path) else { return [] }
         var result: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count <= 0 { break }
-            result += buffer[0..<count]
-        }
+        while let chunk = try? input.read() { result += chunk }
         return result
     }
 

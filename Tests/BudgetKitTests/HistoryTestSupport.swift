@@ -6,9 +6,6 @@ func dumpOfBook(_ store: BudgetStore) throws -> [String: [String]] {
     try dumpOfEveryTable(store).filter { !Schema.unrecordedTables.contains($0.key) }
 }
 
-func money(_ text: String) -> Money { try! Money(parsing: text) }
-func day(_ text: String) -> Day { Day(iso: text)! }
-
 /// A book with something of everything: categories of both kinds with budgets, two accounts,
 /// transactions, a split, a transfer and a rule.
 func sampleBook(in dir: TemporaryDirectory, _ name: String = "budget.sqlite3") throws -> BudgetStore {

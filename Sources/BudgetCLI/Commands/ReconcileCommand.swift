@@ -45,7 +45,8 @@ struct Reconcile: BudgetCommand {
             try printSince(mismatch, context)
             try context.stdout.flush()
             let difference = mismatch.difference
-            let since = mismatch.lastReconciliation.map { "since its reconciliation on \($0.statementDate)" } ?? "since it began"
+            let since = mismatch.lastReconciliation.map { "since its reconciliation on \($0.statementDate) or changed with --force" }
+                ?? "since it began"
             context.warn("budget: error: \(mismatch.account.name) at the end of \(on): the statement says \(statementBalance), "
                 + "the book \(mismatch.bookBalance); difference \(difference)")
             context.warn("hint: the book " + (difference > .zero ? "lacks \(difference)" : "has \(-difference) too much")

@@ -32,8 +32,8 @@ extension ChangeTracker {
     ALTER TABLE change_log_v4 RENAME TO change_log;
     """
 
-    /// Schema version 4, last part: the triggers of version 3 made again (``triggers``), and
-    /// those of the new tables:
+    /// Schema version 4, last part: the triggers of version 3 made again (their texts
+    /// unchanged), and those of the new tables:
     ///
     /// - `accounts`: every insert, update and delete logs `account` with the account's id.
     /// - `transaction_splits`: a change to a part logs its transaction (`transaction`), so a
@@ -42,13 +42,47 @@ extension ChangeTracker {
     ///   reconciliation marks log themselves).
     ///
     /// All of them stop while `change_log_pause` holds a row, like the others.
-    static let schemaVersion4Triggers = triggers + "\n" + accountTriggers
+    static let schemaVersion4Triggers = transactionTriggers + "\n" + categoryAndBudgetTriggers + "\n" + accountTriggers
 
     /// The triggers on `accounts`, `transaction_splits` and `reconciliations` (see
-    /// ``schemaVersion4Triggers``).
-    static let accountTriggers = [
-        rowTriggers(table: "accounts", entity: "account"),
-        rowTriggers(table: "transaction_splits", entity: "transaction", key: "transaction_id"),
-        rowTriggers(table: "reconciliations", entity: "reconciliation", key: "account_id"),
-    ].joined(separator: "\n")
+    /// ``schemaVersion4Triggers``). Migrations are history: never edit this text.
+    static let accountTriggers = """
+    CREATE TRIGGER accounts_logged_insert AFTER INSERT ON accounts
+        WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)
+        BEGIN INSERT INTO change_log (entity, row_id) VALUES ('account', NEW.id); END;
+    CREATE TRIGGER accounts_logged_update AFTER UPDATE ON accounts
+        WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)
+        BEGIN
+            INSERT INTO change_log (entity, row_id) VALUES ('account', OLD.id);
+            INSERT INTO change_log (entity, row_id) SELECT 'account', NEW.id WHERE NEW.id <> OLD.id;
+        END;
+    CREATE TRIGGER accounts_logged_delete AFTER DELETE ON accounts
+        WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)
+        BEGIN INSERT INTO change_log (entity, row_id) VALUES ('account', OLD.id); END;
+    CREATE TRIGGER transaction_splits_logged_insert AFTER INSERT ON transaction_splits
+        WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)
+        BEGIN INSERT INTO change_log (entity, row_id) VALUES ('transaction', NEW.transaction_id); END;
+    CREATE TRIGGER transaction_splits_logged_update AFTER UPDATE ON transaction_splits
+        WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)
+        BEGIN
+            INSERT INTO change_log (entity, row_id) VALUES ('transaction', OLD.transaction_id);
+            INSERT INTO change_log (entity, row_id) SELECT 'transaction', NEW.transaction_id
+                WHERE NEW.transaction_id <> OLD.transaction_id;
+        END;
+    CREATE TRIGGER transaction_splits_logged_delete AFTER DELETE ON transaction_splits
+        WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)
+        BEGIN INSERT INTO change_log (entity, row_id) VALUES ('transaction', OLD.transaction_id); END;
+    CREATE TRIGGER reconciliations_logged_insert AFTER INSERT ON reconciliations
+        WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)
+        BEGIN INSERT INTO change_log (entity, row_id) VALUES ('reconciliation', NEW.account_id); END;
+    CREATE TRIGGER reconciliations_logged_update AFTER UPDATE ON reconciliations
+        WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)
+        BEGIN
+            INSERT INTO change_log (entity, row_id) VALUES ('reconciliation', OLD.account_id);
+            INSERT INTO change_log (entity, row_id) SELECT 'reconciliation', NEW.account_id WHERE NEW.account_id <> OLD.account_id;
+        END;
+    CREATE TRIGGER reconciliations_logged_delete AFTER DELETE ON reconciliations
+        WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)
+        BEGIN INSERT INTO change_log (entity, row_id) VALUES ('reconciliation', OLD.account_id); END;
+    """
 }

@@ -37,10 +37,19 @@ extension ChangeTracker {
     \(triggers)
     """
 
-    /// The triggers that write the change log (part of ``schemaVersion3``).
-    static let triggers = [
+    /// The triggers that write the change log (part of ``schemaVersion3``): those of
+    /// ``transactionTriggers`` (made again by ``schemaVersion4``, which rebuilds the table), then
+    /// those of categories and budgets.
+    static let triggers = transactionTriggers + "\n" + categoryAndBudgetTriggers
+
+    /// The triggers on `transactions` (see ``schemaVersion3``).
+    static let transactionTriggers = [
         rowTriggers(table: "transactions", entity: "transaction"),
         conflictTriggers(table: "transactions", entity: "transaction_conflict", unique: "import_key", nullable: true),
+    ].joined(separator: "\n")
+
+    /// The triggers on `categories` and `budgets` (see ``schemaVersion3``).
+    static let categoryAndBudgetTriggers = [
         rowTriggers(table: "categories", entity: "category", deletion: "category_delete"),
         conflictTriggers(table: "categories", entity: "category_conflict", unique: "name_key", nullable: false),
         rowTriggers(table: "budgets", entity: "budget", key: "category_id"),

@@ -40,6 +40,7 @@ public final class LiveAccounts {
     private(set) var isCancelled = false
     private var isSyncing = false
     private var needsAnotherSync = false
+    /// Its registration with the store's change tracker; cancelled by ``cancel()`` or on release.
     private var subscription: ChangeTracker.Subscription?
 
     /// Reads the accounts and starts observing the store.

@@ -35,7 +35,8 @@ public struct ReconciliationMismatch: Hashable, Sendable {
     /// The account's latest reconciliation before this one, if any.
     public let lastReconciliation: Reconciliation?
     /// The account's transactions after ``lastReconciliation`` (all of them without one) up to
-    /// ``statementDate``, by date then id: where the difference hides.
+    /// ``statementDate``, and those within it that a forced change un-marked, by date then id:
+    /// where the difference hides.
     public let transactionsSince: [Transaction]
 
     /// What the book lacks: the statement's balance minus the book's (negative when the book has
@@ -70,6 +71,15 @@ extension BudgetStore {
                 filter.accountID = account.id
                 var since: [Transaction] = []
                 try forEachRow(matching: filter, resolved: .init()) { since.append($0) }
+                if let last {
+                    // Rows a forced change un-marked, dated within the last reconciliation.
+                    let unmarked = try connection.cached("""
+                        SELECT id FROM transactions
+                        WHERE (account_id = ?1 OR transfer_account_id = ?1) AND date <= ?2 AND reconciled_on IS NULL
+                        """).map([.integer(account.id), last.statementDate.sqliteValue]) { $0.int64(0) }
+                    since = try unmarked.map(fetchTransaction(id:)) + since
+                    since.sort { ($0.date, $0.id) < ($1.date, $1.id) }
+                }
                 return .mismatch(ReconciliationMismatch(account: account, statementDate: day, statementBalance: statementBalance,
                                                         bookBalance: balance, lastReconciliation: last, transactionsSince: since))
             }

@@ -89,38 +89,26 @@ enum TransactionQuery {
     static func whereClause(filter: TransactionFilter, resolved: ResolvedIDs) -> (String, [SQLiteValue]) {
         var conditions: [String] = []
         var values: [SQLiteValue] = []
-        if let month = filter.month {
-            conditions.append("t.date BETWEEN ? AND ?")
-            values += [month.firstDay.sqliteValue, month.lastDay.sqliteValue]
+        /// One condition and its values; a filter field that is not set adds nothing.
+        func add(_ condition: String, _ bound: SQLiteValue?...) {
+            let bound = bound.compactMap { $0 }
+            guard !bound.isEmpty else { return }
+            conditions.append(condition)
+            values += bound
         }
-        if let from = filter.from {
-            conditions.append("t.date >= ?")
-            values.append(from.sqliteValue)
-        }
-        if let to = filter.to {
-            conditions.append("t.date <= ?")
-            values.append(to.sqliteValue)
-        }
+        add("t.date BETWEEN ? AND ?", filter.month?.firstDay.sqliteValue, filter.month?.lastDay.sqliteValue)
+        add("t.date >= ?", filter.from?.sqliteValue)
+        add("t.date <= ?", filter.to?.sqliteValue)
         for id in [resolved.categoryID, filter.categoryID].compactMap({ $0 }) {
-            conditions.append("(t.category_id = ? OR t.id IN (SELECT transaction_id FROM transaction_splits WHERE category_id = ?))")
-            values += [.integer(id), .integer(id)]
+            add("(t.category_id = ? OR t.id IN (SELECT transaction_id FROM transaction_splits WHERE category_id = ?))",
+                .integer(id), .integer(id))
         }
         for id in [resolved.accountID, filter.accountID].compactMap({ $0 }) {
-            conditions.append("(t.account_id = ? OR t.transfer_account_id = ?)")
-            values += [.integer(id), .integer(id)]
+            add("(t.account_id = ? OR t.transfer_account_id = ?)", .integer(id), .integer(id))
         }
-        if let payee = filter.payee, !payee.isEmpty {
-            conditions.append("instr(budget_fold(t.payee), ?) > 0")
-            values.append(.text(payee.caseFolded()))
-        }
-        if let min = filter.minAmount {
-            conditions.append("t.amount >= ?")
-            values.append(min.sqliteValue)
-        }
-        if let max = filter.maxAmount {
-            conditions.append("t.amount <= ?")
-            values.append(max.sqliteValue)
-        }
+        add("instr(budget_fold(t.payee), ?) > 0", filter.payee.flatMap { $0.isEmpty ? nil : .text($0.caseFolded()) })
+        add("t.amount >= ?", filter.minAmount?.sqliteValue)
+        add("t.amount <= ?", filter.maxAmount?.sqliteValue)
         return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), values)
     }
 

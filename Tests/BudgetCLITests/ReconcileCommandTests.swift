@@ -1,0 +1,92 @@
+import BudgetKit
+import Testing
+@testable import BudgetCLI
+
+/// Issue 10 item 5 from the shell: a statement that matches marks; one that does not exits 1,
+/// says by how much, lists where to look and marks nothing; --force says what it breaks.
+@Suite struct ReconcileCommandTests {
+    @Test func aMatchMarksEveryTransactionUpToTheDayAndListShowsIt() {
+        let sandbox = Sandbox()
+        sandbox.seedAccounts()
+        let run = sandbox.run("reconcile", "checking", "--statement-balance", "2405.10", "--on", "2026-11-20")
+        #expect(run.status == 0)
+        #expect(run.stdout == "")
+        #expect(run.stderr == "Reconciled Checking on 2026-11-20: the book matches the statement (2405.10); marked 4 transactions reconciled.\n")
+        #expect(sandbox.succeed("list", "--status", "--account", "Visa") == """
+            ID  DATE        AMOUNT  CATEGORY    PAYEE   NOTE       STATUS
+             4  2026-11-14   82.40  split (2)   Market
+             5  2026-11-20   82.40  ← Checking          card bill  reconciled
+            --  ----------  ------  ----------  ------  ---------  ----------
+                Spent        82.40
+                Earned        0.00
+                Net         -82.40
+                Transfers    82.40
+
+            """)
+        // Changes that leave every balance as it was need no --force.
+        #expect(sandbox.run("edit", "2", "--payee", "Lunch place", "--note", "with Ann").status == 0)
+    }
+
+    @Test func aMismatchExits1SaysTheDifferenceListsTheRowsAndMarksNothing() {
+        let sandbox = Sandbox()
+        sandbox.seedAccounts()
+        let before = sandbox.dump()
+        let run = sandbox.run("reconcile", "Checking", "--statement-balance", "2400", "--on", "2026-11-20")
+        #expect(run.status == 1)
+        #expect(run.stdout == """
+            ID  DATE         AMOUNT  CATEGORY   PAYEE  NOTE
+             1  2026-11-01  3000.00  Salary     ACME
+             2  2026-11-03    12.50  Food       Lunch
+             3  2026-11-05  -500.00  → Savings         monthly
+             5  2026-11-20   -82.40  → Visa            card bill
+
+            """)
+        #expect(run.stderr == """
+            budget: error: Checking at the end of 2026-11-20: the statement says 2400.00, the book 2405.10; difference -5.10
+            hint: the book has 5.10 too much: check the 4 transactions of Checking since it began (listed), fix them and reconcile again; nothing was marked
+
+            """)
+        #expect(sandbox.dump() == before)
+        // After a reconciliation, only what came since (and what --force un-marked) is listed.
+        sandbox.succeed("reconcile", "Checking", "--statement-balance", "2405.10", "--on", "2026-11-20")
+        sandbox.succeed("add", "3", "Food", "Coffee", "--date", "2026-11-21")
+        sandbox.succeed("edit", "2", "--amount", "13", "--force")
+        let later = sandbox.run("reconcile", "Checking", "--statement-balance", "2400", "--on", "2026-11-21", "--format", "csv")
+        #expect(later.status == 1)
+        #expect(later.stdout == """
+            id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled
+            2,2026-11-03,13.00,Food,Lunch,,expense,Checking,,,,
+            6,2026-11-21,3.00,Food,Coffee,,expense,Checking,,,,
+
+            """)
+        #expect(later.stderr == """
+            budget: error: Checking at the end of 2026-11-21: the statement says 2400.00, the book 2401.60; difference -1.60
+            hint: the book has 1.60 too much: check the 2 transactions of Checking since its reconciliation on 2026-11-20 or changed with --force (listed), fix them and reconcile again; nothing was marked
+
+            """)
+    }
+
+    @Test func forceChangesAReconciledTransactionSaysWhichReconciliationItBreaksAndUnmarksNothingElse() {
+        let sandbox = Sandbox()
+        sandbox.seedAccounts()
+        sandbox.succeed("reconcile", "Checking", "--statement-balance", "2405.10", "--on", "2026-11-20")
+        let warning = "budget: warning: this breaks the reconciliation of Checking on 2026-11-20 (statement balance 2405.10); "
+            + "reconcile again when the book matches the bank\n"
+        let edit = sandbox.run("edit", "2", "--amount", "13", "--force")
+        #expect(edit.status == 0)
+        #expect(edit.stderr == "Updated transaction 2: 13.00 in Food on 2026-11-03 (Lunch).\n" + warning)
+        let add = sandbox.run("add", "1", "Food", "--date", "2026-11-19", "--force")
+        #expect(add.stdout == "6\n")
+        #expect(add.stderr == "Added transaction 6: 1.00 in Food on 2026-11-19.\n" + warning)
+        let delete = sandbox.run("delete", "1", "--force")
+        #expect(delete.stderr == "Deleted transaction 1.\n" + warning)
+        #expect(sandbox.succeed("list", "--status", "--account", "Checking", "--format", "csv") == """
+            id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled
+            2,2026-11-03,13.00,Food,Lunch,,expense,Checking,,,,
+            3,2026-11-05,500.00,,,monthly,transfer,Checking,Savings,,,2026-11-20
+            6,2026-11-19,1.00,Food,,,expense,Checking,,,,
+            5,2026-11-20,82.40,,,card bill,transfer,Checking,Visa,,,2026-11-20
+
+            """)
+    }
+}

@@ -1,0 +1,136 @@
+import Testing
+@testable import BudgetKit
+
+/// Issue 10, items 1 and 2: accounts, their balances, and money flow by category kind.
+@Suite struct AccountStoreTests {
+    @Test func aNewBookHasTheDefaultAccountMainAndAddGoesThere() throws {
+        let dir = TemporaryDirectory()
+        let store = try dir.store()
+        try store.addCategory(named: "Food", monthlyBudget: money("300"))
+        let lunch = try store.addTransaction(amount: money("12.50"), category: "Food", payee: "Lunch")
+        #expect(lunch.account == "Main")
+        #expect(try store.defaultAccount() == Account(id: 1, name: "Main", kind: .checking, isDefault: true))
+        #expect(try store.accounts().map(\.balance) == [money("-12.50")])
+    }
+
+    @Test func balancesFollowTheCategoriesSignsAndTheOpeningBalance() throws {
+        let book = try AccountBook()
+        let store = book.store
+        try store.addTransaction(amount: money("3000"), category: "Salary", date: day("2026-11-01"))
+        try store.addTransaction(amount: money("12.50"), category: "Food", date: day("2026-11-03"))
+        try store.addTransaction(amount: money("-2.25"), category: "Food", date: day("2026-11-04"))     // a refund raises it
+        try store.addTransaction(amount: money("40"), category: "Food", date: day("2026-11-05"), account: "Visa")
+        try store.addTransaction(amount: money("5"), category: "Household", date: day("2026-12-01"), account: "de1234 5678")
+        #expect(try book.balances(on: "2026-11-30") == ["Checking": money("2989.75"), "Savings": money("1000"), "Visa": money("-40")])
+        #expect(try book.balances(on: "2025-12-31") == ["Checking": .zero, "Savings": .zero, "Visa": .zero])
+        #expect(try book.balances(on: "2026-12-01")["Visa"] == money("-45"))
+        // The opening balance is never income.
+        #expect(try store.monthlyReport(for: Month(iso: "2026-01")!).income.map(\.actual) == [.zero])
+        #expect(try store.accounts(on: day("2026-11-30")).map(\.account.name) == ["Checking", "Savings", "Visa"])
+    }
+
+    @Test func accountsAreFoundByNameIgnoringCaseOrByNumberIgnoringSpacesAndDashes() throws {
+        let book = try AccountBook()
+        #expect(try book.store.account(named: "SAVINGS").name == "Savings")
+        #expect(try book.store.account(named: "de12345678").name == "Visa")
+        #expect(try book.store.account(named: " DE12-3456 78 ").number == "DE12 3456-78")
+        #expect(throws: BudgetError.unknownAccount("Cash")) { try book.store.account(named: "Cash") }
+    }
+
+    @Test func renamingClosingAndTheDefaultAccount() throws {
+        let book = try AccountBook()
+        let store = book.store
+        let lunch = try store.addTransaction(amount: money("12.50"), category: "Food", date: day("2026-11-03"), account: "Visa")
+        try store.renameAccount(named: "visa", to: "Credit card")
+        #expect(try store.transaction(id: lunch.id).account == "Credit card")
+        try store.renameAccount(named: "savings", to: "SAVINGS")
+        try store.closeAccount(named: "Credit card", on: day("2026-11-20"))
+        #expect(try store.accounts(on: day("2026-11-30")).map(\.account.name) == ["Checking", "SAVINGS"])
+        #expect(try store.accounts(on: day("2026-11-30"), includingClosed: true).map { "\($0.account.name) \($0.balance)" }
+                == ["Checking 0.00", "Credit card -12.50", "SAVINGS 1000.00"])
+        #expect(try store.transaction(id: lunch.id).account == "Credit card")   // history kept
+        // Before its close, it still takes transactions; on or after, not.
+        try store.addTransaction(amount: money("1"), category: "Food", date: day("2026-11-19"), account: "Credit card")
+        #expect(throws: BudgetError.accountClosed("Credit card", closedOn: day("2026-11-20"), date: day("2026-11-20"))) {
+            try store.addTransaction(amount: money("1"), category: "Food", date: day("2026-11-20"), account: "Credit card")
+        }
+        try store.setDefaultAccount(named: "Savings")
+        #expect(try store.addTransaction(amount: money("1"), category: "Food").account == "SAVINGS")
+        #expect(try store.allAccounts(includingClosed: true).filter(\.isDefault).map(\.name) == ["SAVINGS"])
+    }
+
+    /// `accounts` over a million rows must stream the covering indexes: no table row read, no
+    /// sort of every row into a temporary B-tree (which made it 4x slower).
+    @Test func theBalanceQueryStreamsItsCoveringIndexes() throws {
+        let book = try AccountBook()
+        let scope = BalanceQuery.Scope(through: day("2026-11-30"))
+        let sql = BalanceQuery.sql(scope), totals = BalanceQuery.totalsSQL(scope)
+        var plans: [String] = []
+        for statement in [totals.all, totals.uncategorized, totals.income, sql.transfers, sql.splits] {
+            plans.append(try book.store.connection.prepare("EXPLAIN QUERY PLAN " + statement)
+                .map([day("2026-11-30").sqliteValue, .null, .null]) { $0.text(3) }.joined(separator: "; "))
+        }
+        #expect(plans[0] == "SCAN transactions USING COVERING INDEX transactions_by_account")
+        for seek in plans[1...2] {
+            #expect(seek.hasPrefix("SEARCH transactions USING COVERING INDEX transactions_by_account (account_id=? AND category_id=? AND date<?)"))
+        }
+        #expect(plans[3] == "SEARCH transactions USING COVERING INDEX transactions_by_transfer_account (transfer_account_id>?)")
+        #expect(plans[4].hasPrefix("SCAN s USING COVERING INDEX transaction_splits_by_category; SEARCH t USING INTEGER PRIMARY KEY"))
+    }
+
+    /// Each bad input: its exact error, and the book as it was.
+    @Test(arguments: [
+        ("add duplicate", BudgetError.duplicateAccount("checking")),
+        ("add duplicate number", .duplicateAccountNumber("de 12345678", account: "Visa")),
+        ("add empty name", .invalidAccountName("  ")),
+        ("rename to another's name", .duplicateAccount("VISA")),
+        ("rename unknown", .unknownAccount("Cash")),
+        ("close default", .defaultAccountRequired("Checking")),
+        ("close twice", .accountAlreadyClosed("Savings", closedOn: day("2026-11-01"))),
+        ("delete default", .defaultAccountRequired("Checking")),
+        ("delete used", .accountInUse("Visa", transactionCount: 2)),
+        ("delete into itself", .moveToSameAccount("Visa")),
+        ("delete with transfers to the target", .transfersWithinAccount(from: "Visa", to: "Checking", count: 1)),
+        ("default closed", .accountClosed("Savings", closedOn: day("2026-11-01"), date: .today())),
+    ])
+    func badInputIsRefusedAndChangesNothing(what: String, error: BudgetError) throws {
+        let book = try AccountBook()
+        let store = book.store
+        try store.addTransaction(amount: money("40"), category: "Food", date: day("2026-11-05"), account: "Visa")
+        try store.transfer(amount: money("40"), from: "Checking", to: "Visa", date: day("2026-11-20"))
+        if what == "close twice" || what == "default closed" { try store.closeAccount(named: "Savings", on: day("2026-11-01")) }
+        let before = try book.dump()
+        #expect(throws: error) {
+            switch what {
+            case "add duplicate": try store.addAccount(named: "checking")
+            case "add duplicate number": try store.addAccount(named: "Other", number: "de 12345678")
+            case "add empty name": try store.addAccount(named: "  ")
+            case "rename to another's name": try store.renameAccount(named: "Savings", to: "VISA")
+            case "rename unknown": try store.renameAccount(named: "Cash", to: "Wallet")
+            case "close default": try store.closeAccount(named: "Checking")
+            case "close twice": try store.closeAccount(named: "Savings")
+            case "delete default": try store.deleteAccount(named: "Checking")
+            case "delete used": try store.deleteAccount(named: "Visa")
+            case "delete into itself": try store.deleteAccount(named: "Visa", .moveTransactions(to: "visa"))
+            case "delete with transfers to the target": try store.deleteAccount(named: "Visa", .moveTransactions(to: "Checking"))
+            default: try store.setDefaultAccount(named: "Savings")
+            }
+        }
+        #expect(try book.dump() == before)
+    }
+
+    @Test func deletingAnAccountMovesItsTransactionsAndItsSideOfTransfers() throws {
+        let book = try AccountBook()
+        let store = book.store
+        try store.addAccount(named: "Old card", kind: .credit)
+        let spent = try store.addTransaction(amount: money("40"), category: "Food", date: day("2026-11-05"), account: "Old card")
+        let paid = try store.transfer(amount: money("40"), from: "Checking", to: "Old card", date: day("2026-11-20"))
+        #expect(try store.deleteAccount(named: "Old card", .moveTransactions(to: "Visa")) == 2)
+        #expect(try store.transaction(id: spent.id).account == "Visa")
+        #expect(try store.transaction(id: paid.id).transferAccount == "Visa")
+        #expect(try store.allAccounts(includingClosed: true).map(\.name) == ["Checking", "Savings", "Visa"])
+        try store.addAccount(named: "Unused")
+        #expect(try store.deleteAccount(named: "Unused") == 0)
+        #expect(try store.check() == [])
+    }
+}
