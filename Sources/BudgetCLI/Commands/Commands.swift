@@ -12,6 +12,7 @@ enum Commands {
         .command(Import.self), .command(Reconcile.self), RuleCommands.tree, .command(Report.self), .command(Watch.self), .command(Backup.self),
         .command(Restore.self),
         .command(Check.self), .command(Log.self), .command(Undo.self), .command(Redo.self),
+        .command(Sync.self), .command(Conflicts.self), .command(DeviceCommand.self),
         .command(Completions.self), .command(Help.self), .command(Complete.self),
     ]
 

@@ -15,7 +15,7 @@ enum HistoryLog {
     static func text(_ entries: [HistoryEntry], terminal: Bool) -> String {
         var text = ""
         for entry in entries {
-            var head = "\(entry.id)  \(time(entry.milliseconds))  \(entry.deviceName)  \(entry.command)"
+            var head = "\(entry.id)  \(time(entry.milliseconds))  \(entry.deviceName)  \(entry.isReceived ? "(synced)" : entry.command)"
             switch entry.kind {
             case .write: break
             case .undo(let id): head += "  (undoes \(id))"

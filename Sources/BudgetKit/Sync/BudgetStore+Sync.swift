@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension BudgetStore {
     /// Shares the book through `folder`, a folder every device can reach by any means (Syncthing,
     /// a NAS, a USB stick, a git repository): publishes this device's writes as changeset files
@@ -24,6 +30,9 @@ extension BudgetStore {
         let me = local.device.id
         do {
             try ChangesetFile.removeLeftovers(of: me, in: folder)
+            if access(folder, W_OK) != 0 {
+                throw SyncError.cannotWriteChangesetFile(path: folder, reason: BookFile.words(for: errno))
+            }
             let listing = try ChangesetFile.entries(in: folder)
             let state = try syncState()
             let hadSlot = try reading { try ownSlot() } != nil
