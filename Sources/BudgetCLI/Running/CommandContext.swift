@@ -60,6 +60,8 @@ final class CommandContext {
             store = try BudgetStore(path: empty.path, access: .read)
         }
         store.command = ShellWords.quoted(["budget"] + arguments)
+        // The baseline of `make bench`'s history figures: the same writes without history.
+        if environment["BUDGET_BENCH_NO_HISTORY"] == "1" { store.recordsHistory = false }
         openedStore = store
         return store
     }

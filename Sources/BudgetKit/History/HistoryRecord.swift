@@ -24,14 +24,13 @@ extension BudgetStore {
     func recordedWriting<T>(_ record: HistoryRecord, foreignKeysOff: Bool = false, _ body: () throws -> T) throws -> T {
         let result: T
         do {
-            let session = try Session(on: connection)
-            try session.attachAll(except: Schema.unrecordedTables)
+            let session = recordsHistory || record != .command ? try Session(on: connection) : nil
+            try session?.attachAll(except: Schema.unrecordedTables)
             if foreignKeysOff { try connection.execute("PRAGMA foreign_keys = OFF") }
             defer { if foreignKeysOff { try? connection.execute("PRAGMA foreign_keys = ON") } }
             result = try connection.inTransaction {
                 let result = try body()
-                let changeset = try session.changeset()
-                if !changeset.isEmpty { try recordHistory(changeset, record) }
+                if let changeset = try session?.changeset(), !changeset.isEmpty { try recordHistory(changeset, record) }
                 try changeTracker.willCommit()
                 return result
             }

@@ -42,6 +42,9 @@ public final class BudgetStore {
     /// The command recorded with each write's history entry, as the person typed it
     /// (`budget add 12.50 Food`); the CLI sets it from its arguments. Empty by default.
     public var command = ""
+    /// Whether writes record history entries (true). Turning it off makes plain writes, with no
+    /// undo and nothing to sync: the baseline `make bench` measures history's cost against.
+    public var recordsHistory = true
 
     /// Opens the book at `path`, bringing an older schema up to date; with `.write` (the
     /// default), creates the book when it is missing.

@@ -97,7 +97,8 @@ struct SyncApplier {
 
     private mutating func insert(_ shape: Shape, key: String, values: [ChangesetValue], current: [ChangesetValue]?,
                                  at clock: HybridLogicalClock) throws {
-        if let deleted = try self.clock(shape.name, key, "-"), deleted > clock { return }
+        let deleted = try self.clock(shape.name, key, "-")
+        if let deleted, deleted > clock { return }
         var values = Array(values.prefix(shape.columns.count))
         if let current {
             for index in values.indices where values[index] != current[index] {
@@ -109,7 +110,7 @@ struct SyncApplier {
         let marks = Array(repeating: "?", count: values.count).joined(separator: ", ")
         try connection.cached("INSERT INTO \"\(shape.name)\" (\(shape.columns.prefix(values.count).map { "\"\($0)\"" }.joined(separator: ", "))) VALUES (\(marks))")
             .run(values.map(\.sqliteValue))
-        try setClock(shape.name, key, "+", clock)
+        if deleted != nil { try setClock(shape.name, key, "+", clock) }
         try replayParked(shape, key: key, keyValues: shape.key.map { values[$0] })
     }
 
