@@ -193,4 +193,24 @@ func syncAll(_ books: [BudgetStore], through folder: String) throws {
         let path = try impostor.write(into: shared)
         #expect(throws: BudgetError.sync(.changesetFileExists(path: path))) { try anna.sync(folder: shared) }
     }
+
+    @Test func pruningKeepsWhatIsNotPublishedAndSyncGoesOn() throws {
+        let dir = TemporaryDirectory()
+        let shared = folder(in: dir)
+        let anna = try sampleBook(in: dir, "anna.sqlite3")
+        let ben = try dir.store("ben.sqlite3")
+        try syncAll([anna, ben], through: shared)
+        try anna.addCategory(named: "Unpublished", monthlyBudget: money("1"))
+        let tomorrow = Day.today().adding(days: 1)
+        #expect(try anna.pruneHistory(before: tomorrow) > 0)
+        let kept = try anna.history()
+        #expect(kept.map(\.command) == ["setup"], "\(kept.map { ($0.id, $0.command, $0.isReceived, $0.changes.map(\.table)) })")
+        _ = try anna.sync(folder: shared)
+        _ = try ben.sync(folder: shared)
+        #expect(try ben.category(named: "Unpublished").name == "Unpublished")
+        #expect(try anna.pruneHistory(before: tomorrow) == 1)
+        try ben.addCategory(named: "After", monthlyBudget: money("1"))
+        try syncAll([anna, ben], through: shared)
+        #expect(try dumpOfBook(ben) == dumpOfBook(anna))
+    }
 }

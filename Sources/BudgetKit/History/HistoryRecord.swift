@@ -18,18 +18,24 @@ extension BudgetStore {
     /// history row is written in the same transaction, so a write and its entry commit or
     /// vanish together (kill -9 included). With `foreignKeysOff`, foreign keys are not enforced
     /// while `body` runs (a changeset already holds its cascades): `body` checks them itself.
+    /// With `known`, the changes are known in advance (an undo's inverse, applied whole or not
+    /// at all) and no session records them. With `pausingLog`, the change log's triggers are
+    /// paused and one `reload` entry tells live results to refetch (a large undo or sync).
     ///
     /// - Throws: what `body` throws, or a database error (translated for the user); the book is
     ///   then unchanged.
-    func recordedWriting<T>(_ record: HistoryRecord, foreignKeysOff: Bool = false, _ body: () throws -> T) throws -> T {
+    func recordedWriting<T>(_ record: HistoryRecord, foreignKeysOff: Bool = false, known: Changeset? = nil, pausingLog: Bool = false,
+                            _ body: () throws -> T) throws -> T {
         let result: T
         do {
-            let session = recordsHistory || record != .command ? try Session(on: connection) : nil
+            let session = known == nil && (recordsHistory || record != .command) ? try Session(on: connection) : nil
             try session?.attachAll(except: Schema.unrecordedTables)
             if foreignKeysOff { try connection.execute("PRAGMA foreign_keys = OFF") }
             defer { if foreignKeysOff { try? connection.execute("PRAGMA foreign_keys = ON") } }
             result = try connection.inTransaction {
+                if pausingLog { try changeTracker.pause() }
                 let result = try body()
+                if let known, !known.isEmpty { try recordHistory(known, record) }
                 if let changeset = try session?.changeset(), !changeset.isEmpty { try recordHistory(changeset, record) }
                 try changeTracker.willCommit()
                 return result

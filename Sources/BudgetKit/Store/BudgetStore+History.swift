@@ -74,7 +74,7 @@ extension BudgetStore {
             try connection.inTransaction {
                 try connection.run("""
                     DELETE FROM history WHERE hlc_time < ? AND (received = 1 OR sequence IS NOT NULL
-                        OR NOT EXISTS (SELECT 1 FROM sync_state))
+                        OR id <= (SELECT coalesce(max(last_entry), 0) FROM sync_state) OR NOT EXISTS (SELECT 1 FROM devices))
                     """, [.integer(milliseconds << 16)])
                 return Int(try connection.int64("SELECT changes()") ?? 0)
             }
@@ -110,10 +110,13 @@ extension BudgetStore {
 
     /// Applies the inverse of `target`'s changeset as one recorded write; any conflict aborts it.
     private func reverse(_ target: HistoryEntry, as record: HistoryRecord) throws {
-        try recordedWriting(record, foreignKeysOff: true) {
-            guard let bytes = try connection.prepare("SELECT changeset FROM history WHERE id = ?").first([.integer(target.id)], { $0.blob(0) }) else {
-                throw BudgetError.unknownHistoryEntry(target.id)
-            }
+        let bytes = try reading {
+            try connection.prepare("SELECT changeset FROM history WHERE id = ?").first([.integer(target.id)]) { $0.blob(0) }
+        }
+        guard let bytes else { throw BudgetError.unknownHistoryEntry(target.id) }
+        let inverse = try reading { try Changeset(bytes: bytes).inverted() }
+        try recordedWriting(record, foreignKeysOff: true, known: inverse,
+                            pausingLog: target.changes.count > BulkImportLimits.rowsBeforePausingLog) {
             // Someone else may have undone it since it was read.
             if case .undo = record, let by = try connection.int64("SELECT min(id) FROM history WHERE undoes = ?", [.integer(target.id)]) {
                 throw BudgetError.alreadyUndone(id: target.id, by: by)
@@ -121,7 +124,7 @@ extension BudgetStore {
             var reader = try HistoryReader(connection: connection)
             var conflicts: [HistoryConflict] = []
             var failure: (any Error)?
-            try Changeset(bytes: bytes).inverted().apply(to: connection) { conflict in
+            try inverse.apply(to: connection) { conflict in
                 do {
                     if let found = try reader.conflict(from: conflict) { conflicts.append(found) }
                 } catch {

@@ -20,8 +20,28 @@ struct SyncApplier {
         let name: String
         let columns: [String]
         let key: [Int]
-        var quotedColumns: String { columns.map { "\"\($0)\"" }.joined(separator: ", ") }
-        var keyCondition: String { key.map { "\"\(columns[$0])\" = ?" }.joined(separator: " AND ") }
+        let quotedColumns: String
+        let keyCondition: String
+        /// `SELECT` of every column of the row with a key.
+        let selectRow: String
+        /// `INSERT` of every column.
+        let insertRow: String
+
+        init(name: String, columns: [String], key: [Int]) {
+            self.name = name
+            self.columns = columns
+            self.key = key
+            quotedColumns = columns.map { "\"\($0)\"" }.joined(separator: ", ")
+            keyCondition = key.map { "\"\(columns[$0])\" = ?" }.joined(separator: " AND ")
+            selectRow = "SELECT \(quotedColumns) FROM \"\(name)\" WHERE \(keyCondition)"
+            insertRow = "INSERT INTO \"\(name)\" (\(quotedColumns)) VALUES (" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+        }
+
+        /// `INSERT` of the first `count` columns (a changeset of an older schema has fewer).
+        func insert(count: Int) -> String {
+            "INSERT INTO \"\(name)\" (\(columns.prefix(count).map { "\"\($0)\"" }.joined(separator: ", "))) VALUES ("
+                + Array(repeating: "?", count: count).joined(separator: ", ") + ")"
+        }
     }
 
     let connection: Connection
@@ -29,6 +49,8 @@ struct SyncApplier {
     let deviceNames: [String: String]
     var conflicts: [SyncConflict] = []
     private var shapes: [String: Shape] = [:]
+    /// Whether `sync_parked` holds anything (read once, then kept up to date).
+    private var hasParked: Bool?
 
     init(connection: Connection, resolvedAt: Int64, deviceNames: [String: String]) {
         self.connection = connection
@@ -107,8 +129,7 @@ struct SyncApplier {
             return
         }
         try resolveUnique(shape, values: &values)
-        let marks = Array(repeating: "?", count: values.count).joined(separator: ", ")
-        try connection.cached("INSERT INTO \"\(shape.name)\" (\(shape.columns.prefix(values.count).map { "\"\($0)\"" }.joined(separator: ", "))) VALUES (\(marks))")
+        try connection.cached(values.count == shape.columns.count ? shape.insertRow : shape.insert(count: values.count))
             .run(values.map(\.sqliteValue))
         if deleted != nil { try setClock(shape.name, key, "+", clock) }
         try replayParked(shape, key: key, keyValues: shape.key.map { values[$0] })
@@ -156,7 +177,7 @@ struct SyncApplier {
     // MARK: - Rows, clocks, parked changes
 
     private func row(_ shape: Shape, _ keyValues: [ChangesetValue]) throws -> [ChangesetValue]? {
-        try connection.cached("SELECT \(shape.quotedColumns) FROM \"\(shape.name)\" WHERE \(shape.keyCondition)")
+        try connection.cached(shape.selectRow)
             .first(keyValues.map(\.sqliteValue)) { row in (0..<shape.columns.count).map { row.changesetValue(Int32($0)) } }
     }
 
@@ -174,13 +195,16 @@ struct SyncApplier {
             """).run([.text(table), .text(key), .text(column), .integer(clock.packed.time), .text(clock.device.description)])
     }
 
-    private func park(_ table: String, _ key: String, _ column: String, _ value: ChangesetValue, at clock: HybridLogicalClock) throws {
+    private mutating func park(_ table: String, _ key: String, _ column: String, _ value: ChangesetValue, at clock: HybridLogicalClock) throws {
+        hasParked = true
         try connection.cached("""
             INSERT INTO sync_parked (table_name, row_key, column_name, value, hlc_time, device) VALUES (?, ?, ?, ?, ?, ?)
             """).run([.text(table), .text(key), .text(column), value.sqliteValue, .integer(clock.packed.time), .text(clock.device.description)])
     }
 
     private mutating func replayParked(_ shape: Shape, key: String, keyValues: [ChangesetValue]) throws {
+        if hasParked == nil { hasParked = try connection.int64("SELECT EXISTS (SELECT 1 FROM sync_parked)") == 1 }
+        guard hasParked == true else { return }
         let parked = try connection.cached("""
             SELECT column_name, value, hlc_time, device FROM sync_parked WHERE table_name = ? AND row_key = ? ORDER BY hlc_time, device
             """).map([.text(shape.name), .text(key)]) { row in
