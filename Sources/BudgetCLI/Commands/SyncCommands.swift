@@ -45,7 +45,7 @@ struct Sync: BudgetCommand {
 struct Conflicts: BudgetCommand {
     static let configuration = CommandConfiguration(
         name: "conflicts",
-        abstract: "List the conflicts syncs resolved, with the losing values.",
+        abstract: "List the conflicts syncs resolved, with losing values.",
         discussion: "Newest first. A losing value can be restored with 'budget edit' or 'budget rename-category'.",
         access: .read)
 
