@@ -92,7 +92,7 @@ extension BudgetStore {
             case .delete:
                 try applier.setClock(change.table, key, "-", time)
             case .insert:
-                if try applier.clock(change.table, key, "-") != nil { try applier.setClock(change.table, key, "+", time) }
+                if try !shape.hasID || applier.clock(change.table, key, "-") != nil { try applier.setClock(change.table, key, "+", time) }
                 if SyncApplier.uniqueColumns[change.table] != nil { try applier.settleAddedRow(shape, values: change.newValues) }
             }
         }

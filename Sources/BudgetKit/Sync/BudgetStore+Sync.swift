@@ -137,8 +137,9 @@ extension BudgetStore {
     /// Applies one file in one transaction with the note that it was applied.
     private func applyFile(_ file: ChangesetFile) throws -> [SyncConflict] {
         var applier = try reading { SyncApplier(connection: connection, resolvedAt: HybridLogicalClock.wallClock(), deviceNames: try deviceNames()) }
+        // The entry holds the file's changes as its device made them (what `budget log` shows).
         try recordedWriting(.received(sequence: file.sequence, clock: file.clock, command: ""), foreignKeysOff: true,
-                            pausingLog: file.changeset.bytes.count > 64 * 1024) {
+                            known: file.changeset, pausingLog: file.changeset.bytes.count > 64 * 1024) {
             try applier.apply(file.changeset, at: file.clock)
             try connection.cached("""
                 INSERT INTO sync_state (device, last_sequence) VALUES (?, ?)

@@ -26,6 +26,9 @@ struct SyncApplier {
         let selectRow: String
         /// `INSERT` of every column.
         let insertRow: String
+        /// Whether rows have an `id` made by one device (else their key is natural, like a
+        /// budget entry's, and two devices can add the same one: its insertion has a clock).
+        var hasID: Bool { columns.first == "id" }
 
         init(name: String, columns: [String], key: [Int]) {
             self.name = name
@@ -51,6 +54,8 @@ struct SyncApplier {
     private var shapes: [String: Shape] = [:]
     /// Whether `sync_parked` holds anything (read once, then kept up to date).
     private var hasParked: Bool?
+    /// Per table, whether any of its rows was deleted since the book synced (read once).
+    private var tombstones: [String: Bool] = [:]
 
     init(connection: Connection, resolvedAt: Int64, deviceNames: [String: String]) {
         self.connection = connection
@@ -119,28 +124,33 @@ struct SyncApplier {
 
     private mutating func insert(_ shape: Shape, key: String, values: [ChangesetValue], current: [ChangesetValue]?,
                                  at clock: HybridLogicalClock) throws {
-        let deleted = try self.clock(shape.name, key, "-")
+        let deleted = try hasTombstones(shape.name) ? self.clock(shape.name, key, "-") : nil
         if let deleted, deleted > clock { return }
         var values = Array(values.prefix(shape.columns.count))
         if let current {
-            for index in values.indices where values[index] != current[index] {
-                record(shape.name, key, shape.columns[index], kept: current[index], lost: values[index], keptBy: nil, lostBy: clock)
-            }
+            // The same key added on two devices (a budget entry): last writer wins, per field.
+            var new = Array(repeating: ChangesetValue.unchanged, count: shape.columns.count)
+            for index in values.indices where values[index] != current[index] { new[index] = values[index] }
+            guard new.contains(where: { $0 != .unchanged }) else { return }
+            let keyValues = shape.key.map { current[$0] }
+            try update(shape, key: key, keyValues: keyValues, old: Array(repeating: .unchanged, count: shape.columns.count), new: new,
+                       current: current, at: clock)
             return
         }
         try resolveUnique(shape, values: &values)
         try connection.cached(values.count == shape.columns.count ? shape.insertRow : shape.insert(count: values.count))
             .run(values.map(\.sqliteValue))
-        if deleted != nil { try setClock(shape.name, key, "+", clock) }
+        if deleted != nil || !shape.hasID { try setClock(shape.name, key, "+", clock) }
         try replayParked(shape, key: key, keyValues: shape.key.map { values[$0] })
     }
 
     private mutating func update(_ shape: Shape, key: String, keyValues: [ChangesetValue], old: [ChangesetValue], new: [ChangesetValue],
                                  current: [ChangesetValue], at clock: HybridLogicalClock) throws {
         var merged = current
+        let added = shape.hasID ? nil : try self.clock(shape.name, key, "+")
         for (index, value) in new.enumerated() where value != .unchanged && index < shape.columns.count {
             let column = shape.columns[index]
-            let field = try self.clock(shape.name, key, column)
+            let field = try self.clock(shape.name, key, column) ?? added
             if field.map({ clock > $0 }) ?? true {
                 if current[index] != old[index] && current[index] != value {
                     record(shape.name, key, column, kept: value, lost: current[index], keptBy: clock, lostBy: field)
@@ -166,6 +176,7 @@ struct SyncApplier {
             return
         }
         try setClock(shape.name, key, "-", clock)
+        tombstones[shape.name] = true
         try connection.cached("DELETE FROM sync_parked WHERE table_name = ? AND row_key = ?").run([.text(shape.name), .text(key)])
         guard let current else { return }
         for index in current.indices where index < old.count && old[index] != current[index] {
@@ -186,6 +197,14 @@ struct SyncApplier {
             .first([.text(table), .text(key), .text(column)]) { row in
                 DeviceID(row.text(1)).flatMap { HybridLogicalClock(time: row.int64(0), device: Int64($0.rawValue)) }
             } ?? nil
+    }
+
+    /// Whether a row of `table` was ever deleted in this synced book (or by a change applied here).
+    private mutating func hasTombstones(_ table: String) throws -> Bool {
+        if let known = tombstones[table] { return known }
+        let found = try connection.int64("SELECT EXISTS (SELECT 1 FROM row_clock WHERE table_name = ? AND column_name = '-')", [.text(table)]) == 1
+        tombstones[table] = found
+        return found
     }
 
     func setClock(_ table: String, _ key: String, _ column: String, _ clock: HybridLogicalClock) throws {
