@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 // `make bench`: every figure beside a baseline measured in the same run.
-// Usage: budget-bench PATH-TO-RELEASE-BUDGET [live] [core] [scripting] [import] [accounts] [bankfiles]   (all groups by default)
+// Usage: budget-bench PATH-TO-RELEASE-BUDGET [live] [core] [scripting] [import] [accounts] [bankfiles] [history]   (all groups by default)
 
 if CommandLine.arguments.count >= 4 && CommandLine.arguments[1] == Processes.peakLauncherFlag {
     Processes.launch(resultPath: CommandLine.arguments[2], Array(CommandLine.arguments.dropFirst(3)))
@@ -40,4 +40,5 @@ if wanted("bankfiles") {
     BankFileBenchmarks(folder: folder).run()
     BankFileImportBenchmarks(fixtures: fixtures).run()
 }
+if wanted("history") { HistoryBenchmarks(fixtures: fixtures).run() }
 system("rm -rf '\(folder)'")

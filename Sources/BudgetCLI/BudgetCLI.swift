@@ -47,7 +47,7 @@ public enum BudgetCLI {
             case .run(let parsed, let info, let globals):
                 command = info
                 let context = CommandContext(command: info, globals: globals, environment: environment,
-                                             stdin: stdin, stdout: stdout, stderr: stderr)
+                                             stdin: stdin, stdout: stdout, stderr: stderr, arguments: arguments)
                 outcome = try parsed.run(context)
             }
             do {

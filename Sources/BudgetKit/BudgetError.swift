@@ -160,6 +160,18 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A bank file names an account number (OFX `ACCTID`, CAMT `IBAN`, MT940 `:25:`) that no
     /// account of the book has; `location` is the statement naming it.
     case unknownAccountNumber(String, location: BankFileLocation)
+    /// No history entry has this id (or it was pruned).
+    case unknownHistoryEntry(Int64)
+    /// History entry `id` was already undone, by entry `by`.
+    case alreadyUndone(id: Int64, by: Int64)
+    /// No write of this device is left to undo.
+    case nothingToUndo
+    /// No undo is left to redo.
+    case nothingToRedo
+    /// Undoing (or redoing) entry `id` meets later changes to the same rows; nothing was changed.
+    case historyConflicts(id: Int64, [HistoryConflict])
+    /// Syncing, devices or changeset files: see ``SyncError``.
+    case sync(SyncError)
 
     public var description: String {
         switch self {
@@ -254,6 +266,8 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
             return error.description
         case .unknownAccountNumber(let number, let location):
             return "\(location): no account has the number '\(number)'"
+        case .unknownHistoryEntry, .alreadyUndone, .nothingToUndo, .nothingToRedo, .historyConflicts, .sync:
+            return historyDescription
         }
     }
 }

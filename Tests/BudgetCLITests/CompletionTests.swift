@@ -35,7 +35,7 @@ import Glibc
     }
 
     @Test(arguments: [
-        (["budget", "re"], ["remove-budget", "rename-category", "rename-account", "reconcile", "report", "restore"]),
+        (["budget", "re"], ["remove-budget", "rename-category", "rename-account", "reconcile", "report", "restore", "redo"]),
         (["budget", "rule", ""], ["add", "edit", "move", "list", "remove", "apply"]),
         (["budget", "add", "5", ""], ["Eating\\ out", "Food", "Salary"]),
         (["budget", "add", "-3", "F"], ["Food"]),

@@ -12,7 +12,8 @@ enum Commands {
         .command(Import.self), ImportProfileCommands.tree, .command(Reconcile.self), RuleCommands.tree, .command(Payees.self),
         .command(MergePayees.self), .command(Report.self), .command(Watch.self), .command(Backup.self),
         .command(Restore.self),
-        .command(Check.self),
+        .command(Check.self), .command(Log.self), .command(Undo.self), .command(Redo.self),
+        .command(Sync.self), .command(Conflicts.self), .command(DeviceCommand.self),
         .command(Completions.self), .command(Help.self), .command(Complete.self),
     ]
 

@@ -17,14 +17,17 @@ final class CommandContext {
     let globals: GlobalOptions
     /// The command being run, for usage lines.
     let command: CommandInfo
+    /// The words after `budget`, as typed: recorded with every write in the book's history.
+    let arguments: [String]
     private var openedStore: BudgetStore?
     /// The empty book a read command reads when the default book does not exist yet; removed
     /// after ``openedStore`` is closed.
     private var emptyBook: EmptyBook?
 
     init(command: CommandInfo, globals: GlobalOptions, environment: [String: String], stdin: Input, stdout: Output,
-         stderr: Output) {
+         stderr: Output, arguments: [String] = []) {
         self.command = command
+        self.arguments = arguments
         self.globals = globals
         self.environment = environment
         self.stdin = stdin
@@ -56,6 +59,9 @@ final class CommandContext {
             emptyBook = empty
             store = try BudgetStore(path: empty.path, access: .read)
         }
+        store.command = ShellWords.quoted(["budget"] + arguments)
+        // The baseline of `make bench`'s history figures: the same writes without history.
+        if environment["BUDGET_BENCH_NO_HISTORY"] == "1" { store.recordsHistory = false }
         openedStore = store
         return store
     }

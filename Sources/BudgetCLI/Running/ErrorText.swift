@@ -136,6 +136,8 @@ struct ErrorText: Equatable {
             self = ErrorText(bankFile: error)
         case .unknownAccountNumber(let number, let location):
             self = ErrorText(unknownAccountNumber: number, location: location)
+        case .unknownHistoryEntry, .alreadyUndone, .nothingToUndo, .nothingToRedo, .historyConflicts, .sync:
+            self = ErrorText(history: error)
         }
     }
 }

@@ -63,6 +63,9 @@ enum ExitStatus: Equatable {
                  .futureReconciliation: self = .usage
             // And rules' patterns, places and payees, and profiles' names.
             case .invalidRuleExpression, .ruleWithoutAction, .invalidRulePosition, .invalidPayeeName, .invalidProfileName: self = .usage
+            case .sync(.invalidDeviceName): self = .usage
+            case .sync(.invalidChangesetFile): self = .badInput
+            case .sync(.cannotWriteChangesetFile): self = .outputFailed
             default: self = .failure
             }
         case let error as OutputError:

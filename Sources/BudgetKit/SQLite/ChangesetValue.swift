@@ -25,6 +25,18 @@ enum ChangesetValue: Hashable, Sendable {
     /// Text from a Swift string, as its UTF-8 bytes.
     static func text(_ string: String) -> ChangesetValue { .text(Array(string.utf8)) }
 
+    /// The value to bind to a statement (NULL for ``unchanged``; a REAL, which no column of the
+    /// book holds, as its text).
+    var sqliteValue: SQLiteValue {
+        switch self {
+        case .unchanged, .null: return .null
+        case .integer(let value): return .integer(value)
+        case .real(let value): return .text(String(value))
+        case .text(let bytes): return .text(String(decoding: bytes, as: UTF8.self))
+        case .blob(let bytes): return .blob(bytes)
+        }
+    }
+
     /// Reads an `sqlite3_value`; a null pointer (SQLite's "not part of this change") is ``unchanged``.
     init(_ value: OpaquePointer?) {
         guard let value else {

@@ -18,6 +18,24 @@ struct Row {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    /// The column's bytes (none for NULL), as a BLOB.
+    func blob(_ column: Int32) -> [UInt8] {
+        guard let bytes = sqlite3_column_blob(handle, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))))
+    }
+
+    /// The column as a changeset value (never ``ChangesetValue/unchanged``): what sync compares
+    /// with a change's old and new values.
+    func changesetValue(_ column: Int32) -> ChangesetValue {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_INTEGER: return .integer(int64(column))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
+        case SQLITE_TEXT: return .text(Array(text(column).utf8))
+        case SQLITE_BLOB: return .blob(blob(column))
+        default: return .null
+        }
+    }
+
     /// The column as an optional integer.
     func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
 

@@ -4,6 +4,8 @@ enum SQLiteValue: Hashable, Sendable {
     case null
     case integer(Int64)
     case text(String)
+    /// Bytes, bound as a BLOB (a changeset in the history table).
+    case blob([UInt8])
 }
 
 /// A value that can be bound to a statement parameter.

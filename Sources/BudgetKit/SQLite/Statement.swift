@@ -37,6 +37,7 @@ final class Statement {
             case .null: code = sqlite3_bind_null(handle, index)
             case .integer(let int): code = sqlite3_bind_int64(handle, index, int)
             case .text(let text): code = bindText(text, at: index)
+            case .blob(let bytes): code = bindBlob(bytes, at: index)
             }
             guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: connection.handle, sql: sql) }
         }
@@ -54,6 +55,14 @@ final class Statement {
             return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
                 sqlite3_bind_text64(handle, index, $0, UInt64(bytes.count), csqlite_transient(), UInt8(SQLITE_UTF8))
             }
+        }
+    }
+
+    /// Binds `bytes` as a BLOB; no bytes bind a zero-length BLOB, never NULL.
+    private func bindBlob(_ bytes: [UInt8], at index: Int32) -> Int32 {
+        bytes.withUnsafeBytes { buffer in
+            sqlite3_bind_blob64(handle, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), UInt64(buffer.count),
+                                csqlite_transient())
         }
     }
 

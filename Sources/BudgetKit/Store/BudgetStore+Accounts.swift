@@ -28,9 +28,9 @@ extension BudgetStore {
             }
             if let number { try refuseTakenNumber(number, exceptID: nil) }
             try connection.run("""
-                INSERT INTO accounts (name, name_key, type, number, number_key, opening_balance, opening_date)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, [.text(name), .text(Account.nameKey(name)), .text(kind.rawValue), number.sqliteValue,
+                INSERT INTO accounts (id, name, name_key, type, number, number_key, opening_balance, opening_date)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, [try nextID(for: "accounts"), .text(name), .text(Account.nameKey(name)), .text(kind.rawValue), number.sqliteValue,
                       number.map(Account.numberKey).sqliteValue, openingBalance.sqliteValue, openingDate.sqliteValue])
             return Account(id: connection.lastInsertRowID, name: name, kind: kind, number: number,
                            openingBalance: openingBalance, openingDate: openingDate)

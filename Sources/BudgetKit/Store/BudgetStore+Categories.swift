@@ -20,8 +20,8 @@ extension BudgetStore {
         let name = try BudgetStore.validCategoryName(name)
         return try writing {
             do {
-                try connection.run("INSERT INTO categories (name, name_key, kind, rollover) VALUES (?, ?, ?, ?)",
-                                   [.text(name), .text(BudgetCategory.nameKey(name)), .text(kind.rawValue), rollover.sqliteValue])
+                try connection.run("INSERT INTO categories (id, name, name_key, kind, rollover) VALUES (?, ?, ?, ?, ?)",
+                                   [try nextID(for: "categories"), .text(name), .text(BudgetCategory.nameKey(name)), .text(kind.rawValue), rollover.sqliteValue])
             } catch let error as SQLiteError where error.isUniqueViolation {
                 throw BudgetError.duplicateCategory(name)
             }

@@ -33,7 +33,8 @@ extension BudgetStore {
             let key = BudgetCategory.nameKey(name)
             let replaced = try connection.int64("SELECT id FROM import_profiles WHERE name_key = ?", [.text(key)]) != nil
             try connection.run("DELETE FROM import_profiles WHERE name_key = ?", [.text(key)])
-            try connection.run("INSERT INTO import_profiles (name, name_key) VALUES (?, ?)", [.text(name), .text(key)])
+            try connection.run("INSERT INTO import_profiles (id, name, name_key) VALUES (?, ?, ?)",
+                               [try nextID(for: "import_profiles"), .text(name), .text(key)])
             let id = connection.lastInsertRowID
             let insert = try connection.prepare("INSERT INTO import_profile_options (profile_id, position, word) VALUES (?, ?, ?)")
             for (position, word) in options.enumerated() {

@@ -84,9 +84,9 @@ extension BudgetStore {
                                                         bookBalance: balance, lastReconciliation: last, transactionsSince: since))
             }
             try connection.run("""
-                INSERT INTO reconciliations (account_id, statement_date, statement_balance, made_at)
-                VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
-                """, [.integer(account.id), day.sqliteValue, statementBalance.sqliteValue])
+                INSERT INTO reconciliations (id, account_id, statement_date, statement_balance, made_at)
+                VALUES (?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+                """, [try nextID(for: "reconciliations"), .integer(account.id), day.sqliteValue, statementBalance.sqliteValue])
             let reconciliation = Reconciliation(id: connection.lastInsertRowID, account: account.name, statementDate: day,
                                                 statementBalance: statementBalance)
             try connection.run("""

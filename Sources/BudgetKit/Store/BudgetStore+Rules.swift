@@ -50,8 +50,8 @@ extension BudgetStore {
             }
             let position = (try connection.int64("SELECT max(position) FROM rules") ?? 0) + 1
             try connection.run("""
-                INSERT INTO rules (position, field, mode, pattern, direction, set_payee, category_id) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, [.integer(position), .text(field.rawValue), .text(mode.rawValue), .text(pattern),
+                INSERT INTO rules (id, position, field, mode, pattern, direction, set_payee, category_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, [try nextID(for: "rules"), .integer(position), .text(field.rawValue), .text(mode.rawValue), .text(pattern),
                       direction.map { .text($0.rawValue) } ?? .null, payee.sqliteValue, row.map { .integer($0.id) } ?? .null])
             rule = ImportRule(id: connection.lastInsertRowID, pattern: pattern, category: row?.name, field: field, mode: mode,
                               direction: direction, payee: payee)

@@ -26,8 +26,8 @@ extension BudgetStore {
             try guardReconciled(old: [], new: BalanceEffect.of(kind: kind, amount: amount, date: date, accountID: target.id,
                                                                transferAccountID: nil), id: nil, policy: reconciled)
             try connection.run("""
-                INSERT INTO transactions (date, amount, category_id, payee, note, account_id) VALUES (?, ?, ?, ?, ?, ?)
-                """, [date.sqliteValue, amount.sqliteValue, .integer(row.id), .text(payee), .text(note), .integer(target.id)])
+                INSERT INTO transactions (id, date, amount, category_id, payee, note, account_id) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, [try nextID(for: "transactions"), date.sqliteValue, amount.sqliteValue, .integer(row.id), .text(payee), .text(note), .integer(target.id)])
             return Transaction(id: connection.lastInsertRowID, date: date, amount: amount, category: row.name, payee: payee, note: note,
                                kind: kind, account: target.name)
         }
@@ -57,8 +57,9 @@ extension BudgetStore {
             let target = try openAccountRow(named: account, on: date)
             try guardReconciled(old: [], new: BalanceEffect.of(kind: parts.kind, amount: amount, date: date, accountID: target.id,
                                                                transferAccountID: nil), id: nil, policy: reconciled)
-            try connection.run("INSERT INTO transactions (date, amount, category_id, payee, note, account_id) VALUES (?, ?, NULL, ?, ?, ?)",
-                               [date.sqliteValue, amount.sqliteValue, .text(payee), .text(note), .integer(target.id)])
+            try connection.run("INSERT INTO transactions (id, date, amount, category_id, payee, note, account_id) VALUES (?, ?, ?, NULL, ?, ?, ?)",
+                               [try nextID(for: "transactions"), date.sqliteValue, amount.sqliteValue, .text(payee), .text(note),
+                                .integer(target.id)])
             let id = connection.lastInsertRowID
             try writeParts(parts.parts, transactionID: id, date: date)
             return Transaction(id: id, date: date, amount: amount, category: "", payee: payee, note: note, kind: parts.kind,
@@ -87,9 +88,9 @@ extension BudgetStore {
             try guardReconciled(old: [], new: BalanceEffect.of(kind: .transfer, amount: amount, date: date, accountID: source.id,
                                                                transferAccountID: target.id), id: nil, policy: reconciled)
             try connection.run("""
-                INSERT INTO transactions (date, amount, category_id, payee, note, account_id, transfer_account_id)
-                VALUES (?, ?, NULL, ?, ?, ?, ?)
-                """, [date.sqliteValue, amount.sqliteValue, .text(payee), .text(note), .integer(source.id), .integer(target.id)])
+                INSERT INTO transactions (id, date, amount, category_id, payee, note, account_id, transfer_account_id)
+                VALUES (?, ?, ?, NULL, ?, ?, ?, ?)
+                """, [try nextID(for: "transactions"), date.sqliteValue, amount.sqliteValue, .text(payee), .text(note), .integer(source.id), .integer(target.id)])
             return Transaction(id: connection.lastInsertRowID, date: date, amount: amount, category: "", payee: payee, note: note,
                                kind: .transfer, account: source.name, transferAccount: target.name)
         }

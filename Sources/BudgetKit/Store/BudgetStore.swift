@@ -39,6 +39,12 @@ public final class BudgetStore {
     /// The change log: pruned and paused by writes, read by live results, which it tells about
     /// every commit.
     let changeTracker: ChangeTracker
+    /// The command recorded with each write's history entry, as the person typed it
+    /// (`budget add 12.50 Food`); the CLI sets it from its arguments. Empty by default.
+    public var command = ""
+    /// Whether writes record history entries (true). Turning it off makes plain writes, with no
+    /// undo and nothing to sync: the baseline `make bench` measures history's cost against.
+    public var recordsHistory = true
 
     /// Opens the book at `path`, bringing an older schema up to date; with `.write` (the
     /// default), creates the book when it is missing.
@@ -84,21 +90,10 @@ public final class BudgetStore {
     }
 
     /// Runs `body` in one write transaction (the change tracker resumes a paused log and prunes
-    /// it on the way); after the commit, tells this process's live results.
+    /// it on the way) that records what it changed as one history entry with ``command``;
+    /// after the commit, tells this process's live results. Every write goes through here.
     func writing<T>(_ body: () throws -> T) throws -> T {
-        let result: T
-        do {
-            result = try connection.inTransaction {
-                let result = try body()
-                try changeTracker.willCommit()
-                return result
-            }
-        } catch {
-            changeTracker.didRollBack()
-            throw BudgetStore.translate(error, path: path)
-        }
-        changeTracker.didCommit()
-        return result
+        try recordedWriting(.command, body)
     }
 }
 

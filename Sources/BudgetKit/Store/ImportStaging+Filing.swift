@@ -4,8 +4,8 @@ extension ImportStaging {
     /// Every staged transaction in file order: each row that is no part of a split, and one
     /// row per split (its amount the parts' sum, no category), where its first part was.
     static let fileStaged = """
-        INSERT INTO transactions (date, amount, category_id, payee, note, import_key, account_id, transfer_account_id)
-        SELECT date, amount, category_id, payee, note, import_key, account_id, transfer_account_id FROM (
+        INSERT INTO transactions (id, date, amount, category_id, payee, note, import_key, account_id, transfer_account_id)
+        SELECT CASE WHEN ?1 IS NULL THEN NULL ELSE ?1 + ?2 * (row_number() OVER (ORDER BY place) - 1) END, date, amount, category_id, payee, note, import_key, account_id, transfer_account_id FROM (
             SELECT rowid AS place, date, stored_amount AS amount, category_id, coalesce(clean_payee, payee) AS payee, note, import_key,
                 account_id, transfer_account_id
             FROM temp.import_staging WHERE split_group IS NULL
@@ -44,8 +44,8 @@ extension ImportStaging {
         WHERE (category_id IS NULL AND transfer_account_id IS NULL) OR stored_amount IS NULL
         """
     static let createMissing = """
-        INSERT INTO categories (name, name_key, kind, rollover)
-        SELECT m.name, m.name_key, coalesce(m.kind, 'expense'), 0 FROM temp.import_missing AS m
+        INSERT INTO categories (id, name, name_key, kind, rollover)
+        SELECT CASE WHEN ?1 IS NULL THEN NULL ELSE ?1 + ?2 * (row_number() OVER (ORDER BY m.line) - 1) END, m.name, m.name_key, coalesce(m.kind, 'expense'), 0 FROM temp.import_missing AS m
         WHERE NOT EXISTS (SELECT 1 FROM categories AS c WHERE c.name_key = m.name_key) ORDER BY m.line
         """
     static let budgetMissing = """
@@ -237,8 +237,9 @@ extension ImportStaging {
     /// - Returns: how many were created.
     func createMissingCategories() throws -> Int {
         let before = try connection.int64("SELECT max(id) FROM categories") ?? 0
-        try connection.run(Self.createMissing)
+        try connection.run(Self.createMissing, try store.firstIDs(for: "categories"))
         let created = connection.changes
+        try store.noteInsertedIDs(in: "categories")
         if created > 0 {
             try connection.run(Self.budgetMissing, [.integer(before)])
             try connection.run(Self.resolveCreated)
@@ -254,8 +255,9 @@ extension ImportStaging {
         precondition(uncategorized == 0, "\(uncategorized) staged rows have no category: the checks before filing let them through")
         let maxID = try connection.int64("SELECT max(id) FROM transactions") ?? 0
         if options.includesDeleted { try connection.run(Self.forgetDeleted) }
-        try connection.run(Self.fileStaged)
+        try connection.run(Self.fileStaged, try store.firstIDs(for: "transactions"))
         let added = connection.changes
+        try store.noteInsertedIDs(in: "transactions")
         if splitGroups > 0 { try connection.run(Self.fileParts, [.integer(maxID)]) }
         if pendingRows > 0 { try connection.run(Self.recordPending, [.integer(maxID)]) }
         return added

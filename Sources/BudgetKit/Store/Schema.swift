@@ -11,6 +11,7 @@ enum Schema {
         .init(version: 4, sql: version4Accounts),
         .init(version: 5, sql: version5Rules),
         .init(version: 6, sql: version6Imports),
+        .init(version: 7, sql: version7History),
     ])
 
     /// Version 1: categories with budget history and rollover, transactions with import keys,

@@ -21,6 +21,11 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
     case cannotReadChangesetFile(path: String, reason: String)
     /// The sync folder cannot be listed (missing, not a folder, no permission).
     case cannotOpenSyncFolder(path: String, reason: String)
+    /// The book at `path` has transactions or categories of its own and has never synced, while
+    /// the folder already holds another book: two histories whose ids overlap cannot be merged.
+    case bookNotEmpty(path: String)
+    /// All ten device slots of the book are taken.
+    case noFreeSlot
 
     public var description: String {
         switch self {
@@ -36,6 +41,10 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
             return "cannot read \(path): \(reason)"
         case .cannotOpenSyncFolder(let path, let reason):
             return "cannot open the sync folder \(path): \(reason)"
+        case .bookNotEmpty(let path):
+            return "\(path) has entries of its own and the sync folder holds another book"
+        case .noFreeSlot:
+            return "all ten device slots are taken"
         }
     }
 }
@@ -58,6 +67,8 @@ public enum ChangesetFileProblem: Hashable, Sendable, CustomStringConvertible {
     case tooLarge(length: Int64, limit: Int64)
     /// Its name says one device and sequence number, its header another (a renamed or copied file).
     case misnamed(device: DeviceID, sequence: UInt64)
+    /// It was recorded by a book of a newer schema than this one reads: update budget.
+    case newerSchema(version: Int, supported: Int)
 
     public var description: String {
         switch self {
@@ -69,6 +80,7 @@ public enum ChangesetFileProblem: Hashable, Sendable, CustomStringConvertible {
         case .newerFormat(let version, let supported): return "file format \(version) is newer than \(supported)"
         case .tooLarge(let length, let limit): return "announces \(length) bytes of changes, more than \(limit)"
         case .misnamed(let device, let sequence): return "its header names device \(device), sequence \(sequence)"
+        case .newerSchema(let version, let supported): return "recorded by a book of schema \(version), newer than \(supported)"
         }
     }
 }

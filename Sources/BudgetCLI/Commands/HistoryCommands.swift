@@ -1,0 +1,93 @@
+import BudgetKit
+
+/// `budget log`: the book's history, newest first.
+struct Log: BudgetCommand {
+    static let configuration = CommandConfiguration(
+        name: "log",
+        abstract: "Show what each write changed, newest first.",
+        discussion: """
+        Every command that writes records one entry: when, on which device, the command as \
+        typed, and each row it added, changed (before -> after) and deleted, with the columns \
+        named as in the sqlite3 shell (amounts in cents). Undo and redo are entries too. Writes \
+        made with the sqlite3 shell are not recorded. --prune-before drops the entries written \
+        before a day from this book (a sync folder keeps its files).
+        """,
+        access: .read)
+
+    static var arguments: [CommandArgument<Log>] {[
+        .option(\.limit, "limit", "n", help: "Only the n newest entries."),
+        .option(\.pruneBefore, "prune-before", "date", help: "Drop the entries written before this day instead."),
+        .format(\.format),
+    ]}
+
+    var limit: Int?
+    var pruneBefore: Day?
+    var format = OutputFormat.table
+
+    func run(_ context: CommandContext) throws -> Outcome {
+        if let day = pruneBefore {
+            let count = try context.store(access: .write).pruneHistory(before: day)
+            context.confirm("Dropped \(count) history entr\(count == 1 ? "y" : "ies") written before \(day).")
+            return .success
+        }
+        let entries = try context.store().history(limit: limit)
+        if format == .table {
+            try context.stdout.write(HistoryLog.text(entries, terminal: context.stdout.isTerminal))
+        } else {
+            try context.printRecords(format, record: .historyLine, values: HistoryLog.lines(entries))
+        }
+        return .success
+    }
+}
+
+/// `budget undo [ID]`.
+struct Undo: BudgetCommand {
+    static let configuration = CommandConfiguration(
+        name: "undo",
+        abstract: "Reverse the newest write, or the log entry ID.",
+        discussion: """
+        A whole import, a category deleted with its transactions moved, a rename: everything the \
+        entry changed is put back in one step, however many writes came after, unless a later \
+        write changed the same rows: then nothing changes and the conflicts are listed. The \
+        undo is itself an entry: 'budget redo' or 'budget undo ID' reverses it.
+        """,
+        access: .write)
+
+    static var arguments: [CommandArgument<Undo>] {[
+        .argument(\.id, "id", help: "The entry to undo (see 'budget log'); default: the newest write not undone."),
+    ]}
+
+    var id: HistoryEntryID?
+
+    func run(_ context: CommandContext) throws -> Outcome {
+        let entry = try context.store().undo(entry: id?.value)
+        context.confirm("Undid entry \(entry.id): \(HistoryLog.visible(entry.command, terminal: context.stderr.isTerminal)).")
+        return .success
+    }
+}
+
+/// `budget redo`.
+struct Redo: BudgetCommand {
+    static let configuration = CommandConfiguration(
+        name: "redo",
+        abstract: "Reapply what the newest undo reversed.",
+        discussion: "The redo is itself an entry of 'budget log'; a later write on the same rows makes it refuse.",
+        access: .write)
+
+    static var arguments: [CommandArgument<Redo>] { [] }
+
+    func run(_ context: CommandContext) throws -> Outcome {
+        let undo = try context.store().redo()
+        let target: String
+        if case .undo(let id) = undo.kind { target = "entry \(id)" } else { target = "entry \(undo.id)" }
+        context.confirm("Redid \(target) (undone by entry \(undo.id)).")
+        return .success
+    }
+}
+
+/// A history entry's id, as `budget log` shows them.
+struct HistoryEntryID: RowID {
+    static let thing = "history entry", listing = "budget log"
+    let value: Int64
+    init(_ value: Int64) { self.value = value }
+}

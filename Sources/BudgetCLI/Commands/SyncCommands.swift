@@ -1,0 +1,117 @@
+import BudgetKit
+
+/// `budget sync DIR`.
+struct Sync: BudgetCommand {
+    static let configuration = CommandConfiguration(
+        name: "sync",
+        abstract: "Share the book with other devices through a folder.",
+        discussion: """
+        DIR is any folder the devices share (Syncthing, a NAS, Nextcloud, a USB stick, a git \
+        repository). Each device writes its own changes there as files named by device and \
+        number, never another device's, and applies the others' in clock order, so every book \
+        ends the same. The first book synced into an empty folder founds it; another device \
+        joins with a new, empty book. Ids made on each device end in its own digit, so rows \
+        added apart never clash. A field two devices changed apart keeps the later change; \
+        every conflict is printed, and 'budget conflicts' lists them with the losing value. \
+        A damaged or cut file is refused by name (exit 65) and its device's later files wait.
+        """,
+        access: .write)
+
+    static var arguments: [CommandArgument<Sync>] {[
+        .argument(\.folder, "dir", help: "The shared folder."),
+    ]}
+
+    var folder = ""
+
+    func run(_ context: CommandContext) throws -> Outcome {
+        let report = try context.store().sync(folder: folder)
+        let terminal = context.stderr.isTerminal
+        if report.founded { context.confirm("Founded \(folder) as device \(report.device.name) (ids ending in \(report.slot)).") }
+        if report.joined { context.confirm("Joined \(folder) as device \(report.device.name) (ids ending in \(report.slot)).") }
+        context.confirm("Published \(report.published) change\(report.published == 1 ? "" : "s"), applied \(report.applied) from other devices"
+            + (report.conflicts.isEmpty ? "." : "; \(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s"):"))
+        for conflict in report.conflicts {
+            context.warn("  " + HistoryLog.visible(ConflictText.line(conflict), terminal: terminal))
+        }
+        guard let first = report.refused.first else { return .success }
+        for refused in report.refused.dropFirst() {
+            context.warn("budget: error: " + ErrorText(sync: refused).message)
+        }
+        throw BudgetError.sync(first)
+    }
+}
+
+/// `budget conflicts`.
+struct Conflicts: BudgetCommand {
+    static let configuration = CommandConfiguration(
+        name: "conflicts",
+        abstract: "List the conflicts syncs resolved, with losing values.",
+        discussion: "Newest first. A losing value can be restored with 'budget edit' or 'budget rename-category'.",
+        access: .read)
+
+    static var arguments: [CommandArgument<Conflicts>] {[.format(\.format)]}
+
+    var format = OutputFormat.table
+
+    func run(_ context: CommandContext) throws -> Outcome {
+        let conflicts = try context.store().syncConflicts()
+        try context.printRecords(format, record: .conflict, values: conflicts)
+        return .success
+    }
+}
+
+/// `budget device [NAME]`.
+struct DeviceCommand: BudgetCommand {
+    static let configuration = CommandConfiguration(
+        name: "device",
+        abstract: "Show or set this device's name.",
+        discussion: """
+        The name shows in 'budget log' and 'budget conflicts' on every device. The id belongs \
+        to the book file: a copy of the book is another device.
+        """,
+        access: .write)
+
+    static var arguments: [CommandArgument<DeviceCommand>] {[
+        .argument(\.name, "name", help: "The new name (default: show the device)."),
+    ]}
+
+    var name: String?
+
+    func run(_ context: CommandContext) throws -> Outcome {
+        let store = try context.store()
+        if let name {
+            let device = try store.renameDevice(to: name)
+            context.confirm("This device is now named \(device.name).")
+            return .success
+        }
+        let (device, slot) = try store.device()
+        try context.stdout.write(HistoryLog.visible("\(device.name)\t\(device.id)\t\(slot.map { "ids ending in \($0)" } ?? "not synced")",
+                                                    terminal: context.stdout.isTerminal) + "\n")
+        return .success
+    }
+}
+
+/// How a conflict reads: `transactions 42 amount: kept 3000 (ben), lost 2000 (anna)`.
+enum ConflictText {
+    static func line(_ conflict: SyncConflict) -> String {
+        func side(_ value: HistoryValue?, _ device: String) -> String {
+            (value.map(HistoryLog.value) ?? "deleted") + (device.isEmpty ? "" : " (\(device))")
+        }
+        return "\(conflict.table) \(conflict.rowKey) \(conflict.column): kept \(side(conflict.kept, conflict.keptDevice)), "
+            + "lost \(side(conflict.lost, conflict.lostDevice))"
+    }
+}
+
+extension RecordDescription where Value == SyncConflict {
+    /// `time,table,row,column,kept,kept_device,lost,lost_device`.
+    static var conflict: RecordDescription<SyncConflict> { RecordDescription(columns: [
+        RecordColumn("time") { .text(HistoryLog.time($0.resolvedAt)) },
+        RecordColumn("table") { .text($0.table) },
+        RecordColumn("row") { .text($0.rowKey) },
+        RecordColumn("column") { .text($0.column) },
+        RecordColumn("kept") { .text($0.kept?.description ?? "") },
+        RecordColumn("kept_device") { .text($0.keptDevice) },
+        RecordColumn("lost") { .text($0.lost?.description ?? "") },
+        RecordColumn("lost_device") { .text($0.lostDevice) },
+    ]) }
+}

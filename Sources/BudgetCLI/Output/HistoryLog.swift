@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import BudgetKit
+
+/// `budget log`'s output: for people, each entry and its rows' changes; for CSV, TSV and JSON,
+/// one record per column of each changed row (``HistoryLine``).
+enum HistoryLog {
+    /// Entries for people:
+    ///
+    /// ```
+    /// 12  2026-11-23 12:01:05  laptop  budget edit 4 --amount 13
+    ///     changed transactions id=4: amount 1250 -> 1300
+    /// ```
+    static func text(_ entries: [HistoryEntry], terminal: Bool) -> String {
+        var text = ""
+        for entry in entries {
+            var head = "\(entry.id)  \(time(entry.milliseconds))  \(entry.deviceName)  \(entry.isReceived ? "(synced)" : entry.command)"
+            switch entry.kind {
+            case .write: break
+            case .undo(let id): head += "  (undoes \(id))"
+            case .redo(let id): head += "  (redoes \(id))"
+            }
+            if let by = entry.undoneBy { head += "  [undone by \(by)]" }
+            text += visible(head, terminal: terminal) + "\n"
+            for change in entry.changes {
+                let key = change.key.map { "\($0.column)=\(value($0.after))" }.joined(separator: ",")
+                let fields = change.fields.map { field -> String in
+                    switch change.operation {
+                    case .added: return "\(field.column) \(value(field.after))"
+                    case .deleted: return "\(field.column) \(value(field.before))"
+                    case .changed: return "\(field.column) \(value(field.before)) -> \(value(field.after))"
+                    }
+                }
+                text += "    " + visible("\(change.operation.rawValue) \(change.table) \(key): " + fields.joined(separator: ", "),
+                                         terminal: terminal) + "\n"
+            }
+        }
+        return text
+    }
+
+    /// The flat records of `entries`.
+    static func lines(_ entries: [HistoryEntry]) -> [HistoryLine] {
+        entries.flatMap { entry in
+            entry.changes.flatMap { change in change.fields.map { HistoryLine(entry: entry, change: change, field: $0) } }
+        }
+    }
+
+    /// Text for a terminal passes the one door that makes control characters visible.
+    static func visible(_ text: String, terminal: Bool) -> String {
+        terminal ? TerminalText.visible(text) : text
+    }
+
+    /// A value as the log shows it; text in single quotes when it could be mistaken.
+    static func value(_ value: HistoryValue?) -> String {
+        guard let value else { return "" }
+        if case .text(let text) = value { return text.isEmpty || text.contains(" ") || text.contains(",") ? "'\(text)'" : text }
+        return value.description
+    }
+
+    /// Local time of `milliseconds`: `2026-11-23 12:01:05`.
+    static func time(_ milliseconds: Int64) -> String {
+        var seconds = time_t(milliseconds / 1000)
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+    }
+}
+
+/// One column of one row a history entry changed: a record of `budget log --format csv`.
+struct HistoryLine {
+    let entry: HistoryEntry
+    let change: HistoryChange
+    let field: HistoryField
+}
+
+extension RecordDescription where Value == HistoryLine {
+    /// `entry,time,device,command,kind,of,change,table,key,column,before,after`.
+    static var historyLine: RecordDescription<HistoryLine> { RecordDescription(columns: [
+        RecordColumn("entry", .right) { .integer($0.entry.id) },
+        RecordColumn("time") { .text(HistoryLog.time($0.entry.milliseconds)) },
+        RecordColumn("device") { .text($0.entry.deviceName) },
+        RecordColumn("command") { .text($0.entry.command) },
+        RecordColumn("kind") {
+            switch $0.entry.kind {
+            case .write: return .text("write")
+            case .undo: return .text("undo")
+            case .redo: return .text("redo")
+            }
+        },
+        RecordColumn("of") {
+            switch $0.entry.kind {
+            case .write: return .text("")
+            case .undo(let id), .redo(let id): return .integer(id)
+            }
+        },
+        RecordColumn("change") { .text($0.change.operation.rawValue) },
+        RecordColumn("table") { .text($0.change.table) },
+        RecordColumn("key") { .text($0.change.key.map { "\($0.column)=\($0.after?.description ?? "")" }.joined(separator: ",")) },
+        RecordColumn("column") { .text($0.field.column) },
+        RecordColumn("before") { .text($0.field.before?.description ?? "") },
+        RecordColumn("after") { .text($0.field.after?.description ?? "") },
+    ]) }
+}

@@ -1,0 +1,66 @@
+import BudgetKit
+
+extension ErrorText {
+    /// The words for the errors of history, undo, redo and sync.
+    init(history error: BudgetError) {
+        switch error {
+        case .unknownHistoryEntry(let id):
+            self.init(message: "no history entry with id \(id)", hint: "see the ids with 'budget log'")
+        case .alreadyUndone(let id, let by):
+            self.init(message: "entry \(id) was already undone (by entry \(by))",
+                      hint: "'budget redo' puts it back, or 'budget undo \(by)' undoes the undo")
+        case .nothingToUndo:
+            self.init(message: "nothing to undo", hint: "'budget log' lists what was written")
+        case .nothingToRedo:
+            self.init(message: "nothing to redo", hint: "'budget redo' reapplies what 'budget undo' reversed")
+        case .historyConflicts(let id, let conflicts):
+            let lines = conflicts.map { "  " + ErrorText.words(for: $0) }
+            self.init(message: "entry \(id) conflicts with later changes; nothing was changed:\n" + lines.joined(separator: "\n"),
+                      hint: "undo the later entries first (see 'budget log'), or change the rows back by hand")
+        case .sync(let error):
+            self.init(sync: error)
+        default:
+            self.init(message: error.description, hint: nil)
+        }
+    }
+
+    /// One conflict of an undo, in words: `transactions id=4: changed since (amount is 1500, expected 1250)`.
+    static func words(for conflict: HistoryConflict) -> String {
+        let row = conflict.table + " " + conflict.key.map { "\($0.column)=\($0.after?.description ?? "")" }.joined(separator: " ")
+        switch conflict.kind {
+        case .changed:
+            let values = conflict.fields.map { "\($0.column) is \($0.after?.description ?? "") where \($0.before?.description ?? "") was expected" }
+            return row + ": changed since" + (values.isEmpty ? "" : " (" + values.joined(separator: ", ") + ")")
+        case .missing: return row + ": deleted since"
+        case .keyTaken: return row + ": a row with this key was added since"
+        case .constraint: return row + ": would break a rule of the table (a name or key taken since)"
+        case .brokenReference: return row + ": would point at a row deleted since"
+        }
+    }
+
+    /// The words for the errors of devices, changeset files and the sync folder.
+    init(sync error: SyncError) {
+        switch error {
+        case .invalidDeviceName(let name):
+            self.init(message: "invalid device name '\(name)': it must be 1 to \(Device.maximumNameLength) characters without control characters",
+                      hint: "choose a name such as laptop or \"Anna's phone\"")
+        case .invalidChangesetFile(let path, let problem):
+            self.init(message: "\(path): \(problem); nothing of it was applied",
+                      hint: "let the sync tool finish copying it, or ask its device to sync again; the device's later files wait for it")
+        case .changesetFileExists(let path):
+            self.init(message: "\(path) already exists: another book syncs with this device's id",
+                      hint: "a copy of this book? sync each book from its own file; 'budget device' shows this device's id")
+        case .cannotWriteChangesetFile(let path, let reason):
+            self.init(message: "cannot write \(path): \(reason)", hint: "check that the sync folder is writable and has room; nothing was published")
+        case .cannotReadChangesetFile(let path, let reason):
+            self.init(message: "cannot read \(path): \(reason)", hint: "check the file's permissions")
+        case .cannotOpenSyncFolder(let path, let reason):
+            self.init(message: "cannot open the sync folder \(path): \(reason)", hint: "check the path: every device syncs through the same folder")
+        case .bookNotEmpty(let path):
+            self.init(message: "\(path) has transactions or categories of its own, and the sync folder already holds another book",
+                      hint: "join with a new, empty book (--db NEW.sqlite3), or sync this book into a new folder")
+        case .noFreeSlot:
+            self.init(message: "ten devices already share this book", hint: "a book can be shared by at most ten devices")
+        }
+    }
+}

@@ -1,0 +1,20 @@
+extension BudgetError {
+    var historyDescription: String {
+        switch self {
+        case .unknownHistoryEntry(let id):
+            return "no history entry with id \(id)"
+        case .alreadyUndone(let id, let by):
+            return "history entry \(id) was already undone by entry \(by)"
+        case .nothingToUndo:
+            return "nothing to undo"
+        case .nothingToRedo:
+            return "nothing to redo"
+        case .historyConflicts(let id, let conflicts):
+            return "entry \(id) conflicts with later changes: " + conflicts.map(\.description).joined(separator: "; ")
+        case .sync(let error):
+            return error.description
+        default:
+            return ""
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// Why an undo or a redo cannot be applied to one row: a later change touched it.
+public struct HistoryConflict: Hashable, Sendable, CustomStringConvertible {
+    /// What the later change did.
+    public enum Kind: String, Hashable, Sendable {
+        /// The row's values are not what the entry left (a later edit): ``HistoryConflict/fields``
+        /// hold what the undo expects (`before`) and what is there now (`after`).
+        case changed
+        /// The row is gone (a later delete).
+        case missing
+        /// A row with the same key is there (the id was used again).
+        case keyTaken
+        /// Putting the row back breaks a rule of the table (a name now taken by another row).
+        case constraint
+        /// Rows would point at a row that is gone (`PRAGMA foreign_key_check`).
+        case brokenReference
+    }
+
+    /// What the later change did.
+    public let kind: Kind
+    /// The table (`transactions`).
+    public let table: String
+    /// The row's primary key; for ``Kind/brokenReference``, the `rowid` of the row holding the reference.
+    public let key: [HistoryField]
+    /// For ``Kind/changed``, the columns that differ: `before` is what the undo expects, `after`
+    /// what the row holds now. Empty otherwise.
+    public let fields: [HistoryField]
+
+    /// A developer-facing line: `transactions id=4: changed (amount 1250 now 1500)`.
+    public var description: String {
+        let row = table + " " + key.map { "\($0.column)=\($0.after?.description ?? "?")" }.joined(separator: ",")
+        let values = fields.map { "\($0.column) \($0.before?.description ?? "?") now \($0.after?.description ?? "?")" }
+        return row + ": " + kind.rawValue + (values.isEmpty ? "" : " (" + values.joined(separator: ", ") + ")")
+    }
+}

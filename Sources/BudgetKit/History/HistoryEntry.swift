@@ -1,0 +1,108 @@
+/// One write in the book's history (`budget log`): when, on which device, the command as typed,
+/// and every row it added, changed and deleted.
+///
+/// Writes made through ``BudgetStore`` are recorded, each as one entry, whole (an import, a
+/// category deleted with its transactions moved); writes made with the sqlite3 shell are not.
+public struct HistoryEntry: Hashable, Sendable, Identifiable {
+    /// What kind of write an entry is.
+    public enum Kind: Hashable, Sendable {
+        /// A command's write.
+        case write
+        /// The undo of the entry with this id.
+        case undo(of: Int64)
+        /// The redo of the undo entry with this id.
+        case redo(of: Int64)
+    }
+
+    /// The entry's number, what `budget undo ID` takes.
+    public let id: Int64
+    /// When it was written, and by which device.
+    public let clock: HybridLogicalClock
+    /// The name of the device that wrote it.
+    public let deviceName: String
+    /// The command as typed (empty when the writer gave none).
+    public let command: String
+    /// A write, an undo or a redo.
+    public let kind: Kind
+    /// Whether it came from another device through the sync folder.
+    public let isReceived: Bool
+    /// The id of the entry that undid it, if one did.
+    public let undoneBy: Int64?
+    /// The rows it added, changed and deleted, in the order SQLite recorded them.
+    public let changes: [HistoryChange]
+
+    /// Milliseconds since 1970 (UTC) when it was written, as its clock says.
+    public var milliseconds: Int64 { clock.milliseconds }
+}
+
+/// One row a history entry added, changed or deleted.
+public struct HistoryChange: Hashable, Sendable {
+    /// What happened to the row.
+    public enum Operation: String, Hashable, Sendable {
+        /// The row was inserted.
+        case added
+        /// Some of its columns changed.
+        case changed
+        /// The row was deleted.
+        case deleted
+    }
+
+    /// The table, as the sqlite3 shell names it (`transactions`).
+    public let table: String
+    /// What happened to the row.
+    public let operation: Operation
+    /// The primary key's columns and values.
+    public let key: [HistoryField]
+    /// The columns with their values: an added row's every column (`after` only), a deleted
+    /// row's (`before` only), a changed row's changed columns (both).
+    public let fields: [HistoryField]
+}
+
+/// One column of a changed row: its name and its value before and after.
+public struct HistoryField: Hashable, Sendable {
+    /// The column's name (`PRAGMA table_info`).
+    public let column: String
+    /// Its value before the change; `nil` for an added row.
+    public let before: HistoryValue?
+    /// Its value after the change; `nil` for a deleted row.
+    public let after: HistoryValue?
+}
+
+/// A value as SQLite stores it. Amounts are integers of minor units, as in the table.
+public enum HistoryValue: Hashable, Sendable, CustomStringConvertible {
+    /// SQL NULL.
+    case null
+    /// An integer.
+    case integer(Int64)
+    /// A floating point number, as SQLite prints it (no column of budget's holds one).
+    case real(String)
+    /// Text.
+    case text(String)
+    /// Bytes.
+    case blob([UInt8])
+
+    /// The value as text: NULL, the number, the text itself, or `x'0A1B'` for bytes.
+    public var description: String {
+        switch self {
+        case .null: return "NULL"
+        case .integer(let value): return String(value)
+        case .real(let value): return value
+        case .text(let value): return value
+        case .blob(let bytes):
+            let digits = Array("0123456789ABCDEF".utf8)
+            return "x'" + String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self) + "'"
+        }
+    }
+
+    /// The value a changeset carries; `nil` for a column it leaves unchanged.
+    init?(_ value: ChangesetValue) {
+        switch value {
+        case .unchanged: return nil
+        case .null: self = .null
+        case .integer(let value): self = .integer(value)
+        case .real(let value): self = .real(String(value))
+        case .text(let bytes): self = .text(String(decoding: bytes, as: UTF8.self))
+        case .blob(let bytes): self = .blob(bytes)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/// Reads `history` rows into ``HistoryEntry`` values, naming columns through `PRAGMA
+/// table_info` (once per table per reader), never by a position written in the code.
+///
+/// Not thread-safe: it uses its store's connection.
+struct HistoryReader {
+    let connection: Connection
+    private var columnNames: [String: [String]] = [:]
+    private var deviceNames: [String: String] = [:]
+
+    init(connection: Connection) throws {
+        self.connection = connection
+        try connection.prepare("SELECT device_id, name FROM devices").forEachRow { deviceNames[$0.text(0)] = $0.text(1) }
+        try connection.prepare("SELECT device_id, name FROM local_device").forEachRow { deviceNames[$0.text(0)] = $0.text(1) }
+    }
+
+    /// The SELECT list ``entry(from:)`` reads.
+    static let columns = """
+        h.id, h.hlc_time, h.device, h.command, h.changeset, h.undoes, h.redoes, h.received,
+        (SELECT min(u.id) FROM history AS u WHERE u.undoes = h.id)
+        """
+
+    /// The entry in `row` (selected with ``columns``).
+    mutating func entry(from row: Row) throws -> HistoryEntry {
+        let device = row.text(2)
+        let id = DeviceID(device)
+        let clock = id.flatMap { HybridLogicalClock(time: row.int64(1), device: Int64($0.rawValue)) }
+        let kind: HistoryEntry.Kind = row.optionalInt64(5).map { .undo(of: $0) } ?? row.optionalInt64(6).map { .redo(of: $0) } ?? .write
+        let changeset = try Changeset(bytes: row.blob(4))
+        var changes: [HistoryChange] = []
+        try changeset.forEachChange { changes.append(try change(from: $0)) }
+        return HistoryEntry(id: row.int64(0), clock: clock ?? HybridLogicalClock(milliseconds: 0, counter: 0, device: DeviceID(rawValue: 1)!),
+                            deviceName: deviceNames[device] ?? device, command: row.text(3), kind: kind,
+                            isReceived: row.int64(7) == 1, undoneBy: row.optionalInt64(8), changes: changes)
+    }
+
+    /// One row's change with its columns named.
+    mutating func change(from change: ChangesetChange) throws -> HistoryChange {
+        let names = try columns(of: change.table)
+        func name(_ index: Int) -> String { index < names.count ? names[index] : "column \(index + 1)" }
+        let row = change.operation == .insert ? change.newValues : change.oldValues
+        let key = change.primaryKeyColumns.indices.filter { change.primaryKeyColumns[$0] }.map {
+            HistoryField(column: name($0), before: nil, after: HistoryValue(row[$0]))
+        }
+        var fields: [HistoryField] = []
+        switch change.operation {
+        case .insert:
+            fields = change.newValues.indices.map { HistoryField(column: name($0), before: nil, after: HistoryValue(change.newValues[$0]) ?? .null) }
+        case .delete:
+            fields = change.oldValues.indices.map { HistoryField(column: name($0), before: HistoryValue(change.oldValues[$0]) ?? .null, after: nil) }
+        case .update:
+            for index in change.newValues.indices {
+                guard let after = HistoryValue(change.newValues[index]) else { continue }
+                fields.append(HistoryField(column: name(index), before: HistoryValue(change.oldValues[index]), after: after))
+            }
+        }
+        let operation: HistoryChange.Operation = change.operation == .insert ? .added : change.operation == .delete ? .deleted : .changed
+        return HistoryChange(table: change.table, operation: operation, key: key, fields: fields)
+    }
+
+    /// The column names of `table`, in order.
+    mutating func columns(of table: String) throws -> [String] {
+        if let names = columnNames[table] { return names }
+        let names = try connection.prepare("SELECT name FROM pragma_table_info(?) ORDER BY cid").map([.text(table)]) { $0.text(0) }
+        columnNames[table] = names
+        return names
+    }
+}

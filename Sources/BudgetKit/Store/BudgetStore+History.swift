@@ -1,0 +1,176 @@
+extension BudgetStore {
+    /// The book's history, newest first: every write made through a ``BudgetStore`` (on this
+    /// device, or on another and synced), with the rows it added, changed and deleted.
+    ///
+    /// ```swift
+    /// for entry in try store.history(limit: 10) { print(entry.id, entry.command) }
+    /// ```
+    ///
+    /// - Parameter limit: at most this many entries; `nil` for all.
+    /// - Throws: a database error.
+    /// - Complexity: O(n) in the size of the entries' changesets.
+    public func history(limit: Int? = nil) throws -> [HistoryEntry] {
+        try reading {
+            try connection.inReadTransaction {
+                var reader = try HistoryReader(connection: connection)
+                var entries: [HistoryEntry] = []
+                try connection.prepare("SELECT \(HistoryReader.columns) FROM history AS h ORDER BY h.id DESC LIMIT ?")
+                    .forEachRow([.integer(Int64(max(0, limit ?? Int(Int64.max))))]) { entries.append(try reader.entry(from: $0)) }
+                return entries
+            }
+        }
+    }
+
+    /// Reverses one write, as one new write (itself in the history, so it can be undone or
+    /// redone): the newest write made on this book that is not undone yet, or entry `id`.
+    ///
+    /// A whole import, a category deleted with its transactions moved, a rename: whatever the
+    /// entry changed is put back, in one transaction, however many writes came after, as long as
+    /// none of them touched the same rows. When one did, nothing is changed and the conflicts are
+    /// thrown, each naming the row and what the later change did.
+    ///
+    /// - Parameter id: the entry to undo (`budget log` shows ids); `nil`: the newest local write
+    ///   not undone yet (undo and redo entries included, so undoing twice walks back).
+    /// - Returns: the entry that was undone.
+    /// - Throws: ``BudgetError``: `nothingToUndo`, `unknownHistoryEntry`, `alreadyUndone`,
+    ///   `historyConflicts`; a database error. The book is then unchanged.
+    @discardableResult
+    public func undo(entry id: Int64? = nil) throws -> HistoryEntry {
+        let target = try reading { try undoTarget(id) }
+        try reverse(target, as: .undo(of: target.id))
+        return target
+    }
+
+    /// Reapplies what the newest undo (not yet redone) reversed, as one new write.
+    ///
+    /// - Returns: the undo entry that was reversed.
+    /// - Throws: ``BudgetError``: `nothingToRedo`, `historyConflicts`; a database error. The
+    ///   book is then unchanged.
+    @discardableResult
+    public func redo() throws -> HistoryEntry {
+        let target = try reading { () throws -> HistoryEntry in
+            let id = try connection.int64("""
+                SELECT h.id FROM history AS h WHERE h.undoes IS NOT NULL AND h.received = 0
+                    AND NOT EXISTS (SELECT 1 FROM history AS r WHERE r.redoes = h.id OR r.undoes = h.id)
+                ORDER BY h.id DESC LIMIT 1
+                """)
+            guard let id else { throw BudgetError.nothingToRedo }
+            return try entry(id)
+        }
+        try reverse(target, as: .redo(of: target.id))
+        return target
+    }
+
+    /// Drops the history entries written before `day` (local time at midnight) from this book;
+    /// the changeset files already in a sync folder stay there, and what this book has applied
+    /// is kept, so syncing goes on as before. Entries not yet published are kept.
+    ///
+    /// - Returns: how many entries were dropped.
+    /// - Throws: a database error.
+    @discardableResult
+    public func pruneHistory(before day: Day) throws -> Int {
+        let milliseconds = day.startMilliseconds
+        return try reading {
+            try connection.inTransaction {
+                try connection.run("""
+                    DELETE FROM history WHERE hlc_time < ? AND (received = 1 OR sequence IS NOT NULL
+                        OR id <= (SELECT coalesce(max(last_entry), 0) FROM sync_state) OR NOT EXISTS (SELECT 1 FROM devices))
+                    """, [.integer(milliseconds << 16)])
+                return Int(try connection.int64("SELECT changes()") ?? 0)
+            }
+        }
+    }
+
+    // MARK: - Internals
+
+    /// The entry with this id.
+    func entry(_ id: Int64) throws -> HistoryEntry {
+        var reader = try HistoryReader(connection: connection)
+        let entry = try connection.prepare("SELECT \(HistoryReader.columns) FROM history AS h WHERE h.id = ?")
+            .first([.integer(id)]) { try reader.entry(from: $0) }
+        guard let entry else { throw BudgetError.unknownHistoryEntry(id) }
+        return entry
+    }
+
+    /// The entry `budget undo [ID]` reverses.
+    private func undoTarget(_ id: Int64?) throws -> HistoryEntry {
+        guard let id else {
+            let newest = try connection.int64("""
+                SELECT h.id FROM history AS h WHERE h.undoes IS NULL AND h.received = 0
+                    AND NOT EXISTS (SELECT 1 FROM history AS u WHERE u.undoes = h.id)
+                ORDER BY h.id DESC LIMIT 1
+                """)
+            guard let newest else { throw BudgetError.nothingToUndo }
+            return try entry(newest)
+        }
+        let target = try entry(id)
+        if let by = target.undoneBy { throw BudgetError.alreadyUndone(id: id, by: by) }
+        return target
+    }
+
+    /// Applies the inverse of `target`'s changeset as one recorded write; any conflict aborts it.
+    private func reverse(_ target: HistoryEntry, as record: HistoryRecord) throws {
+        let bytes = try reading {
+            try connection.prepare("SELECT changeset FROM history WHERE id = ?").first([.integer(target.id)]) { $0.blob(0) }
+        }
+        guard let bytes else { throw BudgetError.unknownHistoryEntry(target.id) }
+        let inverse = try reading { try Changeset(bytes: bytes).inverted() }
+        try recordedWriting(record, foreignKeysOff: true, known: inverse,
+                            pausingLog: target.changes.count > BulkImportLimits.rowsBeforePausingLog) {
+            // Someone else may have undone it since it was read.
+            if case .undo = record, let by = try connection.int64("SELECT min(id) FROM history WHERE undoes = ?", [.integer(target.id)]) {
+                throw BudgetError.alreadyUndone(id: target.id, by: by)
+            }
+            var reader = try HistoryReader(connection: connection)
+            var conflicts: [HistoryConflict] = []
+            var failure: (any Error)?
+            try inverse.apply(to: connection) { conflict in
+                do {
+                    if let found = try reader.conflict(from: conflict) { conflicts.append(found) }
+                } catch {
+                    failure = error
+                }
+                return .omit
+            }
+            if let failure { throw failure }
+            conflicts += try reader.brokenReferences()
+            if !conflicts.isEmpty { throw BudgetError.historyConflicts(id: target.id, conflicts) }
+        }
+    }
+}
+
+extension HistoryReader {
+    /// The conflict SQLite met, in words of columns; `nil` for a foreign key conflict, which
+    /// ``brokenReferences()`` lists.
+    mutating func conflict(from conflict: ChangesetConflict) throws -> HistoryConflict? {
+        guard let change = conflict.change else { return nil }
+        let described = try self.change(from: change)
+        let kind: HistoryConflict.Kind
+        var fields: [HistoryField] = []
+        switch conflict.kind {
+        case .data:
+            kind = .changed
+            let names = try columns(of: change.table)
+            let expected = change.oldValues
+            for (index, current) in (conflict.conflictingRow ?? []).enumerated() where index < expected.count {
+                guard let wanted = HistoryValue(expected[index]), let now = HistoryValue(current), wanted != now else { continue }
+                fields.append(HistoryField(column: index < names.count ? names[index] : "column \(index + 1)", before: wanted, after: now))
+            }
+        case .notFound: kind = .missing
+        case .conflict: kind = .keyTaken
+        case .constraint: kind = .constraint
+        case .foreignKey: return nil
+        }
+        return HistoryConflict(kind: kind, table: change.table, key: described.key, fields: fields)
+    }
+
+    /// Every reference to a missing row, as conflicts.
+    func brokenReferences() throws -> [HistoryConflict] {
+        try connection.prepare("SELECT \"table\", rowid, parent FROM pragma_foreign_key_check").map {
+            HistoryConflict(kind: .brokenReference, table: $0.text(0),
+                            key: [HistoryField(column: "rowid", before: nil, after: $0.optionalInt64(1).map(HistoryValue.integer) ?? .null),
+                                  HistoryField(column: "references", before: nil, after: .text($0.text(2)))],
+                            fields: [])
+        }
+    }
+}

@@ -1,0 +1,107 @@
+extension Schema {
+    /// Version 7: history, undo and sync (issue 12). Every table here is the book's own record of
+    /// its writes and its place in a sync folder; none of them is recorded in a changeset.
+    ///
+    /// - `history`: one row per write through ``BudgetStore`` that changed something: when
+    ///   (`hlc_time`, a ``HybridLogicalClock`` packed time, and `device`, the ``DeviceID`` that
+    ///   made it), the command as typed, and the changeset (SQLite's session format). `undoes` /
+    ///   `redoes` name the entry an undo or a redo reversed; `received` is 1 for an entry applied
+    ///   from the sync folder; `sequence` is its number among its device's changeset files (NULL
+    ///   while a local entry is not yet published).
+    /// - `local_device`: this book file's own device: its id and name, the file it belongs to
+    ///   (`file_id`, device and inode numbers: a copied book is another file, so it takes a new
+    ///   id) and the latest clock it made or heard. One row at most, made by the first write.
+    /// - `sync_state`: per device, the last sequence number this book applied (or, for its own
+    ///   device, published, with `last_entry`, the last local history entry published). It
+    ///   survives `budget log --prune-before`.
+    /// - `local_ids`: per table, the highest id this device made since it joined a sync folder.
+    /// - `sync_parked`: changes received for rows whose insert has not arrived yet.
+    /// - `sync_unique`: per unique value rows were added with (a category name, an import key),
+    ///   the smallest id ever added with it: that row keeps the value, later ones give way.
+    /// - `sync_conflicts`: every conflict a sync resolved, with the kept and the losing value.
+    /// - `row_clock`: per synced row and column, the clock of its latest change (last writer
+    ///   wins, per field); column `-` marks a deleted row.
+    /// - `devices`: the slots of the devices sharing the book (synced like any other table): a
+    ///   device with slot k makes ids ending in the digit k.
+    static let version7History = """
+    CREATE TABLE history (
+        id        INTEGER PRIMARY KEY,
+        hlc_time  INTEGER NOT NULL,
+        device    TEXT NOT NULL,
+        command   TEXT NOT NULL,
+        changeset BLOB NOT NULL,
+        undoes    INTEGER,
+        redoes    INTEGER,
+        received  INTEGER NOT NULL DEFAULT 0 CHECK (received IN (0, 1)),
+        sequence  INTEGER
+    );
+    CREATE UNIQUE INDEX history_by_device_sequence ON history(device, sequence) WHERE sequence IS NOT NULL;
+    CREATE INDEX history_by_undoes ON history(undoes) WHERE undoes IS NOT NULL;
+    CREATE INDEX history_by_redoes ON history(redoes) WHERE redoes IS NOT NULL;
+    CREATE TABLE local_device (
+        one       INTEGER PRIMARY KEY CHECK (one = 1),
+        device_id TEXT NOT NULL,
+        name      TEXT NOT NULL,
+        file_id   TEXT NOT NULL,
+        hlc_time  INTEGER NOT NULL
+    );
+    CREATE TABLE sync_state (
+        device        TEXT PRIMARY KEY,
+        last_sequence INTEGER NOT NULL,
+        last_entry    INTEGER NOT NULL DEFAULT 0
+    ) WITHOUT ROWID;
+    CREATE TABLE local_ids (
+        table_name TEXT PRIMARY KEY,
+        high       INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE sync_unique (
+        table_name  TEXT NOT NULL,
+        column_name TEXT NOT NULL,
+        value       TEXT NOT NULL,
+        min_id      INTEGER NOT NULL,
+        PRIMARY KEY (table_name, column_name, value)
+    ) WITHOUT ROWID;
+    CREATE TABLE sync_parked (
+        id          INTEGER PRIMARY KEY,
+        table_name  TEXT NOT NULL,
+        row_key     TEXT NOT NULL,
+        column_name TEXT NOT NULL,
+        value,
+        hlc_time    INTEGER NOT NULL,
+        device      TEXT NOT NULL
+    );
+    CREATE INDEX sync_parked_by_row ON sync_parked(table_name, row_key);
+    CREATE TABLE sync_conflicts (
+        id          INTEGER PRIMARY KEY,
+        synced_at   INTEGER NOT NULL,
+        table_name  TEXT NOT NULL,
+        row_key     TEXT NOT NULL,
+        column_name TEXT NOT NULL,
+        kept_value,
+        lost_value,
+        kept_device TEXT NOT NULL,
+        lost_device TEXT NOT NULL
+    );
+    CREATE TABLE row_clock (
+        table_name  TEXT NOT NULL,
+        row_key     TEXT NOT NULL,
+        column_name TEXT NOT NULL,
+        hlc_time    INTEGER NOT NULL,
+        device      TEXT NOT NULL,
+        PRIMARY KEY (table_name, row_key, column_name)
+    ) WITHOUT ROWID;
+    CREATE TABLE devices (
+        slot       INTEGER PRIMARY KEY CHECK (slot BETWEEN 0 AND 9),
+        device_id  TEXT NOT NULL,
+        name       TEXT NOT NULL,
+        claimed_at INTEGER NOT NULL
+    );
+    """
+
+    /// The tables a write's changeset leaves out: the change log (its triggers fill it again
+    /// wherever a changeset is applied) and the book's own history and sync bookkeeping.
+    static let unrecordedTables: Set<String> = [
+        "change_log", "change_log_pause", "history", "local_device", "sync_state", "sync_conflicts", "row_clock", "local_ids",
+        "sync_parked", "sync_unique",
+    ]
+}

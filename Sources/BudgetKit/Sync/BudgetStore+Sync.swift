@@ -1,0 +1,169 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension BudgetStore {
+    /// Shares the book through `folder`, a folder every device can reach by any means (Syncthing,
+    /// a NAS, a USB stick, a git repository): publishes this device's writes as changeset files
+    /// named by device and sequence (never touching another device's files) and applies the other
+    /// devices' files it has not seen, in hybrid-logical-clock order, so every book ends the same.
+    ///
+    /// The first book to sync into an empty folder founds it (slot 0; its whole book is its first
+    /// file). Another device joins with an empty book: it takes the folder's changes, then the
+    /// smallest free slot. From then on each device makes ids ending in its slot's digit, so rows
+    /// made apart never clash. Fields two devices changed apart resolve by last writer (per
+    /// field); every conflict is in the report and in ``syncConflicts()``.
+    ///
+    /// Each file is applied in its own transaction with the book's note of it, and files are
+    /// written under a temporary name then linked, so a sync killed at any moment loses nothing
+    /// and the next one carries on.
+    ///
+    /// - Returns: what was published, applied, resolved and refused.
+    /// - Throws: ``BudgetError/sync(_:)`` with ``SyncError``: `cannotOpenSyncFolder` (missing, not
+    ///   a folder), `cannotWriteChangesetFile` (read-only, full), `changesetFileExists` (another
+    ///   book publishes under this device's id), `bookNotEmpty`, `noFreeSlot`; a database error.
+    public func sync(folder: String) throws -> SyncReport {
+        let folder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        let local = try reading { try connection.inTransaction { try localDevice() } }
+        let me = local.device.id
+        do {
+            try ChangesetFile.removeLeftovers(of: me, in: folder)
+            if access(folder, W_OK) != 0 {
+                throw SyncError.cannotWriteChangesetFile(path: folder, reason: BookFile.words(for: errno))
+            }
+            let listing = try ChangesetFile.entries(in: folder)
+            let state = try syncState()
+            let hadSlot = try reading { try ownSlot() } != nil
+            let others = listing.filter { $0.device != me }
+            if !hadSlot, !others.isEmpty, state.applied.isEmpty, try !isEmptyBook() {
+                throw SyncError.bookNotEmpty(path: path)
+            }
+            // Others' files not applied yet, each device's in order up to its first gap.
+            var pending: [ChangesetFile] = []
+            var refused: [SyncError] = []
+            for (device, files) in Dictionary(grouping: others, by: \.device) {
+                var next = (state.applied[device] ?? 0) + 1
+                for entry in files.sorted(by: { $0.sequence < $1.sequence }) where entry.sequence >= next {
+                    guard entry.sequence == next else { break }
+                    do {
+                        let file = try ChangesetFile.read(entry.path)
+                        if file.schemaVersion > Schema.migrator.latestVersion {
+                            throw SyncError.invalidChangesetFile(path: entry.path, problem: .newerSchema(
+                                version: file.schemaVersion, supported: Schema.migrator.latestVersion))
+                        }
+                        pending.append(file)
+                        next += 1
+                    } catch let error as SyncError {
+                        refused.append(error)
+                        break
+                    }
+                }
+            }
+            var conflicts: [SyncConflict] = []
+            for file in pending.sorted(by: { $0.clock < $1.clock }) {
+                conflicts += try applyFile(file)
+            }
+            var founded = false, joined = false
+            if !hadSlot {
+                founded = try reading { try connection.int64("SELECT count(*) FROM devices") ?? 0 } == 0 && others.isEmpty
+                joined = !founded
+                try claimSlot(local.device)
+                if founded { try publishSnapshot(me: me, into: folder) }
+            }
+            let published = try publish(me: me, into: folder, listing: listing) + (founded ? 1 : 0)
+            let slot = try reading { try ownSlot() } ?? 0
+            return SyncReport(device: local.device, slot: slot, founded: founded, joined: joined, published: published,
+                              applied: pending.count, conflicts: conflicts, refused: refused)
+        } catch let error as SyncError {
+            throw BudgetError.sync(error)
+        }
+    }
+
+    /// Every conflict syncs resolved, newest first, with the value that lost.
+    ///
+    /// - Throws: a database error.
+    public func syncConflicts() throws -> [SyncConflict] {
+        try reading {
+            let names = try deviceNames()
+            return try connection.prepare("""
+                SELECT table_name, row_key, column_name, kept_value, lost_value, kept_device, lost_device, synced_at
+                FROM sync_conflicts ORDER BY id DESC
+                """).map { row in
+                    SyncConflict(table: row.text(0), rowKey: row.text(1), column: row.text(2),
+                                 kept: row.isNull(3) ? nil : HistoryValue(row.changesetValue(3)),
+                                 lost: row.isNull(4) ? nil : HistoryValue(row.changesetValue(4)),
+                                 keptDevice: names[row.text(5)] ?? row.text(5), lostDevice: names[row.text(6)] ?? row.text(6),
+                                 resolvedAt: row.int64(7))
+                }
+        }
+    }
+
+    // MARK: - Internals
+
+    /// Per device, the last sequence applied (others) or published (this book's ids), and the
+    /// last local entry published.
+    func syncState() throws -> (applied: [DeviceID: UInt64], lastEntry: Int64) {
+        try reading {
+            var applied: [DeviceID: UInt64] = [:]
+            var lastEntry: Int64 = 0
+            try connection.prepare("SELECT device, last_sequence, last_entry FROM sync_state").forEachRow {
+                if let id = DeviceID($0.text(0)) { applied[id] = UInt64(max(0, $0.int64(1))) }
+                lastEntry = max(lastEntry, $0.int64(2))
+            }
+            return (applied, lastEntry)
+        }
+    }
+
+    /// The names devices go by, by id text.
+    func deviceNames() throws -> [String: String] {
+        var names: [String: String] = [:]
+        try connection.prepare("SELECT device_id, name FROM devices").forEachRow { names[$0.text(0)] = $0.text(1) }
+        try connection.prepare("SELECT device_id, name FROM local_device").forEachRow { names[$0.text(0)] = $0.text(1) }
+        return names
+    }
+
+    /// Whether the book has nothing of its own yet: no local history, transactions or categories.
+    private func isEmptyBook() throws -> Bool {
+        try reading {
+            try connection.int64("""
+                SELECT (SELECT count(*) FROM history WHERE received = 0) + (SELECT count(*) FROM transactions)
+                     + (SELECT count(*) FROM categories)
+                """) == 0
+        }
+    }
+
+    /// Applies one file in one transaction with the note that it was applied.
+    private func applyFile(_ file: ChangesetFile) throws -> [SyncConflict] {
+        var applier = try reading { SyncApplier(connection: connection, resolvedAt: HybridLogicalClock.wallClock(), deviceNames: try deviceNames()) }
+        // The entry holds the file's changes as its device made them (what `budget log` shows).
+        try recordedWriting(.received(sequence: file.sequence, clock: file.clock, command: ""), foreignKeysOff: true,
+                            known: file.changeset, pausingLog: file.changeset.bytes.count > 64 * 1024) {
+            try applier.apply(file.changeset, at: file.clock)
+            try connection.cached("""
+                INSERT INTO sync_state (device, last_sequence) VALUES (?, ?)
+                ON CONFLICT (device) DO UPDATE SET last_sequence = excluded.last_sequence
+                """).run([.text(file.device.description), .integer(Int64(file.sequence))])
+            try applier.recordBrokenReferences()
+            for conflict in applier.conflicts { try saveConflict(conflict, file: file) }
+        }
+        return applier.conflicts
+    }
+
+    private func saveConflict(_ conflict: SyncConflict, file: ChangesetFile) throws {
+        func value(_ value: HistoryValue?) -> SQLiteValue {
+            switch value {
+            case nil, .null?: return .null
+            case .integer(let number)?: return .integer(number)
+            case .real(let text)?, .text(let text)?: return .text(text)
+            case .blob(let bytes)?: return .blob(bytes)
+            }
+        }
+        try connection.cached("""
+            INSERT INTO sync_conflicts (synced_at, table_name, row_key, column_name, kept_value, lost_value, kept_device, lost_device)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """).run([.integer(conflict.resolvedAt), .text(conflict.table), .text(conflict.rowKey), .text(conflict.column),
+                      value(conflict.kept), value(conflict.lost), .text(conflict.keptDevice), .text(conflict.lostDevice)])
+    }
+}

@@ -1,0 +1,254 @@
+/// Applies another device's changeset to the book row by row, so that every book ends the same
+/// whatever order the files arrive in: last writer wins, per field.
+///
+/// - A field takes an incoming value when the change's clock is later than the field's
+///   (`row_clock`; a field never changed since its row was added has none). The losing value
+///   becomes a ``SyncConflict`` when it differs from the kept one.
+/// - A deleted row leaves a tombstone (`row_clock` column `-`); a change to it is dropped (and
+///   reported). An insert later than the tombstone (an undone delete) brings the row back.
+/// - A change for a row whose insert has not arrived yet is parked (`sync_parked`) and replayed
+///   when it does.
+/// - Two rows that want one unique value (a category name, an import key, the default account):
+///   the row with the smaller id keeps it; the other is renamed `Name (id)`, loses its import
+///   key or number, or stops being the default. Every book does the same, so they agree.
+///
+/// Table and column names come from the book's schema (`PRAGMA table_info`), never from user
+/// text; values are bound. Not thread-safe: it uses its store's connection.
+struct SyncApplier {
+    /// A table's columns and primary key.
+    struct Shape {
+        let name: String
+        let columns: [String]
+        let key: [Int]
+        let quotedColumns: String
+        let keyCondition: String
+        /// `SELECT` of every column of the row with a key.
+        let selectRow: String
+        /// `INSERT` of every column.
+        let insertRow: String
+        /// Whether rows have an `id` made by one device (else their key is natural, like a
+        /// budget entry's, and two devices can add the same one: its insertion has a clock).
+        var hasID: Bool { columns.first == "id" }
+
+        init(name: String, columns: [String], key: [Int]) {
+            self.name = name
+            self.columns = columns
+            self.key = key
+            quotedColumns = columns.map { "\"\($0)\"" }.joined(separator: ", ")
+            keyCondition = key.map { "\"\(columns[$0])\" = ?" }.joined(separator: " AND ")
+            selectRow = "SELECT \(quotedColumns) FROM \"\(name)\" WHERE \(keyCondition)"
+            insertRow = "INSERT INTO \"\(name)\" (\(quotedColumns)) VALUES (" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+        }
+
+        /// `INSERT` of the first `count` columns (a changeset of an older schema has fewer).
+        func insert(count: Int) -> String {
+            "INSERT INTO \"\(name)\" (\(columns.prefix(count).map { "\"\($0)\"" }.joined(separator: ", "))) VALUES ("
+                + Array(repeating: "?", count: count).joined(separator: ", ") + ")"
+        }
+    }
+
+    let connection: Connection
+    let resolvedAt: Int64
+    let deviceNames: [String: String]
+    var conflicts: [SyncConflict] = []
+    private var shapes: [String: Shape] = [:]
+    /// Whether `sync_parked` holds anything (read once, then kept up to date).
+    private var hasParked: Bool?
+    /// Per table, whether any of its rows was deleted since the book synced (read once).
+    private var tombstones: [String: Bool] = [:]
+
+    init(connection: Connection, resolvedAt: Int64, deviceNames: [String: String]) {
+        self.connection = connection
+        self.resolvedAt = resolvedAt
+        self.deviceNames = deviceNames
+    }
+
+    /// Applies every change of `changeset`, made at `clock`.
+    mutating func apply(_ changeset: Changeset, at clock: HybridLogicalClock) throws {
+        var changes: [ChangesetChange] = []
+        try changeset.forEachChange { changes.append($0) }
+        for change in changes { try apply(change, at: clock) }
+    }
+
+    /// The text of a primary key: `42`, `3|'from'|'2026-01'`.
+    static func rowKey(_ values: [ChangesetValue]) -> String {
+        values.map { value -> String in
+            switch value {
+            case .text(let bytes): return "'" + String(decoding: bytes, as: UTF8.self).split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
+            default: return HistoryValue(value)?.description ?? "NULL"
+            }
+        }.joined(separator: "|")
+    }
+
+    mutating func shape(of table: String) throws -> Shape {
+        if let shape = shapes[table] { return shape }
+        var columns: [String] = [], key: [(Int64, Int)] = []  // (place in the key, column): kept in column order, as changesets give keys
+        try connection.prepare("SELECT name, pk FROM pragma_table_info(?) ORDER BY cid").forEachRow([.text(table)]) {
+            if $0.int64(1) > 0 { key.append(($0.int64(1), columns.count)) }
+            columns.append($0.text(0))
+        }
+        let shape = Shape(name: table, columns: columns, key: key.map(\.1))
+        shapes[table] = shape
+        return shape
+    }
+
+    // MARK: - One change
+
+    private mutating func apply(_ change: ChangesetChange, at clock: HybridLogicalClock) throws {
+        let shape = try shape(of: change.table)
+        guard shape.columns.count >= change.primaryKeyColumns.count else { return }
+        let keyValues = change.primaryKey
+        let key = Self.rowKey(keyValues)
+        let current = try row(shape, keyValues)
+        switch change.operation {
+        case .insert:
+            try insert(shape, key: key, values: change.newValues, current: current, at: clock)
+        case .update:
+            guard let current else {
+                if try self.clock(shape.name, key, "-") != nil {
+                    for (index, value) in change.newValues.enumerated() where value != .unchanged {
+                        record(shape.name, key, shape.columns[index], kept: nil, lost: value, keptBy: nil, lostBy: clock)
+                    }
+                } else {
+                    for (index, value) in change.newValues.enumerated() where value != .unchanged {
+                        try park(shape.name, key, shape.columns[index], value, at: clock)
+                    }
+                }
+                return
+            }
+            try update(shape, key: key, keyValues: keyValues, old: change.oldValues, new: change.newValues, current: current, at: clock)
+        case .delete:
+            try delete(shape, key: key, keyValues: keyValues, old: change.oldValues, current: current, at: clock)
+        }
+    }
+
+    private mutating func insert(_ shape: Shape, key: String, values: [ChangesetValue], current: [ChangesetValue]?,
+                                 at clock: HybridLogicalClock) throws {
+        let deleted = try hasTombstones(shape.name) ? self.clock(shape.name, key, "-") : nil
+        if let deleted, deleted > clock { return }
+        var values = Array(values.prefix(shape.columns.count))
+        if let current {
+            // The same key added on two devices (a budget entry): last writer wins, per field.
+            var new = Array(repeating: ChangesetValue.unchanged, count: shape.columns.count)
+            for index in values.indices where values[index] != current[index] { new[index] = values[index] }
+            guard new.contains(where: { $0 != .unchanged }) else { return }
+            let keyValues = shape.key.map { current[$0] }
+            try update(shape, key: key, keyValues: keyValues, old: Array(repeating: .unchanged, count: shape.columns.count), new: new,
+                       current: current, at: clock)
+            return
+        }
+        try resolveUnique(shape, values: &values)
+        try connection.cached(values.count == shape.columns.count ? shape.insertRow : shape.insert(count: values.count))
+            .run(values.map(\.sqliteValue))
+        if deleted != nil || !shape.hasID { try setClock(shape.name, key, "+", clock) }
+        try replayParked(shape, key: key, keyValues: shape.key.map { values[$0] })
+    }
+
+    private mutating func update(_ shape: Shape, key: String, keyValues: [ChangesetValue], old: [ChangesetValue], new: [ChangesetValue],
+                                 current: [ChangesetValue], at clock: HybridLogicalClock) throws {
+        var merged = current
+        let added = shape.hasID ? nil : try self.clock(shape.name, key, "+")
+        for (index, value) in new.enumerated() where value != .unchanged && index < shape.columns.count {
+            let column = shape.columns[index]
+            let field = try self.clock(shape.name, key, column) ?? added
+            if field.map({ clock > $0 }) ?? true {
+                if current[index] != old[index] && current[index] != value {
+                    record(shape.name, key, column, kept: value, lost: current[index], keptBy: clock, lostBy: field)
+                }
+                merged[index] = value
+                try setClock(shape.name, key, column, clock)
+            } else if value != current[index] {
+                record(shape.name, key, column, kept: current[index], lost: value, keptBy: field, lostBy: clock)
+            }
+        }
+        guard merged != current else { return }
+        try resolveUnique(shape, values: &merged, adding: false)
+        let changed = merged.indices.filter { merged[$0] != current[$0] }
+        let assignments = changed.map { "\"\(shape.columns[$0])\" = ?" }.joined(separator: ", ")
+        try connection.cached("UPDATE \"\(shape.name)\" SET \(assignments) WHERE \(shape.keyCondition)")
+            .run(changed.map { merged[$0].sqliteValue } + keyValues.map(\.sqliteValue))
+    }
+
+    private mutating func delete(_ shape: Shape, key: String, keyValues: [ChangesetValue], old: [ChangesetValue],
+                                 current: [ChangesetValue]?, at clock: HybridLogicalClock) throws {
+        if let inserted = try self.clock(shape.name, key, "+"), inserted > clock {
+            record(shape.name, key, "-", kept: .integer(1), lost: nil, keptBy: inserted, lostBy: clock)
+            return
+        }
+        try setClock(shape.name, key, "-", clock)
+        tombstones[shape.name] = true
+        try connection.cached("DELETE FROM sync_parked WHERE table_name = ? AND row_key = ?").run([.text(shape.name), .text(key)])
+        guard let current else { return }
+        for index in current.indices where index < old.count && old[index] != current[index] {
+            record(shape.name, key, shape.columns[index], kept: nil, lost: current[index], keptBy: clock, lostBy: nil)
+        }
+        try connection.cached("DELETE FROM \"\(shape.name)\" WHERE \(shape.keyCondition)").run(keyValues.map(\.sqliteValue))
+    }
+
+    // MARK: - Rows, clocks, parked changes
+
+    private func row(_ shape: Shape, _ keyValues: [ChangesetValue]) throws -> [ChangesetValue]? {
+        try connection.cached(shape.selectRow)
+            .first(keyValues.map(\.sqliteValue)) { row in (0..<shape.columns.count).map { row.changesetValue(Int32($0)) } }
+    }
+
+    func clock(_ table: String, _ key: String, _ column: String) throws -> HybridLogicalClock? {
+        try connection.cached("SELECT hlc_time, device FROM row_clock WHERE table_name = ? AND row_key = ? AND column_name = ?")
+            .first([.text(table), .text(key), .text(column)]) { row in
+                DeviceID(row.text(1)).flatMap { HybridLogicalClock(time: row.int64(0), device: Int64($0.rawValue)) }
+            } ?? nil
+    }
+
+    /// Whether a row of `table` was ever deleted in this synced book (or by a change applied here).
+    private mutating func hasTombstones(_ table: String) throws -> Bool {
+        if let known = tombstones[table] { return known }
+        let found = try connection.int64("SELECT EXISTS (SELECT 1 FROM row_clock WHERE table_name = ? AND column_name = '-')", [.text(table)]) == 1
+        tombstones[table] = found
+        return found
+    }
+
+    func setClock(_ table: String, _ key: String, _ column: String, _ clock: HybridLogicalClock) throws {
+        try connection.cached("""
+            INSERT INTO row_clock (table_name, row_key, column_name, hlc_time, device) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT DO UPDATE SET hlc_time = excluded.hlc_time, device = excluded.device
+            """).run([.text(table), .text(key), .text(column), .integer(clock.packed.time), .text(clock.device.description)])
+    }
+
+    private mutating func park(_ table: String, _ key: String, _ column: String, _ value: ChangesetValue, at clock: HybridLogicalClock) throws {
+        hasParked = true
+        try connection.cached("""
+            INSERT INTO sync_parked (table_name, row_key, column_name, value, hlc_time, device) VALUES (?, ?, ?, ?, ?, ?)
+            """).run([.text(table), .text(key), .text(column), value.sqliteValue, .integer(clock.packed.time), .text(clock.device.description)])
+    }
+
+    private mutating func replayParked(_ shape: Shape, key: String, keyValues: [ChangesetValue]) throws {
+        if hasParked == nil { hasParked = try connection.int64("SELECT EXISTS (SELECT 1 FROM sync_parked)") == 1 }
+        guard hasParked == true else { return }
+        let parked = try connection.cached("""
+            SELECT column_name, value, hlc_time, device FROM sync_parked WHERE table_name = ? AND row_key = ? ORDER BY hlc_time, device
+            """).map([.text(shape.name), .text(key)]) { row in
+                (row.text(0), row.changesetValue(1), DeviceID(row.text(3)).flatMap { HybridLogicalClock(time: row.int64(2), device: Int64($0.rawValue)) })
+            }
+        guard !parked.isEmpty else { return }
+        try connection.cached("DELETE FROM sync_parked WHERE table_name = ? AND row_key = ?").run([.text(shape.name), .text(key)])
+        for (column, value, clock) in parked {
+            guard let clock, let index = shape.columns.firstIndex(of: column), let current = try row(shape, keyValues) else { continue }
+            var new = Array(repeating: ChangesetValue.unchanged, count: shape.columns.count)
+            new[index] = value
+            var old = new
+            old[index] = current[index]
+            try update(shape, key: key, keyValues: keyValues, old: old, new: new, current: current, at: clock)
+        }
+    }
+
+    private mutating func record(_ table: String, _ key: String, _ column: String, kept: ChangesetValue?, lost: ChangesetValue?,
+                                 keptBy: HybridLogicalClock?, lostBy: HybridLogicalClock?) {
+        func name(_ clock: HybridLogicalClock?) -> String {
+            guard let device = clock?.device.description else { return "" }
+            return deviceNames[device] ?? device
+        }
+        conflicts.append(SyncConflict(table: table, rowKey: key, column: column, kept: kept.flatMap(HistoryValue.init),
+                                      lost: lost.flatMap(HistoryValue.init), keptDevice: name(keptBy), lostDevice: name(lostBy),
+                                      resolvedAt: resolvedAt))
+    }
+}

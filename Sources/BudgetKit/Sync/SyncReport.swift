@@ -1,0 +1,20 @@
+/// What one ``BudgetStore/sync(folder:)`` did.
+public struct SyncReport: Hashable, Sendable {
+    /// This device.
+    public let device: Device
+    /// Its slot: the last digit of the ids it makes.
+    public let slot: Int64
+    /// Whether this sync made the book the folder's first (it published the whole book).
+    public let founded: Bool
+    /// Whether this sync joined the book to a folder another device started.
+    public let joined: Bool
+    /// How many of this device's entries were written to the folder.
+    public let published: Int
+    /// How many other devices' files were applied.
+    public let applied: Int
+    /// Every field this sync resolved between two devices' changes.
+    public let conflicts: [SyncConflict]
+    /// Files refused (damaged, cut short, newer): nothing of them was applied, and their
+    /// device's later files wait.
+    public let refused: [SyncError]
+}

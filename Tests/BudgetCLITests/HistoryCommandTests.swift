@@ -1,0 +1,107 @@
+import BudgetKit
+import Testing
+@testable import BudgetCLI
+
+@Suite struct HistoryCommandTests {
+    /// The log with its times blanked (they are the wall clock's).
+    func log(_ sandbox: Sandbox, _ words: String...) -> String {
+        let text = sandbox.succeed(["log"] + words)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let parts = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: false)
+            guard !line.hasPrefix(" "), parts.count > 5, parts[1].isEmpty else { return String(line) }
+            return parts[0] + "  TIME  " + parts[5]
+        }.joined(separator: "\n")
+    }
+
+    @Test func theLogShowsEachWriteWithItsCommandAsTypedAndWhatItChanged() {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Food", "300", "--from", "2026-01")
+        sandbox.succeed("-q", "add", "12.50", "Food", "--payee", "Corner shop", "--date", "2026-01-02")
+        sandbox.succeed("-q", "edit", "1", "--amount", "13")
+        sandbox.succeed("-q", "edit", "1", "--payee", "tab\there")
+        let device = sandbox.succeed("log", "--format", "csv").split(separator: "\n")[1].split(separator: ",")[2]
+        #expect(log(sandbox, "--limit", "3") == """
+            4  TIME  \(device)  budget -q edit 1 --payee $'tab\\there'
+                changed transactions id=1: payee 'Corner shop' -> tab\there
+            3  TIME  \(device)  budget -q edit 1 --amount 13
+                changed transactions id=1: amount 1250 -> 1300
+            2  TIME  \(device)  budget -q add 12.50 Food --payee 'Corner shop' --date 2026-01-02
+                added transactions id=1: id 1, date 2026-01-02, amount 1250, category_id 1, payee 'Corner shop', note '', \
+            import_key NULL, account_id 1, transfer_account_id NULL, reconciled_on NULL
+
+            """)
+        let csv = sandbox.succeed("log", "--limit", "1", "--format", "csv")
+        #expect(csv.hasPrefix("entry,time,device,command,kind,of,change,table,key,column,before,after\n4,"))
+        #expect(csv.hasSuffix(",write,,changed,transactions,id=1,payee,Corner shop,tab\there\n"))
+    }
+
+    @Test func aTerminalSeesControlCharactersEscaped() {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Food", "300")
+        sandbox.succeed("-q", "add", "1", "Food", "--payee", "red\u{1B}[31m")
+        let run = sandbox.run("log", "--limit", "1", terminal: true)
+        #expect(!run.stdout.contains("\u{1B}"))
+        #expect(run.stdout.contains("--payee $'red\\x1b[31m'"))
+        #expect(run.stdout.contains("payee red\\u{1b}[31m"))
+        #expect(sandbox.run("log", "--limit", "1").stdout.contains("payee red\u{1B}[31m"))
+    }
+
+    @Test func undoAndRedoPrintWhatTheyDidAndAreLogged() {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Food", "300")
+        sandbox.succeed("-q", "rename-category", "Food", "Groceries")
+        let undo = sandbox.run("undo")
+        #expect(undo.status == 0)
+        #expect(undo.stderr == "Undid entry 2: budget -q rename-category Food Groceries.\n")
+        #expect(sandbox.succeed("categories", "--format", "csv").contains("Food"))
+        let redo = sandbox.run("redo")
+        #expect(redo.stderr == "Redid entry 2 (undone by entry 3).\n")
+        #expect(sandbox.succeed("categories", "--format", "csv").contains("Groceries"))
+        #expect(sandbox.succeed("log", "--format", "csv").contains(",budget redo,redo,3,"))
+    }
+
+    @Test func aConflictingUndoSaysWhatConflictsExitsOneAndChangesNothing() {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Food", "300")
+        sandbox.succeed("-q", "add", "12.50", "Food", "--date", "2026-01-02")
+        sandbox.succeed("-q", "edit", "1", "--amount", "13")
+        let before = sandbox.succeed("list", "--format", "csv")
+        let run = sandbox.run("undo", "2")
+        #expect(run.status == 1)
+        #expect(run.stderr == """
+            budget: error: entry 2 conflicts with later changes; nothing was changed:
+            budget: error:   transactions id=1: changed since (amount is 1300 where 1250 was expected)
+            hint: undo the later entries first (see 'budget log'), or change the rows back by hand
+
+            """)
+        #expect(sandbox.succeed("list", "--format", "csv") == before)
+    }
+
+    @Test(arguments: [
+        (["undo"], 1, "budget: error: nothing to undo\nhint: 'budget log' lists what was written\n"),
+        (["redo"], 1, "budget: error: nothing to redo\nhint: 'budget redo' reapplies what 'budget undo' reversed\n"),
+        (["undo", "9"], 1, "budget: error: no history entry with id 9\nhint: see the ids with 'budget log'\n"),
+    ])
+    func nothingToDoIsAClearError(words: [String], status: Int32, stderr: String) {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Food", "300")
+        sandbox.succeed("-q", "undo")
+        if words == ["undo"] {
+            #expect(sandbox.run(words).stderr == stderr)
+        } else if words == ["redo"] {
+            sandbox.succeed("-q", "redo")
+            #expect(sandbox.run(words).stderr == stderr)
+        } else {
+            let run = sandbox.run(words)
+            #expect(run.status == status && run.stderr == stderr)
+        }
+    }
+
+    @Test func pruningDropsOldEntries() {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Food", "300")
+        #expect(sandbox.run("log", "--prune-before", "2000-01-01").stderr == "Dropped 0 history entries written before 2000-01-01.\n")
+        #expect(sandbox.run("log", "--prune-before", "2999-01-01").stderr == "Dropped 1 history entry written before 2999-01-01.\n")
+        #expect(sandbox.succeed("log") == "")
+    }
+}

@@ -1,0 +1,68 @@
+import BudgetKit
+import Testing
+@testable import BudgetCLI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite struct SyncCommandTests {
+    @Test func twoBooksShareAFolderAndAConflictIsPrintedAndListed() {
+        let sandbox = Sandbox()
+        let shared = sandbox.directory + "/shared"
+        mkdir(shared, 0o700)
+        let anna = ["--db", sandbox.directory + "/anna.sqlite3"], ben = ["--db", sandbox.directory + "/ben.sqlite3"]
+        sandbox.succeed(anna + ["-q", "add-category", "Food", "300"])
+        sandbox.succeed(anna + ["-q", "add", "12.50", "Food", "--date", "2026-01-02"])
+        sandbox.succeed(anna + ["-q", "device", "anna"])
+        #expect(sandbox.run(anna + ["sync", shared]).stderr == """
+            Founded \(shared) as device anna (ids ending in 0).
+            Published 1 change, applied 0 from other devices.
+
+            """)
+        sandbox.succeed(ben + ["-q", "device", "ben"])
+        #expect(sandbox.run(ben + ["sync", shared]).stderr == """
+            Joined \(shared) as device ben (ids ending in 1).
+            Published 1 change, applied 1 from other devices.
+
+            """)
+        #expect(sandbox.succeed(ben + ["device"]).hasPrefix("ben\t"))
+        sandbox.succeed(ben + ["-q", "edit", "1", "--amount", "20"])
+        usleep(2_000)
+        sandbox.succeed(anna + ["-q", "edit", "1", "--amount", "30"])
+        sandbox.succeed(anna + ["-q", "sync", shared])
+        let synced = sandbox.run(ben + ["sync", shared])
+        #expect(synced.stderr.hasSuffix("1 conflict:\n  transactions 1 amount: kept 3000 (anna), lost 2000 (ben)\n"))
+        #expect(sandbox.succeed(ben + ["conflicts", "--format", "csv"]).hasSuffix(",transactions,1,amount,3000,anna,2000,ben\n"))
+        sandbox.succeed(anna + ["-q", "sync", shared])
+        #expect(sandbox.succeed(anna + ["list", "--format", "csv"]) == sandbox.succeed(ben + ["list", "--format", "csv"]))
+        #expect(sandbox.succeed(ben + ["log", "--limit", "1"]).contains("  (synced)\n"))
+    }
+
+    @Test func aMissingFolderAndADamagedFileAreClearErrorsWithTheirExitCodes() {
+        let sandbox = Sandbox()
+        let shared = sandbox.directory + "/shared"
+        mkdir(shared, 0o700)
+        sandbox.succeed("-q", "add-category", "Food", "300")
+        let missing = sandbox.run("sync", sandbox.directory + "/nowhere")
+        #expect(missing.status == 1)
+        #expect(missing.stderr == """
+            budget: error: cannot open the sync folder \(sandbox.directory)/nowhere: no such file or directory
+            hint: check the path: every device syncs through the same folder
+
+            """)
+        sandbox.succeed("-q", "sync", shared)
+        let path = sandbox.write("shared/zzzzzzzz-000000000001.changeset", "not a changeset at all, just text")
+        let other = ["--db", sandbox.directory + "/other.sqlite3"]
+        let damaged = sandbox.run(other + ["-q", "sync", shared])
+        #expect(damaged.status == 65)
+        #expect(damaged.stderr.hasPrefix("budget: error: \(path): "))
+        #expect(damaged.stderr.contains("; nothing of it was applied\n"))
+    }
+
+    @Test func anInvalidDeviceNameIsAUsageError() {
+        let sandbox = Sandbox()
+        let run = sandbox.run("device", "  ")
+        #expect(run.status == 64)
+        #expect(run.stderr.hasPrefix("budget: error: invalid device name '  '"))
+    }
+}
