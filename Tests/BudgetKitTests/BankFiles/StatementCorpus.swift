@@ -36,7 +36,7 @@ let statementCorpus: [CorpusCase] = [
             "entry 2026-11-02 -200.00 EUR payee='Bäckerei Müller' memo='Kartenzahlung – Filiale Köln' ref=EU-0001 type=DEBIT @ofx1-european-bank-cp1252.ofx:17 (OFX/BANKMSGSRSV1/STMTTRNRS/STMTRS/BANKTRANLIST/STMTTRN)",
             "entry 2026-11-10 1234.50 EUR payee='Arbeitgeber GmbH' memo='Gehalt November' ref=EU-0002 type=CREDIT @ofx1-european-bank-cp1252.ofx:18 (OFX/BANKMSGSRSV1/STMTTRNRS/STMTRS/BANKTRANLIST/STMTTRN)",
             "entry 2026-11-11 -0.99 EUR payee='€-Shop' ref=EU-0003 type=DEBIT @ofx1-european-bank-cp1252.ofx:19 (OFX/BANKMSGSRSV1/STMTTRNRS/STMTRS/BANKTRANLIST/STMTTRN)",
-            "end ofx account=DE89370400440532013000|37040044|-|CHECKING EUR closing=1034.49@2026-11-30 period=2026-11-01...2026-11-30 entries=3 @ofx1-european-bank-cp1252.ofx:14 (OFX/BANKMSGSRSV1/STMTTRNRS/STMTRS)",
+            "end ofx account=DE89370400440532013000|37040044|-|CHECKING EUR closing=1033.51@2026-11-30 period=2026-11-01...2026-11-30 entries=3 @ofx1-european-bank-cp1252.ofx:14 (OFX/BANKMSGSRSV1/STMTTRNRS/STMTRS)",
         ]),
         CorpusCase("qfx-credit-card-one-line.qfx", BankFileOptions(), format: .qfx, encoding: nil, items: [
             "start qfx account=4111111111111111|-|-|CREDITCARD USD entries=0 @qfx-credit-card-one-line.qfx:11 (OFX/CREDITCARDMSGSRSV1/CCSTMTTRNRS/CCSTMTRS)",
