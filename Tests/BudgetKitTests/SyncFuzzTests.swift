@@ -4,18 +4,6 @@ import Glibc
 import Testing
 @testable import BudgetKit
 
-/// A small random number generator with a seed, so a failing run can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Three books sharing a folder: random writes on each while apart (adds, edits, deletes,
 /// renames, imports, category deletes, budgets, undos) and syncs in random orders; in the end
 /// every book holds the same rows. `make test` runs a short run; `make fuzz` runs
@@ -30,7 +18,7 @@ struct SplitMix64: RandomNumberGenerator {
         let dir = TemporaryDirectory()
         let shared = dir.file("shared")
         mkdir(shared, 0o700)
-        var random = SplitMix64(state: seed &* 7919)
+        var random = SeededGenerator(seed: seed &* 7919)
         let anna = try sampleBook(in: dir, "anna.sqlite3")
         _ = try anna.sync(folder: shared)
         var books = [anna]
@@ -69,7 +57,7 @@ struct SplitMix64: RandomNumberGenerator {
         #expect(refused.isEmpty)
     }
 
-    func randomWrite(on store: BudgetStore, step: Int, using random: inout SplitMix64) throws {
+    func randomWrite(on store: BudgetStore, step: Int, using random: inout SeededGenerator) throws {
         let names = ["Food", "Misc", "Travel", "Rent", "Fun", "food", "Gifts"]
         let categories = try store.categories().filter { $0.kind == .expense }.map(\.name)
         let transactions = try store.transactions()

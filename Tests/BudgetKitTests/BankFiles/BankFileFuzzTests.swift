@@ -88,19 +88,13 @@ enum FuzzSettings {
     static var minutes: Int { max(2, iterations / 5_000) }
 }
 
-/// SplitMix64, with the mutations the fuzzer applies.
+/// The tests' seeded generator, with the mutations the fuzzer applies.
 struct FuzzRandom {
-    private var state: UInt64
+    private var generator: SeededGenerator
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     /// A number in 0..<bound.
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
