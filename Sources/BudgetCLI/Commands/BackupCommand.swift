@@ -19,7 +19,7 @@ struct Backup: BudgetCommand {
         .argument(\.path, "path", help: "The new file, or - for standard output."),
     ]}
 
-    var path = FilePath(argument: "")
+    var path = FilePath("")
 
     func run(_ context: CommandContext) throws -> Outcome {
         let store = try context.store()

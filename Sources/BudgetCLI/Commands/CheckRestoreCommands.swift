@@ -47,7 +47,7 @@ struct Restore: BudgetCommand {
         .argument(\.backup, "backup", help: "The backup file, made by 'budget backup'."),
     ]}
 
-    var backup = FilePath(argument: "")
+    var backup = FilePath("")
 
     func run(_ context: CommandContext) throws -> Outcome {
         let path = try context.bookLocation().path

@@ -95,7 +95,7 @@ struct Import: BudgetCommand {
         .option(\.profile, "profile", "name", help: "Use the options saved under this name (see 'budget import-profile')."),
     ]}
 
-    var file = FilePath(argument: "-")
+    var file = FilePath("-")
     var delimiter: Delimiter?
     var skipLines = 0
     var dateColumn = ImportColumn.named("date")

@@ -18,10 +18,11 @@ struct Sync: BudgetCommand {
         access: .write)
 
     static var arguments: [CommandArgument<Sync>] {[
-        .argument(\.folder, "dir", help: "The shared folder."),
+        .argument(\.folderPath, "dir", help: "The shared folder."),
     ]}
 
-    var folder = ""
+    var folderPath = FilePath("")
+    var folder: String { folderPath.path }
 
     func run(_ context: CommandContext) throws -> Outcome {
         let report = try context.store().sync(folder: folder)

@@ -199,7 +199,13 @@ struct SplitArgument: ArgumentValue {
 /// command says so.
 struct FilePath: ArgumentValue {
     let path: String
-    init(argument word: String) { path = word }
+    /// A path as a property's default.
+    init(_ path: String) { self.path = path }
+    /// Refuses an empty word: it names no file (`budget import ""` is a slip, not a file).
+    init(argument word: String) throws(ValueProblem) {
+        guard !word.isEmpty else { throw .reason("it is empty", hint: "give the path of a file or folder") }
+        path = word
+    }
     static var completion: Completion { .file }
     /// Whether it is `-`.
     var isStandardStream: Bool { path == "-" }
