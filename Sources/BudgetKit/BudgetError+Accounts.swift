@@ -14,6 +14,8 @@ extension BudgetError {
             return "account '\(name)' has \(count) transaction\(count == 1 ? "" : "s")"
         case .accountHasOpeningBalance(let name, let balance):
             return "account '\(name)' has an opening balance of \(balance)"
+        case .reconciledOpeningBalance(let name, let reconciliation):
+            return "the opening balance of '\(name)' counts in its reconciliation on \(reconciliation.statementDate)"
         case .moveToSameAccount(let name):
             return "cannot move the transactions of account '\(name)' into itself"
         case .transfersWithinAccount(let from, let to, let count):

@@ -106,6 +106,9 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The account has a non-zero opening balance: deleting it would take that money out of
     /// every balance and the net worth without a word. Closing keeps it.
     case accountHasOpeningBalance(String, balance: Money)
+    /// Changing the account's opening balance would change a balance that `reconciliation`
+    /// vouches for.
+    case reconciledOpeningBalance(String, Reconciliation)
     /// Moving an account's transactions into itself.
     case moveToSameAccount(String)
     /// Moving a deleted account's transactions into `to` would turn `count` transfers between
@@ -254,7 +257,7 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(file): no rows after skipping \(skipLines) line\(skipLines == 1 ? "" : "s") (the file has \(lineCount) line\(lineCount == 1 ? "" : "s"))"
         case .liveResultsOutOfDate(let seen, let latest):
             return "the live results are out of date (change \(seen) seen, the database is at \(latest)); sync them and read again"
-        case .invalidAccountName, .unknownAccount, .duplicateAccount, .duplicateAccountNumber, .accountInUse, .accountHasOpeningBalance, .moveToSameAccount,
+        case .invalidAccountName, .unknownAccount, .duplicateAccount, .duplicateAccountNumber, .accountInUse, .accountHasOpeningBalance, .reconciledOpeningBalance, .moveToSameAccount,
              .transfersWithinAccount, .defaultAccountRequired, .accountClosed, .accountAlreadyClosed, .transferToSameAccount,
              .invalidTransferAmount, .transferHasNoCategory, .notATransfer, .emptySplit, .splitDoesNotSum, .splitMixesKinds,
              .reconciledTransaction, .dateInReconciledPeriod, .futureReconciliation:

@@ -135,6 +135,14 @@ import Testing
 
         """),
         (["delete-account", "Nope"], failure, unknownAccount),
+        (["set-opening-balance", "Nope", "5"], failure, unknownAccount),
+        (["set-opening-balance", "Checking", "5"], failure, """
+        budget: error: the opening balance of Checking counts in the reconciliation of Checking on 2026-11-20 (statement balance 2405.10)
+        hint: add --force to change it anyway; the reconciliation will no longer hold
+
+        """),
+        (["set-opening-balance", "Checking", "5.001"], usage,
+         "budget: error: the value '5.001' is invalid for '<amount>': it has more than two decimals\n" + twoDecimals),
         (["delete-account", "Savings", "--move-to", "Visa"], failure, """
         budget: error: account 'Savings' has an opening balance of 1000.00: deleting it would take that money out of the net worth
         hint: close it instead with 'budget close-account Savings': a closed account keeps its history and its balance

@@ -16,7 +16,13 @@ extension Import {
             if !check.openingMatches, let opening = check.statedOpening {
                 context.warn("budget: warning: \(check.location): the statement opens \(check.account) at \(opening), the book at "
                     + "\(check.bookOpening) (difference \(check.openingDifference)): an earlier statement is missing")
-                context.warn("hint: import the statements before this one, then this one again (it adds nothing twice)")
+                // Were this the book's first statement of the account, this opening balance
+                // would make the book open as the bank does.
+                let current = (try? context.store().account(named: check.account).openingBalance) ?? .zero
+                let suggested = current + (opening - check.bookOpening)
+                context.warn("hint: import the statements before this one, then this one again (it adds nothing twice); "
+                    + "if the book starts with this statement, give the account its opening balance: "
+                    + "budget set-opening-balance \(ShellWords.quoted([check.account])) \(suggested)")
             }
             if check.closingMatches {
                 context.confirm("\(check.account) on \(check.day): \(check.bookClosing), as the statement says.")

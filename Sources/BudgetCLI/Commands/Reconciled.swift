@@ -13,7 +13,8 @@ enum Reconciled {
             return (try write(.refuse), nil)
         } catch let error as BudgetError where force {
             switch error {
-            case .reconciledTransaction(_, let reconciliation), .dateInReconciledPeriod(_, let reconciliation):
+            case .reconciledTransaction(_, let reconciliation), .dateInReconciledPeriod(_, let reconciliation),
+                 .reconciledOpeningBalance(_, let reconciliation):
                 return (try write(.allow), reconciliation)
             default:
                 throw error

@@ -23,6 +23,10 @@ extension ErrorText {
         case .accountHasOpeningBalance(let name, let balance):
             self.init(message: "account '\(name)' has an opening balance of \(balance): deleting it would take that money out of the net worth",
                       hint: "close it instead with 'budget close-account \(name)': a closed account keeps its history and its balance")
+        case .reconciledOpeningBalance(let name, let reconciliation):
+            self.init(message: "the opening balance of \(name) counts in the reconciliation of \(reconciliation.account) on "
+                          + "\(reconciliation.statementDate) (statement balance \(reconciliation.statementBalance))",
+                      hint: "add --force to change it anyway; the reconciliation will no longer hold")
         case .moveToSameAccount(let name):
             self.init(message: "cannot move the transactions of account '\(name)' into itself", hint: "name a different account with --move-to")
         case .transfersWithinAccount(let from, let to, let count):

@@ -102,6 +102,39 @@ extension BudgetStore {
         }
     }
 
+    /// Sets an account's opening balance and the day it counts from (`nil`: from the
+    /// beginning): the money that was there before the first transaction the book holds, as
+    /// the first bank statement imported says (its opening balance).
+    ///
+    /// ```swift
+    /// try store.setOpeningBalance(ofAccount: "Giro", to: Money(parsing: "1500"), on: Day(iso: "2026-10-31"))
+    /// ```
+    ///
+    /// It changes every balance from that day on, so it passes the guard every write passes: a
+    /// change on or before the account's last reconciliation is refused unless `policy` allows it.
+    ///
+    /// - Returns: the account as it was before.
+    /// - Throws: ``BudgetError/unknownAccount(_:)``, ``BudgetError/reconciledOpeningBalance(_:_:)``.
+    @discardableResult
+    public func setOpeningBalance(ofAccount name: String, to amount: Money, on day: Day?,
+                                  reconciled policy: ReconciledChanges = .refuse) throws -> Account {
+        try writing {
+            let account = try accountRow(named: name)
+            func effect(_ amount: Money, _ day: Day?) -> BalanceEffect {
+                BalanceEffect(accountID: account.id, date: day ?? Day.first, amount: amount.minorUnits)
+            }
+            do {
+                try guardReconciled(old: [effect(account.openingBalance, account.openingDate)], new: [effect(amount, day)],
+                                    id: nil, policy: policy)
+            } catch BudgetError.dateInReconciledPeriod(_, let reconciliation) {
+                throw BudgetError.reconciledOpeningBalance(account.name, reconciliation)
+            }
+            try connection.run("UPDATE accounts SET opening_balance = ?, opening_date = ? WHERE id = ?",
+                               [amount.sqliteValue, day.sqliteValue, .integer(account.id)])
+            return account
+        }
+    }
+
     /// Makes an account the default: `addTransaction` without an account goes there.
     ///
     /// - Throws: ``BudgetError/unknownAccount(_:)``, ``BudgetError/accountClosed(_:closedOn:date:)``
