@@ -118,18 +118,12 @@ struct Report: BudgetCommand {
         let rows = trend.rows.map { row -> [Cell] in
             [.text(row.name), .text(row.kind.rawValue)] + row.actuals.map(Cell.money) + [.money(row.total), .money(row.average)]
         }
-        guard format == .table else {
-            try context.printRecords(format, record: record, values: rows, excelSafe: excelSafe)
-            return .success
+        let totals = [("Total expenses", trend.totals.expenses), ("Total income", trend.totals.income), ("Net", trend.totals.net)].map {
+            [$0.0, ""] + $0.1.amounts.map(\.description) + [$0.1.total.description, $0.1.average.description]
         }
-        var table = record.table()
-        for row in rows { table.append(row) }
-        table.appendRule()
-        for (title, series) in [("Total expenses", trend.totals.expenses), ("Total income", trend.totals.income), ("Net", trend.totals.net)] {
-            table.append(texts: [title, ""] + series.amounts.map(\.description) + [series.total.description, series.average.description])
-        }
+        guard let table = try printCells(context, record: record, rows: rows, totals: totals) else { return .success }
         let months = trend.monthCount == 1 ? "1 month" : "\(trend.monthCount) months"
-        try context.stdout.write(table.render() + "\nAverages divide each total by \(months), \(from) to \(to), months with nothing included.\n")
+        try context.stdout.write(table + "\nAverages divide each total by \(months), \(from) to \(to), months with nothing included.\n")
         return .success
     }
 }
@@ -146,15 +140,24 @@ extension Report {
         let rows = report.rows.map { row -> [Cell] in
             [.text(row.account.name), .text(row.account.kind.rawValue)] + row.balances.map(Cell.money)
         }
+        if let table = try printCells(context, record: record, rows: rows, totals: [["Total", ""] + report.totals.map(\.description)]) {
+            try context.stdout.write(table)
+        }
+        return .success
+    }
+
+    /// The trend's and net worth's rows: in a machine format written at once (`nil`); for the
+    /// table, the table with a rule and the `totals` rows under it, to write with what follows.
+    private func printCells(_ context: CommandContext, record: RecordDescription<[Cell]>, rows: [[Cell]],
+                            totals: [[String]]) throws -> String? {
         guard format == .table else {
             try context.printRecords(format, record: record, values: rows, excelSafe: excelSafe)
-            return .success
+            return nil
         }
         var table = record.table()
         for row in rows { table.append(row) }
         table.appendRule()
-        table.append(texts: ["Total", ""] + report.totals.map(\.description))
-        try context.stdout.write(table.render())
-        return .success
+        for total in totals { table.append(texts: total) }
+        return table.render()
     }
 }
