@@ -19,7 +19,7 @@ extension Import {
                 // Were this the book's first statement of the account, this opening balance
                 // would make the book open as the bank does.
                 let current = (try? context.store().account(named: check.account).openingBalance) ?? .zero
-                let suggested = current + (opening - check.bookOpening)
+                let suggested = current.clampedAdding(opening.clampedSubtracting(check.bookOpening))
                 context.warn("hint: import the statements before this one, then this one again (it adds nothing twice); "
                     + "if the book starts with this statement, give the account its opening balance: "
                     + "budget set-opening-balance \(ShellWords.quoted([check.account])) \(suggested)")
