@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "BudgetKit", dependencies: ["CSQLite", "CLibXML2"]),
         .target(name: "BudgetCLI", dependencies: ["BudgetKit"]),
         .executableTarget(name: "budget", dependencies: ["BudgetCLI"]),
-        .executableTarget(name: "budget-bench", dependencies: ["BudgetKit", "BudgetCLI"], path: "Benchmarks"),
+        .executableTarget(name: "budget-bench", dependencies: ["BudgetKit", "BudgetCLI"]),
         .testTarget(name: "BudgetKitTests", dependencies: ["BudgetKit"], exclude: ["Fixtures", "BankFiles/Corpus"]),
         .testTarget(name: "BudgetCLITests", dependencies: ["BudgetCLI", "BudgetKit"]),
     ],
