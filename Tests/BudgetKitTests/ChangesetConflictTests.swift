@@ -45,7 +45,7 @@ import Testing
             change: ChangesetChange(table: "items", operation: .update, primaryKeyColumns: key,
                                     oldValues: [.integer(1), .unchanged, .integer(100), .unchanged, .unchanged, .unchanged],
                                     newValues: [.unchanged, .unchanged, .integer(111), .unchanged, .unchanged, .unchanged]),
-            conflictingRow: [.integer(1), .text("one"), .integer(150), .real(1.5), .blob([0, 0xFF]), .integer(1)])])
+            conflictingRow: [.integer(1), .text("one"), .integer(150), .real(bitPattern: Double(1.5).bitPattern), .blob([0, 0xFF]), .integer(1)])])
         switch resolution {
         case .omit:
             #expect(error == nil)

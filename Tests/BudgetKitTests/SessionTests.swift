@@ -24,11 +24,11 @@ import Testing
                             oldValues: [.integer(2), .unchanged, .integer(200), .unchanged, .null, .unchanged],
                             newValues: [.unchanged, .unchanged, .integer(201), .unchanged, .blob([0xAB]), .unchanged]),
             ChangesetChange(table: "items", operation: .delete, primaryKeyColumns: key,
-                            oldValues: [.integer(3), .text("three"), .integer(300), .real(0.25), .blob([]), .null],
+                            oldValues: [.integer(3), .text("three"), .integer(300), .real(bitPattern: Double(0.25).bitPattern), .blob([]), .null],
                             newValues: []),
             ChangesetChange(table: "items", operation: .insert, primaryKeyColumns: key,
                             oldValues: [],
-                            newValues: [.integer(4), .text("four"), .integer(400), .real(4.5), .blob([1]), .integer(2)]),
+                            newValues: [.integer(4), .text("four"), .integer(400), .real(bitPattern: Double(4.5).bitPattern), .blob([1]), .integer(2)]),
         ])
         #expect(changes.map(\.primaryKey) == [[.integer(1)], [.integer(2)], [.integer(3)], [.integer(4)]])
     }

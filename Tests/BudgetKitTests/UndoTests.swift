@@ -32,6 +32,21 @@ import Testing
         }
     }
 
+    @Test func aRealWrittenInTheShellComesBackBitForBitAsARealWhenADeleteIsUndone() throws {
+        let dir = TemporaryDirectory()
+        let store = try sampleBook(in: dir)
+        let added = try store.addTransaction(amount: money("5"), category: "Food", date: day("2026-02-01"))
+        let path = dir.file("budget.sqlite3")
+        // A REAL the shell wrote by hand (budget never writes one): 0.1 has no exact binary form.
+        #expect(sqliteShell(path, "UPDATE transactions SET amount = 0.1 WHERE id = \(added.id);") == 0)
+        let before = shellOutput("sqlite3 '\(path)' \"SELECT typeof(amount), hex(CAST(amount AS BLOB)), quote(amount) FROM transactions WHERE id = \(added.id)\"")
+        try store.deleteTransactions(ids: [added.id])
+        try store.undo()
+        let after = shellOutput("sqlite3 '\(path)' \"SELECT typeof(amount), hex(CAST(amount AS BLOB)), quote(amount) FROM transactions WHERE id = \(added.id)\"")
+        #expect(before.hasPrefix("real|"))
+        #expect(after == before)
+    }
+
     @Test func undoingAnOlderEntryLeavesLaterWritesOnOtherRows() throws {
         let dir = TemporaryDirectory()
         let store = try sampleBook(in: dir)

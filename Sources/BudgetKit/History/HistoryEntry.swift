@@ -100,7 +100,7 @@ public enum HistoryValue: Hashable, Sendable, CustomStringConvertible {
         case .unchanged: return nil
         case .null: self = .null
         case .integer(let value): self = .integer(value)
-        case .real(let value): self = .real(String(value))
+        case .real(let bits): self = .real(SQLiteValue.realText(bits))
         case .text(let bytes): self = .text(String(decoding: bytes, as: UTF8.self))
         case .blob(let bytes): self = .blob(bytes)
         }

@@ -15,8 +15,10 @@ enum ChangesetValue: Hashable, Sendable {
     case null
     /// A 64-bit integer.
     case integer(Int64)
-    /// A floating point number (never used by `budget` for money; here because SQLite has it).
-    case real(Double)
+    /// A REAL, as the exact bits of its IEEE 754 double. No column budget writes holds one
+    /// (money is integers of minor units); one written by hand in the sqlite3 shell is carried
+    /// through undo and sync unchanged, bit for bit, and never computed with.
+    case real(bitPattern: UInt64)
     /// Text, as its exact bytes (UTF-8 as `budget` writes it).
     case text([UInt8])
     /// A blob.
@@ -25,13 +27,12 @@ enum ChangesetValue: Hashable, Sendable {
     /// Text from a Swift string, as its UTF-8 bytes.
     static func text(_ string: String) -> ChangesetValue { .text(Array(string.utf8)) }
 
-    /// The value to bind to a statement (NULL for ``unchanged``; a REAL, which no column of the
-    /// book holds, as its text).
+    /// The value to bind to a statement (NULL for ``unchanged``; a REAL as the same REAL).
     var sqliteValue: SQLiteValue {
         switch self {
         case .unchanged, .null: return .null
         case .integer(let value): return .integer(value)
-        case .real(let value): return .text(String(value))
+        case .real(let bits): return .real(bitPattern: bits)
         case .text(let bytes): return .text(String(decoding: bytes, as: UTF8.self))
         case .blob(let bytes): return .blob(bytes)
         }
@@ -47,7 +48,7 @@ enum ChangesetValue: Hashable, Sendable {
         case SQLITE_INTEGER:
             self = .integer(sqlite3_value_int64(value))
         case SQLITE_FLOAT:
-            self = .real(sqlite3_value_double(value))
+            self = .real(bitPattern: sqlite3_value_double(value).bitPattern)
         case SQLITE_TEXT:
             // Bytes after text, as SQLite asks (the pointer first, then its length).
             let bytes = sqlite3_value_text(value)
@@ -71,7 +72,7 @@ extension ChangesetValue: CustomStringConvertible {
         case .unchanged: return "unchanged"
         case .null: return "NULL"
         case .integer(let value): return String(value)
-        case .real(let value): return String(value)
+        case .real(let bits): return SQLiteValue.realText(bits)
         case .text(let bytes):
             return "'" + String(decoding: bytes, as: UTF8.self).replacingQuotes() + "'"
         case .blob(let bytes):

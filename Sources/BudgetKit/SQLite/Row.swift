@@ -29,7 +29,7 @@ struct Row {
     func changesetValue(_ column: Int32) -> ChangesetValue {
         switch sqlite3_column_type(handle, column) {
         case SQLITE_INTEGER: return .integer(int64(column))
-        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
+        case SQLITE_FLOAT: return .real(bitPattern: sqlite3_column_double(handle, column).bitPattern)
         case SQLITE_TEXT: return .text(Array(text(column).utf8))
         case SQLITE_BLOB: return .blob(blob(column))
         default: return .null

@@ -6,6 +6,13 @@ enum SQLiteValue: Hashable, Sendable {
     case text(String)
     /// Bytes, bound as a BLOB (a changeset in the history table).
     case blob([UInt8])
+    /// A REAL, as the exact bits of its IEEE 754 double: only ever one read from the book (a
+    /// value written by hand in the sqlite3 shell) and written back unchanged by undo or sync.
+    /// budget computes nothing with it; money is integers of minor units.
+    case real(bitPattern: UInt64)
+
+    /// A REAL's text, as `budget log` and `budget conflicts` show it (`12.5`).
+    static func realText(_ bits: UInt64) -> String { String(describing: Double(bitPattern: bits)) }
 }
 
 /// A value that can be bound to a statement parameter.

@@ -38,6 +38,7 @@ final class Statement {
             case .integer(let int): code = sqlite3_bind_int64(handle, index, int)
             case .text(let text): code = bindText(text, at: index)
             case .blob(let bytes): code = bindBlob(bytes, at: index)
+            case .real(let bits): code = sqlite3_bind_double(handle, index, Double(bitPattern: bits))
             }
             guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: connection.handle, sql: sql) }
         }
