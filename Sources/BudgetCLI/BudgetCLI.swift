@@ -101,7 +101,8 @@ public enum BudgetCLI {
 
     /// The environment variables `budget` reads. Only these are copied out of `environ`: building
     /// a dictionary of the whole environment costs more than the rest of a `budget add` start-up.
-    static let environmentNames = ["BUDGET_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM"]
+    /// `BUDGET_BENCH_NO_HISTORY` turns history off for `make bench`'s baseline (CommandContext).
+    static let environmentNames = ["BUDGET_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "BUDGET_BENCH_NO_HISTORY"]
 
     static func processEnvironment() throws(EnvironmentError) -> [String: String] {
         var environment: [String: String] = [:]

@@ -67,6 +67,20 @@ import Glibc
         #expect(environment.output == "budget: error: BUDGET_DB is not valid UTF-8 text\nhint: set BUDGET_DB to a UTF-8 path\nexit 64\n")
     }
 
+    /// `make bench` measures history's cost against the same binary with
+    /// `BUDGET_BENCH_NO_HISTORY=1`: the variable must reach the store, or the baseline is the
+    /// measured run itself.
+    @Test func theBenchmarksHistorySwitchReallyTurnsHistoryOff() throws {
+        let binary = try #require(Self.binary, "make test builds the budget binary beside the tests")
+        let sandbox = Sandbox()
+        let budget = "BUDGET_DB=\(sandbox.database) \(binary)"
+        _ = shell("\(budget) -q add-category Food 300")
+        _ = shell("BUDGET_BENCH_NO_HISTORY=1 \(budget) -q add 5 Food Lunch")
+        let store = try BudgetStore(path: sandbox.database)
+        #expect(try store.history().map(\.command) == ["budget -q add-category Food 300"])
+        #expect(try store.transactions().count == 1)
+    }
+
     private func currentMonth() -> String {
         var now = time(nil)
         var parts = tm()
