@@ -1,3 +1,5 @@
+import CSQLite
+
 /// What a write records in `history` besides its changes: what kind of write it was.
 enum HistoryRecord: Hashable, Sendable {
     /// A command's write.
@@ -30,13 +32,19 @@ extension BudgetStore {
         do {
             let session = known == nil && (recordsHistory || record != .command) ? try Session(on: connection) : nil
             try session?.attachAll(except: Schema.unrecordedTables)
+            writeSession = session
+            bulkInserts = []
+            defer {
+                writeSession = nil
+                bulkInserts = []
+            }
             if foreignKeysOff { try connection.execute("PRAGMA foreign_keys = OFF") }
             defer { if foreignKeysOff { try? connection.execute("PRAGMA foreign_keys = ON") } }
             result = try connection.inTransaction {
                 if pausingLog { try changeTracker.pause() }
                 let result = try body()
                 if let known, !known.isEmpty { try recordHistory(known, record) }
-                if let changeset = try session?.changeset(), !changeset.isEmpty { try recordHistory(changeset, record) }
+                if let changeset = try session?.changeset() { try recordHistory(changeset, bulk: bulkInserts, record) }
                 try changeTracker.willCommit()
                 return result
             }
@@ -48,8 +56,16 @@ extension BudgetStore {
         return result
     }
 
-    /// Writes the history row of `changeset`.
-    private func recordHistory(_ changeset: Changeset, _ record: HistoryRecord) throws {
+    /// Writes the history row of `changeset` followed by the INSERTs of the rows `bulk` names
+    /// (``BulkInsert``), streamed into the row's BLOB; nothing when both are empty.
+    ///
+    /// - Throws: ``SQLiteError`` `SQLITE_TOOBIG` when the whole would pass
+    ///   ``Changeset/maximumByteCount``; a database error.
+    private func recordHistory(_ changeset: Changeset, bulk: [BulkInsert] = [], _ record: HistoryRecord) throws {
+        let bulkSize = bulk.isEmpty ? (bytes: 0, rows: 0) : try self.bulkSize(bulk)
+        guard !changeset.isEmpty || bulkSize.rows > 0 else { return }
+        let size = changeset.bytes.count + bulkSize.bytes
+        guard size <= Changeset.maximumByteCount else { throw Changeset.error(SQLITE_TOOBIG) }
         var undoes: SQLiteValue = .null, redoes: SQLiteValue = .null, received = false
         var sequence: SQLiteValue = .null
         let time: HybridLogicalClock, command: String
@@ -64,16 +80,32 @@ extension BudgetStore {
             sequence = .integer(Int64(number))
         case .command, .undo, .redo:
             time = try stamp().time
-            if try ownSlot() != nil { try noteFieldClocks(of: changeset, at: time) }
             command = self.command
             if case .undo(let id) = record { undoes = .integer(id) }
             if case .redo(let id) = record { redoes = .integer(id) }
         }
-        try connection.cached("""
-            INSERT INTO history (hlc_time, device, command, changeset, undoes, redoes, received, sequence)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """).run([.integer(time.packed.time), .text(time.device.description), .text(command), .blob(changeset.bytes),
-                      undoes, redoes, .integer(received ? 1 : 0), sequence])
+        let values: [SQLiteValue] = [.integer(time.packed.time), .text(time.device.description), .text(command), undoes, redoes,
+                                     .integer(received ? 1 : 0), sequence]
+        if bulkSize.rows == 0 {
+            try connection.cached("""
+                INSERT INTO history (hlc_time, device, command, undoes, redoes, received, sequence, changeset)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """).run(values + [.blob(changeset.bytes)])
+        } else {
+            try connection.cached("""
+                INSERT INTO history (hlc_time, device, command, undoes, redoes, received, sequence, changeset)
+                VALUES (?, ?, ?, ?, ?, ?, ?, zeroblob(?))
+                """).run(values + [.integer(Int64(size))])
+            let output = try BlobOutput(table: "history", column: "changeset", rowid: connection.lastInsertRowID, on: connection)
+            if !changeset.isEmpty { try changeset.bytes.withUnsafeBytes { try output.write($0) } }
+            try writeBulk(bulk, into: output)
+            try output.close()
+        }
+        // After the entry is written, as every other book does when it applies the entry.
+        if !received, try ownSlot() != nil {
+            try noteFieldClocks(of: changeset, at: time)
+            try noteFieldClocks(ofBulk: bulk, at: time)
+        }
     }
 
     /// In a synced book, the clock of each field a local write changed, each row it deleted, and
@@ -92,9 +124,26 @@ extension BudgetStore {
             case .delete:
                 try applier.setClock(change.table, key, "-", time)
             case .insert:
-                if try !shape.hasID || applier.clock(change.table, key, "-") != nil { try applier.setClock(change.table, key, "+", time) }
-                if SyncApplier.uniqueColumns[change.table] != nil { try applier.settleAddedRow(shape, values: change.newValues) }
+                try noteAdded(shape, key: key, values: change.newValues, at: time, &applier)
             }
         }
+    }
+
+    /// ``noteFieldClocks(of:at:)`` for the rows a write added in bulk.
+    private func noteFieldClocks(ofBulk parts: [BulkInsert], at time: HybridLogicalClock) throws {
+        guard !parts.isEmpty else { return }
+        var applier = SyncApplier(connection: connection, resolvedAt: 0, deviceNames: [:])
+        try forEachBulkRow(parts) { table, values in
+            let shape = try applier.shape(of: table)
+            try noteAdded(shape, key: SyncApplier.rowKey(shape.key.map { values[$0] }), values: values, at: time, &applier)
+        }
+    }
+
+    /// A row added: its insertion's clock when its key could have been used before (a natural
+    /// key, or an id whose row was deleted), and its unique values settled.
+    private func noteAdded(_ shape: SyncApplier.Shape, key: String, values: [ChangesetValue], at time: HybridLogicalClock,
+                           _ applier: inout SyncApplier) throws {
+        if try !shape.hasID || applier.clock(shape.name, key, "-") != nil { try applier.setClock(shape.name, key, "+", time) }
+        if SyncApplier.uniqueColumns[shape.name] != nil { try applier.settleAddedRow(shape, values: values) }
     }
 }

@@ -45,6 +45,10 @@ public final class BudgetStore {
     /// Whether writes record history entries (true). Turning it off makes plain writes, with no
     /// undo and nothing to sync: the baseline `make bench` measures history's cost against.
     public var recordsHistory = true
+    /// The session recording the write under way, if any (``recordedWriting(_:foreignKeysOff:known:pausingLog:_:)``).
+    var writeSession: Session?
+    /// The rows the write under way adds in bulk, recorded from their tables at its end (``BulkInsert``).
+    var bulkInserts: [BulkInsert] = []
 
     /// Opens the book at `path`, bringing an older schema up to date; with `.write` (the
     /// default), creates the book when it is missing.

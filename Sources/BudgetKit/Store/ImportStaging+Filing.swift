@@ -249,18 +249,31 @@ extension ImportStaging {
 
     /// Files the staged rows, and the parts of the splits among them.
     ///
+    /// The new rows (ids above the book's highest) go into the history entry in bulk
+    /// (``BulkInsert``): a session would hold every one of them in memory.
+    ///
     /// - Returns: how many transactions were added (the others were already imported).
     func fileRows() throws -> Int {
         let uncategorized = try connection.int64(Self.uncategorized) ?? 0
         precondition(uncategorized == 0, "\(uncategorized) staged rows have no category: the checks before filing let them through")
         let maxID = try connection.int64("SELECT max(id) FROM transactions") ?? 0
         if options.includesDeleted { try connection.run(Self.forgetDeleted) }
-        try connection.run(Self.fileStaged, try store.firstIDs(for: "transactions"))
-        let added = connection.changes
-        try store.noteInsertedIDs(in: "transactions")
-        if splitGroups > 0 { try connection.run(Self.fileParts, [.integer(maxID)]) }
-        if pendingRows > 0 { try connection.run(Self.recordPending, [.integer(maxID)]) }
-        return added
+        return try store.insertingInBulk(Self.newRows(above: maxID)) {
+            try connection.run(Self.fileStaged, try store.firstIDs(for: "transactions"))
+            let added = connection.changes
+            try store.noteInsertedIDs(in: "transactions")
+            if splitGroups > 0 { try connection.run(Self.fileParts, [.integer(maxID)]) }
+            if pendingRows > 0 { try connection.run(Self.recordPending, [.integer(maxID)]) }
+            return added
+        }
+    }
+
+    /// The rows an import adds: transactions with ids above `maxID`, their splits' parts and
+    /// their pending marks. Every new id is above the highest before (``BudgetStore/firstIDs(for:)``).
+    static func newRows(above maxID: Int64) -> [BulkInsert] {
+        [BulkInsert(table: "transactions", condition: "id > ?", bound: maxID),
+         BulkInsert(table: "transaction_splits", condition: "transaction_id > ?", bound: maxID),
+         BulkInsert(table: "pending_imports", condition: "transaction_id > ?", bound: maxID)]
     }
 
     /// How many staged transactions are left out because their transaction was deleted (none

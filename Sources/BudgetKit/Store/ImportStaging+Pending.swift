@@ -106,7 +106,9 @@ extension ImportStaging {
             JOIN temp.import_staging AS s ON s.import_key = n.import_key WHERE n.id = ?
             """).first([.integer(posted)], { (date: $0.text(Posted.date), payee: $0.text(Posted.payee), note: $0.text(Posted.note),
                                                key: $0.text(Posted.key), flow: $0.int64(Posted.flow)) }) else { return }
-        try connection.run("DELETE FROM transactions WHERE id = ?", [.integer(posted)])
+        // The posted row was added by this import, in bulk: the history entry takes the new
+        // rows as they are at the end, so its deletion is not recorded either.
+        try store.unrecorded { try connection.run("DELETE FROM transactions WHERE id = ?", [.integer(posted)]) }
         // The pending key is remembered as a deleted row's: importing the older file again
         // does not bring the pending row back.
         try connection.run(BudgetStore.rememberDeletedImport, [Day.today().sqliteValue, .integer(pending)])

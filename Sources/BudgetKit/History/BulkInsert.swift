@@ -1,0 +1,93 @@
+/// Rows one write adds in bulk (an import's transactions): its history entry records them from
+/// their table at the end of the write, streamed, instead of through the write's session.
+///
+/// A ``Session`` keeps an entry for each row it sees and hands the whole changeset over in
+/// memory: hundreds of megabytes for a million-row import. The rows a bulk part names are
+/// written with the session paused (``BudgetStore/insertingInBulk(_:_:)``), and
+/// ``BudgetStore/recordedWriting(_:foreignKeysOff:known:pausingLog:_:)`` appends their INSERTs
+/// to the entry's changeset with ``ChangesetWriter``, straight into the history row's BLOB.
+///
+/// What makes that exact: every row the condition selects at the end of the write was added by
+/// it (none of them existed before), and every change the write makes to those rows after adding
+/// them is made with the session paused too (``BudgetStore/unrecorded(_:)``). Then no row is in
+/// both the session's changeset and the generated part, and the INSERT of a row as it is at the
+/// end is the net effect of the write on it, as a session would have recorded it.
+struct BulkInsert: Hashable, Sendable {
+    /// The table the rows are in.
+    let table: String
+    /// Which rows: an SQL condition of our own (never user text) with one parameter, `bound`.
+    let condition: String
+    /// The condition's parameter.
+    let bound: Int64
+}
+
+extension BudgetStore {
+    /// Runs `body`, which adds the rows of `parts` (and nothing else), with the write's session
+    /// paused; the history entry records those rows from their tables once the write is done.
+    /// Outside a recorded write (no session), it only runs `body`.
+    ///
+    /// - Throws: what `body` throws.
+    func insertingInBulk<T>(_ parts: [BulkInsert], _ body: () throws -> T) rethrows -> T {
+        if writeSession != nil {
+            for part in parts where !bulkInserts.contains(part) { bulkInserts.append(part) }
+        }
+        return try unrecorded(body)
+    }
+
+    /// Runs `body` with the write's session paused: only for changes to rows of a part given to
+    /// ``insertingInBulk(_:_:)`` (a row it added, deleted again), which the history entry takes
+    /// from the table as it is at the end.
+    ///
+    /// - Throws: what `body` throws.
+    func unrecorded<T>(_ body: () throws -> T) rethrows -> T {
+        guard let session = writeSession, session.isEnabled else { return try body() }
+        session.isEnabled = false
+        defer { session.isEnabled = true }
+        return try body()
+    }
+
+    /// The size of the INSERTs of `parts`, in changeset bytes, and how many rows they hold.
+    func bulkSize(_ parts: [BulkInsert]) throws -> (bytes: Int, rows: Int) {
+        var counter = ChangesetByteCounter()
+        var rows = 0
+        for part in parts {
+            rows += try ChangesetWriter.writeInserts(of: try ChangesetWriter.Table(named: part.table, on: connection),
+                                                     where: part.condition, [.integer(part.bound)], on: connection, into: &counter)
+        }
+        return (counter.count, rows)
+    }
+
+    /// Writes the INSERTs of `parts` into `output`, after what it holds.
+    func writeBulk(_ parts: [BulkInsert], into output: BlobOutput) throws {
+        var output = output
+        for part in parts {
+            try ChangesetWriter.writeInserts(of: try ChangesetWriter.Table(named: part.table, on: connection),
+                                             where: part.condition, [.integer(part.bound)], on: connection, into: &output)
+        }
+    }
+
+    /// Calls `body` with each row of `parts` as it is now, a page at a time in primary key order
+    /// (so `body` may change the rows it is given, their keys excepted).
+    func forEachBulkRow(_ parts: [BulkInsert], _ body: (_ table: String, _ values: [ChangesetValue]) throws -> Void) throws {
+        for part in parts {
+            let table = try ChangesetWriter.Table(named: part.table, on: connection)
+            let key = table.keyColumns.joined(separator: ", ")
+            let keyIndexes = table.primaryKey.enumerated().filter { $0.element != 0 }.sorted { $0.element < $1.element }.map(\.offset)
+            let first = try connection.prepare("""
+                SELECT \(table.selectList) FROM "\(part.table)" WHERE (\(part.condition)) ORDER BY \(key) LIMIT 1000
+                """)
+            let next = try connection.prepare("""
+                SELECT \(table.selectList) FROM "\(part.table)" WHERE (\(part.condition)) AND (\(key)) > (\(keyIndexes.map { _ in "?" }.joined(separator: ", ")))
+                ORDER BY \(key) LIMIT 1000
+                """)
+            var last: [SQLiteValue]?
+            while true {
+                let read = { (row: Row) in (0..<Int32(table.columns.count)).map { row.changesetValue($0) } }
+                let rows = try last.map { try next.map([.integer(part.bound)] + $0, read) } ?? first.map([.integer(part.bound)], read)
+                guard let end = rows.last else { break }
+                for row in rows { try body(part.table, row) }
+                last = keyIndexes.map { end[$0].sqliteValue }
+            }
+        }
+    }
+}

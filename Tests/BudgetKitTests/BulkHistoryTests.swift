@@ -1,0 +1,110 @@
+import Testing
+@testable import BudgetKit
+
+/// An import's new rows reach its history entry from their tables, streamed (``BulkInsert``),
+/// not through a session that holds them all in memory; the entry must be what a session would
+/// have recorded, and undo and redo must restore the book exactly.
+@Suite struct BulkHistoryTests {
+    @Test func theWrittenInsertsAreTheChangesASessionRecordsForTheSameRows() throws {
+        let dir = TemporaryDirectory()
+        let connection = try itemsDatabase(in: dir)
+        try connection.execute("CREATE TABLE parts (owner INTEGER NOT NULL, place INTEGER NOT NULL, note TEXT, PRIMARY KEY (place, owner)) WITHOUT ROWID")
+        let recorded = try recording(connection) {
+            try connection.execute("""
+                INSERT INTO items VALUES (4, 'four', -400, -4.5, X'0102', 2), (5, 'fünf €', 9223372036854775807, 1e300, NULL, NULL),
+                    (6, NULL, NULL, NULL, X'', 1), (7, printf('%.200c', 'x'), 0, 0.0, zeroblob(20000), NULL),
+                    (8, printf('%.17000c', 'y'), -1, 5e-324, X'FF', 2);
+                INSERT INTO parts VALUES (1, 2, 'b'), (1, 1, 'a'), (2, 1, NULL);
+                """)
+        }
+        var bytes = Bytes()
+        #expect(try ChangesetWriter.writeInserts(of: ChangesetWriter.Table(named: "items", on: connection), where: "id > ?", [.integer(3)],
+                                                 on: connection, into: &bytes) == 5)
+        #expect(try ChangesetWriter.writeInserts(of: ChangesetWriter.Table(named: "parts", on: connection), where: "owner > ?", [.integer(0)],
+                                                 on: connection, into: &bytes) == 3)
+        #expect(try ChangesetWriter.writeInserts(of: ChangesetWriter.Table(named: "items", on: connection), where: "id > ?", [.integer(99)],
+                                                 on: connection, into: &bytes) == 0)
+        let written = try Changeset(bytes: bytes.bytes)
+        #expect(Set(try written.changes()) == Set(try recorded.changes()))
+        #expect(try written.changes().count == 8)
+        // The header is the session's too: applied to a copy without the rows, it makes them.
+        try connection.execute("DELETE FROM items WHERE id > 3; DELETE FROM parts")
+        try applyWithoutConflicts(written, to: connection)
+        #expect(try recording(connection) { try applyWithoutConflicts(try written.inverted(), to: connection) }.changes().count == 8)
+    }
+
+    @Test(arguments: [0, 1, 127, 128, 16_383, 16_384, 2_097_151, 1 << 56 - 1, 1 << 56, UInt64.max] as [UInt64])
+    func varintsAreSQLites(_ value: UInt64) throws {
+        var bytes: [UInt8] = []
+        ChangesetWriter.appendVarint(value, to: &bytes)
+        var decoded: UInt64 = 0
+        for (index, byte) in bytes.enumerated() {
+            decoded = index == 8 ? (decoded << 8) | UInt64(byte) : (decoded << 7) | UInt64(byte & 0x7F)
+        }
+        #expect(decoded == value)
+        #expect(bytes.dropLast().allSatisfy { $0 >= 0x80 } && (bytes.count == 9 || bytes.last! < 0x80))
+        #expect(bytes.count == (value < 1 << 7 ? 1 : value < 1 << 14 ? 2 : value < 1 << 21 ? 3 : value < 1 << 56 ? (64 - value.leadingZeroBitCount + 6) / 7 : 9))
+    }
+
+    @Test func anImportsEntryHoldsEveryNewRowAndNoneOfTheOldOnes() throws {
+        let dir = TemporaryDirectory()
+        let store = try sampleBook(in: dir)
+        let before = try store.connection.int64("SELECT max(id) FROM transactions") ?? 0
+        store.command = "budget import"
+        var options = ImportOptions()
+        options.createsMissingCategories = true
+        var reader = ImportReader(file: "in.csv", options: options,
+                                  text: "date,amount,category,payee\n2026-02-02,3.00,Food,Coffee\n2026-02-03,9.00,Travel,Train\n2026-02-03,1.00,Food,Gum\n")
+        try store.importTransactions(from: &reader)
+        let entry = try #require(try store.history(limit: 1).first)
+        let blob = try #require(try store.connection.prepare("SELECT changeset FROM history WHERE id = ?").first([.integer(entry.id)]) { $0.blob(0) })
+        let changes = try Changeset(bytes: blob).changes()
+        let inserted = changes.filter { $0.table == "transactions" }.map { $0.primaryKey }
+        let ids = try store.connection.prepare("SELECT id FROM transactions WHERE id > ? ORDER BY id").map([.integer(before)]) { [ChangesetValue.integer($0.int64(0))] }
+        #expect(inserted == ids && ids.count == 3)
+        #expect(changes.filter { $0.table == "transactions" }.allSatisfy { $0.operation == .insert })
+        // The category it made and its budget, through the session.
+        #expect(changes.filter { $0.table == "categories" }.count == 1 && changes.filter { $0.table == "budgets" }.count == 1)
+    }
+
+    @Test func anImportThatReplacesAPendingTwinIsUndoneAndRedoneExactly() throws {
+        let dir = TemporaryDirectory()
+        let store = try bankBook(dir)
+        let options = bankOptions { $0.negate = true }
+        try importText(store, "date,amount,payee,status\n2026-11-20,-12.00,Corner Cafe,pending\n2026-11-20,-3.00,Kiosk,pending\n", options)
+        let before = try dumpOfBook(store)
+        let summary = try importText(store, "date,amount,payee,status\n2026-11-22,-14.40,CORNER CAFE,posted\n2026-11-23,-7.00,Bakery,posted\n", options)
+        #expect(summary.added == 1 && summary.replacedPending == 1)
+        let after = try dumpOfBook(store)
+        try store.undo()
+        #expect(try dumpOfBook(store) == before)
+        try store.redo()
+        #expect(try dumpOfBook(store) == after)
+    }
+
+    @Test func anImportOfSplitsAndATransferIsUndoneAndRedoneExactly() throws {
+        let dir = TemporaryDirectory()
+        let store = try bankBook(dir)
+        try store.addAccount(named: "Savings")
+        let before = try dumpOfBook(store)
+        var options = bankOptions()
+        options.dateOrder = .monthDayYear; options.createsMissingCategories = true; options.account = "Main"
+        let qif = "!Type:Bank\nD01/15/2027\nT-100.00\nPCostco\nSFood\n$-60.00\nSHousehold\n$-40.00\n^\n"
+            + "D01/16/2027\nT-50.00\nPTransfer to savings\nL[Savings]\n^\nD01/17/2027\nT-4.00\nPKiosk\nLFood\n^\n"
+        let summary = try importBytes(store, Array(qif.utf8), options)
+        #expect(summary.added == 3)
+        #expect(try store.connection.int64("SELECT count(*) FROM transaction_splits") == 2)
+        #expect(try store.connection.int64("SELECT count(*) FROM transactions WHERE transfer_account_id IS NOT NULL") == 1)
+        let after = try dumpOfBook(store)
+        try store.undo()
+        #expect(try dumpOfBook(store) == before)
+        try store.redo()
+        #expect(try dumpOfBook(store) == after)
+    }
+
+    /// Collects what the writer writes.
+    struct Bytes: ChangesetSink {
+        var bytes: [UInt8] = []
+        mutating func write(_ buffer: UnsafeRawBufferPointer) { bytes += buffer }
+    }
+}
