@@ -17,4 +17,10 @@
 /// SQLITE_TRANSIENT is a macro casting -1 to a function pointer, which Swift cannot import.
 static inline sqlite3_destructor_type csqlite_transient(void) { return SQLITE_TRANSIENT; }
 
+/// sqlite3_db_config is variadic, which Swift cannot call: turns the connection's triggers on
+/// or off (SQLITE_DBCONFIG_ENABLE_TRIGGER); returns SQLITE_OK or an error code.
+static inline int csqlite_enable_triggers(sqlite3 *db, int on) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, on, (int *)0);
+}
+
 #endif

@@ -108,3 +108,29 @@ import Testing
         mutating func write(_ buffer: UnsafeRawBufferPointer) { bytes += buffer }
     }
 }
+
+/// A bulk import files its rows with the connection's triggers off (the change log is paused
+/// anyway): that is only right while the change log's are the only triggers on those tables.
+@Suite struct BulkImportTriggerTests {
+    @Test func theTablesAnImportFillsHaveNoTriggersButTheChangeLogs() throws {
+        let dir = TemporaryDirectory()
+        let store = try sampleBook(in: dir)
+        let names = try store.connection.prepare("SELECT name, tbl_name FROM sqlite_master WHERE type = 'trigger'").map { (name: $0.text(0), table: $0.text(1)) }
+        #expect(names.contains { $0.table == "transactions" })
+        for trigger in names where Schema.importedTables.contains(trigger.table) {
+            #expect(trigger.name.hasPrefix(trigger.table + "_logged_"), "\(trigger.name): a bulk import would skip it (BudgetStore.withChangeLogPaused)")
+        }
+    }
+
+    @Test func aBulkImportLeavesOneReloadEntryAndTheTriggersOnAgain() throws {
+        let dir = TemporaryDirectory()
+        let store = try sampleBook(in: dir)
+        let before = try store.connection.int64("SELECT max(seq) FROM change_log") ?? 0
+        let rows = (1...(BulkImportLimits.rowsBeforePausingLog + 1)).map { "2026-02-02,\($0).00,Food,Shop \($0)" }
+        var reader = ImportReader(file: "in.csv", options: ImportOptions(), text: "date,amount,category,payee\n" + rows.joined(separator: "\n") + "\n")
+        try store.importTransactions(from: &reader)
+        #expect(try store.connection.int64("SELECT count(*) FROM change_log WHERE seq > ?", [.integer(before)]) == 1)
+        try store.addTransaction(amount: money("1"), category: "Food", payee: "After")
+        #expect(try store.connection.int64("SELECT count(*) FROM change_log WHERE seq > ?", [.integer(before)]) == 2)
+    }
+}

@@ -130,6 +130,18 @@ final class Connection {
     /// How many rows the latest INSERT, UPDATE or DELETE changed.
     var changes: Int { Int(sqlite3_changes64(handle)) }
 
+    /// Runs `body` with this connection's triggers switched off (`SQLITE_DBCONFIG_ENABLE_TRIGGER`;
+    /// SQLite prepares its statements again), then on again. Other connections' triggers run as
+    /// ever.
+    ///
+    /// - Throws: ``SQLiteError`` when SQLite refuses the setting; what `body` throws.
+    func withTriggersOff<T>(_ body: () throws -> T) throws -> T {
+        let code = csqlite_enable_triggers(handle, 0)
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: handle) }
+        defer { _ = csqlite_enable_triggers(handle, 1) }
+        return try body()
+    }
+
     /// Whether a transaction is open on this connection.
     var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 

@@ -15,6 +15,17 @@ extension ImportStaging {
         WHERE NOT EXISTS (SELECT 1 FROM import_tombstones AS d WHERE d.import_key = staged.import_key) ORDER BY place
         ON CONFLICT (import_key) DO NOTHING
         """
+    /// ``fileStaged`` for a file without splits: the staged rows in their order, numbered
+    /// (in a synced book) by their place in the file, which skips the numbers of rows already
+    /// imported; no sort, no window.
+    static let fileStagedInOrder = """
+        INSERT INTO transactions (id, date, amount, category_id, payee, note, import_key, account_id, transfer_account_id)
+        SELECT CASE WHEN ?1 IS NULL THEN NULL ELSE ?1 + ?2 * (s.rowid - 1) END, s.date, s.stored_amount, s.category_id,
+            coalesce(s.clean_payee, s.payee), s.note, s.import_key, s.account_id, s.transfer_account_id
+        FROM temp.import_staging AS s
+        WHERE NOT EXISTS (SELECT 1 FROM import_tombstones AS d WHERE d.import_key = s.import_key) ORDER BY s.rowid
+        ON CONFLICT (import_key) DO NOTHING
+        """
     /// The parts of the splits just filed (ids above `?1`).
     static let fileParts = """
         INSERT INTO transaction_splits (transaction_id, position, category_id, amount, note, date)
@@ -259,7 +270,7 @@ extension ImportStaging {
         let maxID = try connection.int64("SELECT max(id) FROM transactions") ?? 0
         if options.includesDeleted { try connection.run(Self.forgetDeleted) }
         return try store.insertingInBulk(Self.newRows(above: maxID)) {
-            try connection.run(Self.fileStaged, try store.firstIDs(for: "transactions"))
+            try connection.run(splitGroups == 0 ? Self.fileStagedInOrder : Self.fileStaged, try store.firstIDs(for: "transactions"))
             let added = connection.changes
             try store.noteInsertedIDs(in: "transactions")
             if splitGroups > 0 { try connection.run(Self.fileParts, [.integer(maxID)]) }
