@@ -25,6 +25,9 @@ struct BankRowReader {
     private var current: ImportedStatement?
     /// The parts of a split waiting to be given, in order.
     private var queued: [ImportRow] = []
+    /// The current statement's part of its rows' keys (``escapedScope(number:source:)``), worked
+    /// out once per statement rather than for every row.
+    private var keyScope = ""
 
     init(reader: BankFileReader, options: ImportOptions) {
         self.reader = reader
@@ -40,6 +43,7 @@ struct BankRowReader {
             switch item {
             case .statementStart(let statement):
                 current = ImportedStatement(statement: statement)
+                keyScope = Self.escapedScope(number: statement.account.number, source: options.source)
             case .statementEnd(let statement):
                 var finished = current ?? ImportedStatement(statement: statement)
                 finished.statement = statement
@@ -81,8 +85,8 @@ struct BankRowReader {
         row.accountNumber = accountNumber
         row.pending = entry.status == .pending
         if let reference = entry.bankReference, !reference.isEmpty {
-            row.importKey = Self.key(scope: current?.statement.account.number, source: options.source,
-                                     reference: reference, pending: row.pending)
+            let scope = current == nil ? Self.escapedScope(number: nil, source: options.source) : keyScope
+            row.importKey = Self.key(escapedScope: scope, reference: reference, pending: row.pending)
         }
         if let transfer = entry.transferAccount, !transfer.isEmpty, entry.splits.isEmpty {
             row.category = nil
@@ -103,8 +107,17 @@ struct BankRowReader {
 
     /// `ACCOUNT|ref|ID`: the key of a row the bank gives an id (see the type's documentation).
     static func key(scope number: String?, source: String, reference: String, pending: Bool) -> String {
-        let scope = number.map(Account.numberKey).flatMap { $0.isEmpty ? nil : $0 } ?? source
-        return "\(ImportKeyer.escaped(scope))|\(pending ? "pending" : "ref")|\(ImportKeyer.escaped(reference))"
+        key(escapedScope: escapedScope(number: number, source: source), reference: reference, pending: pending)
+    }
+
+    /// The `ACCOUNT` of ``key(scope:source:reference:pending:)``, escaped.
+    static func escapedScope(number: String?, source: String) -> String {
+        ImportKeyer.escaped(number.map(Account.numberKey).flatMap { $0.isEmpty ? nil : $0 } ?? source)
+    }
+
+    /// ``key(scope:source:reference:pending:)`` with its `ACCOUNT` already worked out.
+    static func key(escapedScope: String, reference: String, pending: Bool) -> String {
+        escapedScope + (pending ? "|pending|" : "|ref|") + ImportKeyer.escaped(reference)
     }
 }
 

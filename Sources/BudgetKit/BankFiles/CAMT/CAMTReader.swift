@@ -22,6 +22,10 @@ struct CAMTReader: BankItemReader {
     private let format: BankFileFormat
     private var xml: XMLStreamReader
     private(set) var path: [String] = []
+    /// The path joined with `/` (UTF-8), and where each of its elements' names ends in it: a key
+    /// below some depth is a slice of it, not a join of names for every value read.
+    private var joinedPath: [UInt8] = []
+    private var pathEnds: [Int] = []
     private var statementDepth: Int?
     var statement: BankStatement?
     private var started = false
@@ -60,7 +64,26 @@ struct CAMTReader: BankItemReader {
     }
 
     /// The path below `depth` (the element at `depth` excluded), joined with `/`.
-    private func relative(to depth: Int) -> String { path[(depth + 1)...].joined(separator: "/") }
+    private func relative(to depth: Int) -> String {
+        let start = pathEnds[depth] + 1
+        return start < joinedPath.count ? String(decoding: joinedPath[start...], as: UTF8.self) : ""
+    }
+
+    /// The whole path, joined with `/`.
+    private var pathText: String { String(decoding: joinedPath, as: UTF8.self) }
+
+    private mutating func push(_ name: String) {
+        path.append(name)
+        if !joinedPath.isEmpty { joinedPath.append(UInt8(ascii: "/")) }
+        joinedPath.append(contentsOf: name.utf8)
+        pathEnds.append(joinedPath.count)
+    }
+
+    private mutating func pop() {
+        path.removeLast()
+        pathEnds.removeLast()
+        joinedPath.removeSubrange((pathEnds.last ?? 0)...)
+    }
 
     private var pendingCurrency: String?
 
@@ -70,14 +93,14 @@ struct CAMTReader: BankItemReader {
             if let namespace, !(name == "Document" && namespace.hasPrefix("urn:iso:std:iso:20022:tech:xsd:camt.05")) {
                 throw BankFileError(location(event.line, [name]), .unsupportedXML(root: name, namespace: namespace))
             }
-            path.append(name)
+            push(name)
             if name == "Amt" { pendingCurrency = attributes.first { $0.name == "Ccy" }?.value }
             try start(name, line: event.line)
         case .text(let text):
             try value(text.strippingBlanks, line: event.line)
         case .end:
             try end(line: event.line)
-            path.removeLast()
+            pop()
         }
     }
 
@@ -188,8 +211,8 @@ struct CAMTReader: BankItemReader {
         } else if depth == statementDepth + 1 && path[depth] == "Bal" {
             try applyBalance(line: line)
         } else if depth == entryDepth && entry != nil && path[depth] == "Ntry" {
-            let built = try entry!.entries(file: file, path: path.joined(separator: "/"),
-                                           detailPath: (path + ["NtryDtls", "TxDtls"]).joined(separator: "/"))
+            let entryPath = pathText
+            let built = try entry!.entries(file: file, path: entryPath, detailPath: entryPath + "/NtryDtls/TxDtls")
             entry = nil
             detailDepth = nil
             statement?.entryCount += built.count
