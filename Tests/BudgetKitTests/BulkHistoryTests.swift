@@ -13,24 +13,28 @@ import Testing
             try connection.execute("""
                 INSERT INTO items VALUES (4, 'four', -400, -4.5, X'0102', 2), (5, 'fünf €', 9223372036854775807, 1e300, NULL, NULL),
                     (6, NULL, NULL, NULL, X'', 1), (7, printf('%.200c', 'x'), 0, 0.0, zeroblob(20000), NULL),
-                    (8, printf('%.17000c', 'y'), -1, 5e-324, X'FF', 2);
+                    (8, printf('%.17000c', 'y'), -1, 5e-324, X'FF', 2), (9, 'nine', 9, 9.0, zeroblob(70000), 1);
                 INSERT INTO parts VALUES (1, 2, 'b'), (1, 1, 'a'), (2, 1, NULL);
                 """)
         }
         var bytes = Bytes()
         #expect(try ChangesetWriter.writeInserts(of: ChangesetWriter.Table(named: "items", on: connection), where: "id > ?", [.integer(3)],
-                                                 on: connection, into: &bytes) == 5)
+                                                 on: connection, into: &bytes) == 6)
         #expect(try ChangesetWriter.writeInserts(of: ChangesetWriter.Table(named: "parts", on: connection), where: "owner > ?", [.integer(0)],
                                                  on: connection, into: &bytes) == 3)
         #expect(try ChangesetWriter.writeInserts(of: ChangesetWriter.Table(named: "items", on: connection), where: "id > ?", [.integer(99)],
                                                  on: connection, into: &bytes) == 0)
         let written = try Changeset(bytes: bytes.bytes)
         #expect(Set(try written.changes()) == Set(try recorded.changes()))
-        #expect(try written.changes().count == 8)
+        #expect(try written.changes().count == 9)
+        // The size worked out without encoding is the size written.
+        let items = try ChangesetWriter.insertsSize(of: ChangesetWriter.Table(named: "items", on: connection), where: "id > ?", [.integer(3)], on: connection)
+        let parts = try ChangesetWriter.insertsSize(of: ChangesetWriter.Table(named: "parts", on: connection), where: "owner > ?", [.integer(0)], on: connection)
+        #expect(items.rows == 6 && parts.rows == 3 && items.bytes + parts.bytes == bytes.bytes.count)
         // The header is the session's too: applied to a copy without the rows, it makes them.
         try connection.execute("DELETE FROM items WHERE id > 3; DELETE FROM parts")
         try applyWithoutConflicts(written, to: connection)
-        #expect(try recording(connection) { try applyWithoutConflicts(try written.inverted(), to: connection) }.changes().count == 8)
+        #expect(try recording(connection) { try applyWithoutConflicts(try written.inverted(), to: connection) }.changes().count == 9)
     }
 
     @Test(arguments: [0, 1, 127, 128, 16_383, 16_384, 2_097_151, 1 << 56 - 1, 1 << 56, UInt64.max] as [UInt64])

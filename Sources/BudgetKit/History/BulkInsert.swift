@@ -48,13 +48,14 @@ extension BudgetStore {
 
     /// The size of the INSERTs of `parts`, in changeset bytes, and how many rows they hold.
     func bulkSize(_ parts: [BulkInsert]) throws -> (bytes: Int, rows: Int) {
-        var counter = ChangesetByteCounter()
-        var rows = 0
+        var bytes = 0, rows = 0
         for part in parts {
-            rows += try ChangesetWriter.writeInserts(of: try ChangesetWriter.Table(named: part.table, on: connection),
-                                                     where: part.condition, [.integer(part.bound)], on: connection, into: &counter)
+            let size = try ChangesetWriter.insertsSize(of: try ChangesetWriter.Table(named: part.table, on: connection),
+                                                       where: part.condition, [.integer(part.bound)], on: connection)
+            bytes += size.bytes
+            rows += size.rows
         }
-        return (counter.count, rows)
+        return (bytes, rows)
     }
 
     /// Writes the INSERTs of `parts` into `output`, after what it holds.

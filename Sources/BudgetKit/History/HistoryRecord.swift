@@ -99,6 +99,9 @@ extension BudgetStore {
             let output = try BlobOutput(table: "history", column: "changeset", rowid: connection.lastInsertRowID, on: connection)
             if !changeset.isEmpty { try changeset.bytes.withUnsafeBytes { try output.write($0) } }
             try writeBulk(bulk, into: output)
+            // The size was worked out from the rows' types and lengths: written, it must fill
+            // the BLOB exactly, or the entry would end in zeros.
+            guard output.written == size else { throw Changeset.error(SQLITE_INTERNAL) }
             try output.close()
         }
         // After the entry is written, as every other book does when it applies the entry.

@@ -12,8 +12,9 @@ import CSQLite
 ///
 /// ```swift
 /// let table = try ChangesetWriter.Table(named: "transactions", on: connection)
-/// var counter = ChangesetByteCounter()
-/// try ChangesetWriter.writeInserts(of: table, where: "id > ?", [.integer(maxID)], on: connection, into: &counter)
+/// let size = try ChangesetWriter.insertsSize(of: table, where: "id > ?", [.integer(maxID)], on: connection)
+/// var output = try BlobOutput(table: "history", column: "changeset", rowid: entry, on: connection)   // zeroblob(size.bytes)
+/// try ChangesetWriter.writeInserts(of: table, where: "id > ?", [.integer(maxID)], on: connection, into: &output)
 /// ```
 enum ChangesetWriter {
     /// A table as a changeset's header describes it.
@@ -59,8 +60,8 @@ enum ChangesetWriter {
     }
 
     /// Writes, into `sink`, the INSERT of every row of `table` that `condition` (SQL of our own,
-    /// never user text, with `values` bound to its parameters) selects, in rowid order, after the
-    /// table's header, in primary key order; nothing at all when no row matches.
+    /// never user text, with `values` bound to its parameters) selects, in primary key order,
+    /// after the table's header; nothing at all when no row matches.
     ///
     /// - Returns: how many rows were written.
     /// - Throws: ``SQLiteError``, or what the sink throws.
@@ -72,48 +73,76 @@ enum ChangesetWriter {
             SELECT \(table.selectList) FROM "\(table.name)" WHERE \(condition) ORDER BY \(table.keyColumns.joined(separator: ", "))
             """)
         var buffer = Buffer()
+        defer { buffer.deallocate() }
         var rows = 0
         let count = Int32(table.columns.count)
         try select.forEachRow(values) { row in
-            if rows == 0 { buffer.bytes += table.header }
+            if rows == 0 { try table.header.withUnsafeBytes { try buffer.append($0, into: &sink) } }
             rows += 1
-            buffer.bytes.append(0x12)  // SQLITE_INSERT
-            buffer.bytes.append(0)     // direct
-            for column in 0..<count { appendValue(row.handle, column, to: &buffer.bytes) }
-            if buffer.bytes.count >= Buffer.flushAt { try buffer.flush(into: &sink) }
+            try buffer.reserve(2, into: &sink)
+            buffer.append(0x12)  // SQLITE_INSERT
+            buffer.append(0)     // direct
+            for column in 0..<count { try appendValue(row.handle, column, to: &buffer, into: &sink) }
         }
         try buffer.flush(into: &sink)
         return rows
     }
 
-    /// One column of the current row, as a changeset record field.
-    private static func appendValue(_ statement: OpaquePointer, _ column: Int32, to bytes: inout [UInt8]) {
-        switch sqlite3_column_type(statement, column) {
-        case SQLITE_INTEGER:
-            bytes.append(0x01)
-            appendBigEndian(UInt64(bitPattern: sqlite3_column_int64(statement, column)), to: &bytes)
-        case SQLITE_FLOAT:
-            bytes.append(0x02)
-            appendBigEndian(sqlite3_column_double(statement, column).bitPattern, to: &bytes)
-        case SQLITE_TEXT:
-            let pointer = sqlite3_column_text(statement, column)
-            let count = Int(sqlite3_column_bytes(statement, column))
-            bytes.append(0x03)
-            appendVarint(UInt64(count), to: &bytes)
-            if let pointer, count > 0 { bytes.append(contentsOf: UnsafeBufferPointer(start: pointer, count: count)) }
-        case SQLITE_BLOB:
-            let pointer = sqlite3_column_blob(statement, column)
-            let count = Int(sqlite3_column_bytes(statement, column))
-            bytes.append(0x04)
-            appendVarint(UInt64(count), to: &bytes)
-            if let pointer, count > 0 { bytes.append(contentsOf: UnsafeRawBufferPointer(start: pointer, count: count)) }
-        default:
-            bytes.append(0x05)
+    /// The bytes ``writeInserts(of:where:_:on:into:)`` would write for the same rows, and how
+    /// many rows: worked out from each value's type and length, without encoding anything.
+    ///
+    /// - Throws: ``SQLiteError``.
+    static func insertsSize(of table: Table, where condition: String, _ values: [SQLiteValue],
+                            on connection: Connection) throws -> (bytes: Int, rows: Int) {
+        let select = try connection.prepare("SELECT \(table.selectList) FROM \"\(table.name)\" WHERE \(condition)")
+        var bytes = 0, rows = 0
+        let count = Int32(table.columns.count)
+        try select.forEachRow(values) { row in
+            rows += 1
+            bytes += 2
+            for column in 0..<count {
+                switch sqlite3_column_type(row.handle, column) {
+                case SQLITE_INTEGER, SQLITE_FLOAT: bytes += 9
+                case SQLITE_TEXT, SQLITE_BLOB:
+                    let length = Int(sqlite3_column_bytes(row.handle, column))
+                    bytes += 1 + varintLength(UInt64(length)) + length
+                default: bytes += 1
+                }
+            }
         }
+        return (rows == 0 ? 0 : bytes + table.header.count, rows)
     }
 
-    private static func appendBigEndian(_ value: UInt64, to bytes: inout [UInt8]) {
-        for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    /// How many bytes ``appendVarint(_:to:)`` writes for `value`.
+    static func varintLength(_ value: UInt64) -> Int {
+        value >= 1 << 56 ? 9 : max(1, (64 - value.leadingZeroBitCount + 6) / 7)
+    }
+
+    /// One column of the current row, as a changeset record field.
+    private static func appendValue<Sink: ChangesetSink>(_ statement: OpaquePointer, _ column: Int32, to buffer: inout Buffer,
+                                                         into sink: inout Sink) throws {
+        let type = sqlite3_column_type(statement, column)
+        switch type {
+        case SQLITE_INTEGER:
+            try buffer.reserve(9, into: &sink)
+            buffer.append(0x01)
+            buffer.appendBigEndian(UInt64(bitPattern: sqlite3_column_int64(statement, column)))
+        case SQLITE_FLOAT:
+            try buffer.reserve(9, into: &sink)
+            buffer.append(0x02)
+            buffer.appendBigEndian(sqlite3_column_double(statement, column).bitPattern)
+        case SQLITE_TEXT, SQLITE_BLOB:
+            // The pointer first, as SQLite asks: column_bytes then gives that form's length.
+            let pointer = type == SQLITE_TEXT ? UnsafeRawPointer(sqlite3_column_text(statement, column)) : sqlite3_column_blob(statement, column)
+            let count = Int(sqlite3_column_bytes(statement, column))
+            try buffer.reserve(10, into: &sink)
+            buffer.append(type == SQLITE_TEXT ? 0x03 : 0x04)
+            buffer.appendVarint(UInt64(count))
+            if let pointer, count > 0 { try buffer.append(UnsafeRawBufferPointer(start: pointer, count: count), into: &sink) }
+        default:
+            try buffer.reserve(1, into: &sink)
+            buffer.append(0x05)
+        }
     }
 
     /// SQLite's varint (sqlite3PutVarint): 7 bits a byte, most significant first, the high bit
@@ -138,19 +167,59 @@ enum ChangesetWriter {
         bytes += groups.reversed()
     }
 
-    /// Bytes waiting to go to the sink.
+    /// Bytes waiting to go to the sink: a fixed block written by index (no array growth check
+    /// per byte), flushed when full; a value longer than the block goes straight to the sink.
     private struct Buffer {
-        static let flushAt = 65_536
-        var bytes: [UInt8] = {
+        static let capacity = 65_536
+        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 8)
+        var count = 0
+
+        func deallocate() { block.deallocate() }
+
+        /// Makes room for `needed` bytes (at most ``capacity``), flushing first when it must.
+        mutating func reserve<Sink: ChangesetSink>(_ needed: Int, into sink: inout Sink) throws {
+            if count + needed > Self.capacity { try flush(into: &sink) }
+        }
+
+        /// Appends a byte; room was reserved.
+        mutating func append(_ byte: UInt8) {
+            block[count] = byte
+            count += 1
+        }
+
+        /// Appends eight bytes, most significant first; room was reserved.
+        mutating func appendBigEndian(_ value: UInt64) {
+            block.storeBytes(of: value.bigEndian, toByteOffset: count, as: UInt64.self)
+            count += 8
+        }
+
+        /// Appends a varint (at most 9 bytes); room was reserved.
+        mutating func appendVarint(_ value: UInt64) {
+            guard value >= 0x80 else {
+                append(UInt8(value))
+                return
+            }
             var bytes: [UInt8] = []
-            bytes.reserveCapacity(flushAt + 4_096)
-            return bytes
-        }()
+            ChangesetWriter.appendVarint(value, to: &bytes)
+            for byte in bytes { append(byte) }
+        }
+
+        /// Appends bytes of any length.
+        mutating func append<Sink: ChangesetSink>(_ bytes: UnsafeRawBufferPointer, into sink: inout Sink) throws {
+            if bytes.count > Self.capacity {
+                try flush(into: &sink)
+                try sink.write(bytes)
+                return
+            }
+            try reserve(bytes.count, into: &sink)
+            UnsafeMutableRawBufferPointer(rebasing: block[count..<(count + bytes.count)]).copyMemory(from: bytes)
+            count += bytes.count
+        }
 
         mutating func flush<Sink: ChangesetSink>(into sink: inout Sink) throws {
-            guard !bytes.isEmpty else { return }
-            try bytes.withUnsafeBytes { try sink.write($0) }
-            bytes.removeAll(keepingCapacity: true)
+            guard count > 0 else { return }
+            try sink.write(UnsafeRawBufferPointer(rebasing: block[..<count]))
+            count = 0
         }
     }
 }
@@ -159,16 +228,6 @@ enum ChangesetWriter {
 protocol ChangesetSink {
     /// Takes the next bytes.
     mutating func write(_ bytes: UnsafeRawBufferPointer) throws
-}
-
-/// A sink that only counts: the size of a changeset before it is written.
-struct ChangesetByteCounter: ChangesetSink {
-    /// The bytes written so far.
-    private(set) var count = 0
-
-    mutating func write(_ bytes: UnsafeRawBufferPointer) {
-        count += bytes.count
-    }
 }
 
 /// A sink into a BLOB already made at its full size (`zeroblob(n)`), written through SQLite's
@@ -209,6 +268,9 @@ final class BlobOutput: ChangesetSink {
         guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: connection.handle, sql: "blob write") }
         offset += Int32(bytes.count)
     }
+
+    /// The bytes written so far.
+    var written: Int { Int(offset) }
 
     /// Closes the BLOB; every byte written is then the row's.
     ///

@@ -207,7 +207,7 @@ extension ImportStaging {
     /// Throws when a new row would change a balance a reconciliation vouches for.
     func throwIfReconciled() throws {
         enum Covered: Int32, SelectedColumns { case date, accountID }
-        guard options.reconciled == .refuse,
+        guard options.reconciled == .refuse, try connection.int64("SELECT EXISTS (SELECT 1 FROM reconciliations)") == 1,
               let found = try connection.prepare(Self.reconciledRows).first([options.includesDeleted.sqliteValue], { (date: $0.day(Covered.date), accountID: $0.int64(Covered.accountID)) }),
               let last = try store.lastReconciliation(accountID: found.accountID) else { return }
         let date = found.date
