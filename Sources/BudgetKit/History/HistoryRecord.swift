@@ -21,8 +21,9 @@ extension BudgetStore {
     /// vanish together (kill -9 included). With `foreignKeysOff`, foreign keys are not enforced
     /// while `body` runs (a changeset already holds its cascades): `body` checks them itself.
     /// With `known`, the changes are known in advance (an undo's inverse, applied whole or not
-    /// at all) and no session records them. With `pausingLog`, the change log's triggers are
-    /// paused and one `reload` entry tells live results to refetch (a large undo or sync).
+    /// at all) and no session records them. With `pausingLog`, the change log is paused (the
+    /// connection's triggers, all of them the log's, are off) and one `reload` entry tells live
+    /// results to refetch (a large undo or sync).
     ///
     /// - Throws: what `body` throws, or a database error (translated for the user); the book is
     ///   then unchanged.
@@ -42,7 +43,9 @@ extension BudgetStore {
             defer { if foreignKeysOff { try? connection.execute("PRAGMA foreign_keys = ON") } }
             result = try connection.inTransaction {
                 if pausingLog { try changeTracker.pause() }
-                let result = try body()
+                // A paused log's triggers would still test their WHEN clause for every row; they
+                // are the schema's only triggers (a test holds it), so they are simply off.
+                let result = pausingLog ? try connection.withTriggersOff(body) : try body()
                 if let known, !known.isEmpty { try recordHistory(known, record) }
                 if let changeset = try session?.changeset() { try recordHistory(changeset, bulk: bulkInserts, record) }
                 try changeTracker.willCommit()

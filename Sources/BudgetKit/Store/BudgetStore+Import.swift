@@ -171,11 +171,11 @@ extension BudgetStore {
     /// `body` writes, then one `reload` entry tells live results to refetch instead of reading
     /// an entry per row.
     ///
-    /// A paused log's triggers still run their `WHEN` clause for every row; as they are the only
-    /// triggers of the tables an import fills (``Schema/importedTables``, a test holds it), the
-    /// connection's triggers are switched off while `body` runs instead (this and filing rows
+    /// A paused log's triggers still run their `WHEN` clause for every row; as they are the
+    /// schema's only triggers (a test holds it), the connection's triggers are switched off while
+    /// `body` runs instead (this and filing rows
     /// without a sort, ``ImportStaging/fileStagedInOrder``, took a million-row import from 18-20 s
-    /// of CPU to 15.6-16.4 s). A trigger added to those tables later must be done here by hand.
+    /// of CPU to 15.6-16.4 s). A trigger added to the schema for another purpose must then be done here by hand.
     private func withChangeLogPaused<T>(if pause: Bool, _ body: () throws -> T) throws -> T {
         guard pause else { return try body() }
         try changeTracker.pause()

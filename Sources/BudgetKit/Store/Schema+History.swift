@@ -98,10 +98,6 @@ extension Schema {
     );
     """
 
-    /// The tables a bulk import fills with the connection's triggers off: only the change
-    /// log's triggers may be on them (BudgetStore.withChangeLogPaused).
-    static let importedTables: Set<String> = ["transactions", "transaction_splits", "pending_imports"]
-
     /// The tables a write's changeset leaves out: the change log (its triggers fill it again
     /// wherever a changeset is applied) and the book's own history and sync bookkeeping.
     static let unrecordedTables: Set<String> = [
