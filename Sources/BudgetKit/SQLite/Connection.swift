@@ -151,6 +151,24 @@ final class Connection {
         }
     }
 
+    /// Runs `body` inside a savepoint: released when it returns, rolled back to (and released)
+    /// when it throws, so a failed `body` leaves nothing behind while the rest of the open
+    /// transaction stands. Outside a transaction it opens one (deferred), committed on release.
+    func inSavepoint<T>(_ body: () throws -> T) throws -> T {
+        try execute("SAVEPOINT nested")
+        do {
+            let result = try body()
+            try execute("RELEASE nested")
+            return result
+        } catch {
+            if isInTransaction {
+                try? execute("ROLLBACK TO nested")
+                try? execute("RELEASE nested")
+            }
+            throw error
+        }
+    }
+
     /// Runs `body` in a read transaction (`BEGIN DEFERRED`), so all its reads see one snapshot.
     func inReadTransaction<T>(_ body: () throws -> T) throws -> T {
         if isInTransaction { return try body() }

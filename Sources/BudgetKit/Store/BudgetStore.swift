@@ -45,6 +45,8 @@ public final class BudgetStore {
     /// Whether writes record history entries (true). Turning it off makes plain writes, with no
     /// undo and nothing to sync: the baseline `make bench` measures history's cost against.
     public var recordsHistory = true
+    /// The grouped write in progress (``write(_:)``), which every write joins; `nil` outside one.
+    var writeGroup: WriteGroup?
 
     /// Opens the book at `path`, bringing an older schema up to date; with `.write` (the
     /// default), creates the book when it is missing.
@@ -92,6 +94,7 @@ public final class BudgetStore {
     /// Runs `body` in one write transaction (the change tracker resumes a paused log and prunes
     /// it on the way) that records what it changed as one history entry with ``command``;
     /// after the commit, tells this process's live results. Every write goes through here.
+    /// Inside a grouped write (``write(_:)``) it joins the group's transaction instead.
     func writing<T>(_ body: () throws -> T) throws -> T {
         try recordedWriting(.command, body)
     }
