@@ -106,6 +106,31 @@ import Testing
         #expect(try dumpOfBook(store) == after)
     }
 
+    /// In a grouped write, later writes may add, change and delete rows an import added: the
+    /// session then records the import's rows itself, so none is in the entry twice.
+    @Test func anImportInAGroupFollowedByWritesToItsRowsIsUndoneAndRedoneExactly() throws {
+        let dir = TemporaryDirectory()
+        let store = try sampleBook(in: dir)
+        let before = try dumpOfBook(store)
+        try store.write {
+            var reader = ImportReader(file: "in.csv", options: ImportOptions(),
+                                      text: "date,amount,category,payee\n2026-02-02,3.00,Food,Coffee\n2026-02-03,9.00,Misc,Tape\n2026-02-04,1.00,Food,Gum\n")
+            try store.importTransactions(from: &reader)
+            let imported = try store.transactions().filter { ["Coffee", "Tape", "Gum"].contains($0.payee) }.map(\.id).sorted()
+            try store.addTransaction(amount: money("4.20"), category: "Food", payee: "After", date: day("2026-02-05"))
+            try store.editTransaction(id: imported[0], TransactionChanges(amount: money("3.50")))
+            try store.deleteTransactions(ids: [imported[1]])
+        }
+        let after = try dumpOfBook(store)
+        let entry = try #require(try store.history(limit: 1).first)
+        let keys = entry.changes.filter { $0.table == "transactions" }.map(\.key)
+        #expect(keys.count == Set(keys).count && keys.count == 3)   // Coffee, Gum, After: each once
+        try store.undo()
+        #expect(try dumpOfBook(store) == before)
+        try store.redo()
+        #expect(try dumpOfBook(store) == after)
+    }
+
     /// Collects what the writer writes.
     struct Bytes: ChangesetSink {
         var bytes: [UInt8] = []

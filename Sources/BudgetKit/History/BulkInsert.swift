@@ -24,23 +24,25 @@ struct BulkInsert: Hashable, Sendable {
 extension BudgetStore {
     /// Runs `body`, which adds the rows of `parts` (and nothing else), with the write's session
     /// paused; the history entry records those rows from their tables once the write is done.
-    /// Outside a recorded write (no session), it only runs `body`.
+    /// Outside a recorded write (no session), it only runs `body`; inside a grouped write
+    /// (``write(_:)``) too, and the session records the rows one by one: later writes of the
+    /// group may add, change or delete rows the parts' conditions select, which would then be
+    /// in the entry twice.
     ///
     /// - Throws: what `body` throws.
     func insertingInBulk<T>(_ parts: [BulkInsert], _ body: () throws -> T) rethrows -> T {
-        if writeSession != nil {
-            for part in parts where !bulkInserts.contains(part) { bulkInserts.append(part) }
-        }
+        guard writeSession != nil, writeGroup == nil else { return try body() }
+        for part in parts where !bulkInserts.contains(part) { bulkInserts.append(part) }
         return try unrecorded(body)
     }
 
     /// Runs `body` with the write's session paused: only for changes to rows of a part given to
     /// ``insertingInBulk(_:_:)`` (a row it added, deleted again), which the history entry takes
-    /// from the table as it is at the end.
+    /// from the table as it is at the end. With no part given, the session records as ever.
     ///
     /// - Throws: what `body` throws.
     func unrecorded<T>(_ body: () throws -> T) rethrows -> T {
-        guard let session = writeSession, session.isEnabled else { return try body() }
+        guard !bulkInserts.isEmpty, let session = writeSession, session.isEnabled else { return try body() }
         session.isEnabled = false
         defer { session.isEnabled = true }
         return try body()

@@ -25,10 +25,18 @@ extension BudgetStore {
     /// connection's triggers, all of them the log's, are off) and one `reload` entry tells live
     /// results to refetch (a large undo or sync).
     ///
+    /// Inside a grouped write (``write(_:)``), `body` joins the group's transaction instead (see
+    /// ``joiningGroup(pausingLog:_:)``): the group records one entry and commits once.
+    ///
     /// - Throws: what `body` throws, or a database error (translated for the user); the book is
     ///   then unchanged.
     func recordedWriting<T>(_ record: HistoryRecord, foreignKeysOff: Bool = false, known: Changeset? = nil, pausingLog: Bool = false,
                             _ body: () throws -> T) throws -> T {
+        if writeGroup != nil {
+            precondition(record == .command && known == nil && !foreignKeysOff,
+                         "undo, redo and sync cannot run inside a grouped write (store.write { })")
+            return try joiningGroup(pausingLog: pausingLog, body)
+        }
         let result: T
         do {
             let session = known == nil && (recordsHistory || record != .command) ? try Session(on: connection) : nil

@@ -22,9 +22,11 @@ import Glibc
 /// ```
 ///
 /// To wait in your own `poll` loop, poll ``fileDescriptor`` for `POLLIN` with the timeout
-/// ``nextTimeout()`` gives, and call ``checkForChanges()`` when it wakes or times out.
+/// ``nextTimeout()`` gives, and call ``checkForChanges()`` when it wakes or times out. In async
+/// code, ``watch(isolation:)`` does the waiting until its task is cancelled, and a live result's
+/// ``LiveResult/changes`` sequence watches by itself while it is iterated.
 ///
-/// Not thread-safe: use it on the thread that owns its store.
+/// Not thread-safe: use it in the isolation that owns its store (see ``LiveResult``).
 public final class DatabaseWatcher {
     /// The store whose file is watched.
     public let store: BudgetStore
@@ -64,7 +66,12 @@ public final class DatabaseWatcher {
     /// - Returns: whether another connection committed.
     @discardableResult
     public func checkForChanges() -> Bool {
-        let woken = drain()
+        check(woken: drain())
+    }
+
+    /// Reads `data_version` and tells the live lists when it moved; `woken`: the folder changed
+    /// since the last check (someone else drained the descriptor).
+    func check(woken: Bool) -> Bool {
         guard let version = try? store.changeTracker.dataVersion(), version != lastDataVersion else {
             // A writer's -wal frames land (and wake us) a moment before its commit is visible:
             // after a wake-up that found nothing yet, look again soon, not a whole interval later.

@@ -10,15 +10,19 @@
 ///
 /// ```swift
 /// let live = try LiveAccounts(store: store)
-/// live.delegate = self
-/// try store.transfer(amount: Money(parsing: "100"), from: "Checking", to: "Savings")   // two updates
+/// let changes = live.changes
+/// try store.transfer(amount: Money(parsing: "100"), from: "Checking", to: "Savings")
+/// for await result in changes { print(try result.get().updates.count) }   // 2
 /// ```
+///
+/// It is heard like every live result (see ``LiveResult``): its ``changes`` sequence, an
+/// ``ObservableLive`` model, or its ``delegate``.
 ///
 /// - Complexity: each sync that has to recompute reads the balances whole (one pass over the
 ///   transactions' covering index), which for a book of 10,000 transactions is about a millisecond.
 ///
-/// Not thread-safe: use it on the thread that owns its store.
-public final class LiveAccounts {
+/// Not thread-safe: use it in the isolation that owns its store (see ``LiveResult``).
+public final class LiveAccounts: LiveResult {
     /// The store it reads and observes.
     public let store: BudgetStore
     /// The day whose end the balances are for; `nil`: today.
@@ -37,9 +41,11 @@ public final class LiveAccounts {
     let source: any LiveSource
     private var lastSequence: Int64
     private var shownDay: Day
-    private(set) var isCancelled = false
-    private var isSyncing = false
-    private var needsAnotherSync = false
+    /// Whether ``cancel()`` was called.
+    public private(set) var isCancelled = false
+    private let gate = SyncGate()
+    /// The change sequences and observable models hearing this list.
+    let hub = LiveHub<AccountChangeSet>()
     /// Its registration with the store's change tracker; cancelled by ``cancel()`` or on release.
     private var subscription: ChangeTracker.Subscription?
 
@@ -66,35 +72,36 @@ public final class LiveAccounts {
         subscription = store.changeTracker.subscribe { [weak self] in self?.storeDidCommit() }
     }
 
-    /// Stops observing: no callback runs after this, and the delegate is dropped.
+    /// Stops observing: no callback runs after this, the delegate is dropped, and every
+    /// ``changes`` sequence ends.
     public func cancel() {
         isCancelled = true
         delegate = nil
         subscription?.cancel()
+        hub.finish()
     }
 
+    /// Every change set this list delivers from now on, and every automatic sync that fails,
+    /// as an `AsyncSequence` that watches other processes' commits while it is iterated.
+    public var changes: LiveChanges<LiveAccounts> { LiveChanges(live: self, feed: hub.makeFeed(store: store)) }
+
+    /// The accounts with their balances.
+    public var rows: [AccountBalance] { accounts }
+
     /// Catches up with every commit since the last sync (and, without a fixed day, a new day)
-    /// and tells the delegate.
+    /// and tells the delegate and the ``changes`` sequences.
     ///
     /// - Returns: the change set delivered, or `nil` when no account or balance changed.
     /// - Throws: a database error; the list is then unchanged and the next sync retries.
     @discardableResult
     public func processPendingChanges() throws -> AccountChangeSet? {
         guard !isCancelled else { return nil }
-        if isSyncing {
-            needsAnotherSync = true
-            return nil
+        let delivered = try gate.sync(isCancelled: { isCancelled }) { () throws -> AccountChangeSet? in
+            guard let changeSet = try nextChangeSet() else { return nil }
+            if !isCancelled { delegate?.liveAccounts(self, didChangeContentWith: changeSet) }
+            if !isCancelled { hub.send(.success(changeSet)) }
+            return changeSet
         }
-        isSyncing = true
-        defer { isSyncing = false }
-        var delivered: AccountChangeSet?
-        repeat {
-            needsAnotherSync = false
-            if let changeSet = try nextChangeSet() {
-                delivered = changeSet
-                if !isCancelled { delegate?.liveAccounts(self, didChangeContentWith: changeSet) }
-            }
-        } while needsAnotherSync && !isCancelled
         lastSyncError = nil
         return delivered
     }
@@ -105,6 +112,7 @@ public final class LiveAccounts {
         } catch {
             lastSyncError = error
             if !isCancelled { delegate?.liveAccounts(self, didFailToSyncWith: error) }
+            if !isCancelled { hub.send(.failure(error)) }
         }
     }
 

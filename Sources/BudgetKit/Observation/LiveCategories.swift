@@ -8,12 +8,16 @@
 ///
 /// ```swift
 /// let live = try LiveCategories(store: store, month: Month(year: 2026, month: 11)!)
-/// live.delegate = self
-/// try store.renameCategory(named: "Food", to: "Groceries")   // the delegate hears a move
+/// let changes = live.changes
+/// try store.renameCategory(named: "Food", to: "Groceries")
+/// for await result in changes { print(try result.get().moves) }   // a move
 /// ```
 ///
-/// Not thread-safe: use it on the thread that owns its store.
-public final class LiveCategories {
+/// It is heard like every live result (see ``LiveResult``): its ``changes`` sequence, an
+/// ``ObservableLive`` model, or its ``delegate``.
+///
+/// Not thread-safe: use it in the isolation that owns its store (see ``LiveResult``).
+public final class LiveCategories: LiveResult {
     /// The store it reads and observes.
     public let store: BudgetStore
     /// The month whose budgets ``categories`` carry.
@@ -28,8 +32,11 @@ public final class LiveCategories {
     let source: any LiveSource
     private var entries: [KeyedCategory]
     private var lastSequence: Int64
-    private(set) var isCancelled = false
+    /// Whether ``cancel()`` was called.
+    public private(set) var isCancelled = false
     private let gate = SyncGate()
+    /// The change sequences and observable models hearing this list.
+    let hub = LiveHub<CategoryChangeSet>()
     /// Its registration with the store's change tracker; cancelled by ``cancel()`` or on release.
     private var subscription: ChangeTracker.Subscription?
 
@@ -52,14 +59,24 @@ public final class LiveCategories {
         subscription = store.changeTracker.subscribe { [weak self] in self?.storeDidCommit() }
     }
 
-    /// Stops observing: no callback runs after this, and the delegate is dropped.
+    /// Stops observing: no callback runs after this, the delegate is dropped, and every
+    /// ``changes`` sequence ends.
     public func cancel() {
         isCancelled = true
         delegate = nil
         subscription?.cancel()
+        hub.finish()
     }
 
-    /// Catches up with every commit since the last sync and tells the delegate.
+    /// Every change set this list delivers from now on, and every automatic sync that fails,
+    /// as an `AsyncSequence` that watches other processes' commits while it is iterated.
+    public var changes: LiveChanges<LiveCategories> { LiveChanges(live: self, feed: hub.makeFeed(store: store)) }
+
+    /// The categories.
+    public var rows: [BudgetCategory] { categories }
+
+    /// Catches up with every commit since the last sync and tells the delegate and the
+    /// ``changes`` sequences.
     ///
     /// - Returns: the change set delivered, or `nil` when no category or budget changed.
     /// - Throws: a database error; the list is then unchanged and the next sync retries.
@@ -69,6 +86,7 @@ public final class LiveCategories {
         let delivered = try gate.sync(isCancelled: { isCancelled }) { () throws -> CategoryChangeSet? in
             guard let changeSet = try nextChangeSet() else { return nil }
             if !isCancelled { delegate?.liveCategories(self, didChangeContentWith: changeSet) }
+            if !isCancelled { hub.send(.success(changeSet)) }
             return changeSet
         }
         lastSyncError = nil
@@ -81,6 +99,7 @@ public final class LiveCategories {
         } catch {
             lastSyncError = error
             if !isCancelled { delegate?.liveCategories(self, didFailToSyncWith: error) }
+            if !isCancelled { hub.send(.failure(error)) }
         }
     }
 

@@ -34,6 +34,7 @@ extension LiveTransactions {
         } catch {
             lastSyncError = error
             if !isCancelled { delegate?.liveTransactions(self, didFailToSyncWith: error) }
+            if !isCancelled { hub.send(.failure(error)) }
         }
     }
 

@@ -9,12 +9,16 @@
 ///
 /// ```swift
 /// let live = try LiveTransactions(store: store, request: TransactionRequest(sectioning: .month))
-/// live.delegate = self                 // will-change, each change, did-change
 /// print(live.count, live.sections.map(\.name))
 /// let first = live.first               // loads one page
-/// let watcher = try DatabaseWatcher(store: store)
-/// while watcher.wait(milliseconds: 1000) || true { /* the delegate hears other processes */ }
+/// for await result in live.changes {   // every change set, this process's and others'
+///     if case .success(let changeSet) = result { print(changeSet.insertions) }
+/// }
 /// ```
+///
+/// Three ways to hear it, shared with the other live results (see ``LiveResult``): the
+/// ``changes`` sequence, an ``ObservableLive`` model, and the ``delegate`` (will-change, each
+/// change, did-change, as Core Data's).
 ///
 /// **One database state between syncs.** A sync (the store's own commit, a ``DatabaseWatcher``
 /// noticing another connection's, or ``processPendingChanges()``) is the only thing that changes
@@ -49,8 +53,8 @@
 /// (A list that fell behind a pruned change log or a bulk write cannot see that: if the
 /// category was deleted and its id given to another in between, it shows the other.)
 ///
-/// Not thread-safe: use it on the thread that owns its store.
-public final class LiveTransactions {
+/// Not thread-safe: use it in the isolation that owns its store (see ``LiveResult``).
+public final class LiveTransactions: LiveResult {
     /// The store it reads and observes.
     public let store: BudgetStore
     /// What it shows, as given. Change it with ``setRequest(_:)``.
@@ -85,8 +89,11 @@ public final class LiveTransactions {
     /// Rows loaded by pages and by change sets, by id: all from the list's current state.
     var cache: [Int64: Transaction] = [:]
     static let cacheCapacity = 4096
-    private(set) var isCancelled = false
+    /// Whether ``cancel()`` was called.
+    public private(set) var isCancelled = false
     let gate = SyncGate()
+    /// The change sequences and observable models hearing this list.
+    let hub = LiveHub<TransactionChangeSet>()
     /// Its registration with the store's change tracker; cancelled by ``cancel()`` or on release.
     private var subscription: ChangeTracker.Subscription?
 
@@ -119,14 +126,23 @@ public final class LiveTransactions {
         subscription = store.changeTracker.subscribe { [weak self] in self?.storeDidCommit() }
     }
 
-    /// Stops observing: no callback runs after this, and the delegate is dropped. Its snapshot
-    /// ends: rows already loaded stay readable, others while the database has not changed.
+    /// Stops observing: no callback runs after this, the delegate is dropped, and every
+    /// ``changes`` sequence ends. Its snapshot ends: rows already loaded stay readable, others
+    /// while the database has not changed.
     public func cancel() {
         isCancelled = true
         delegate = nil
         subscription?.cancel()
         source.endSnapshot()
+        hub.finish()
     }
+
+    /// Every change set this list delivers from now on, and every automatic sync that fails,
+    /// as an `AsyncSequence` that watches other processes' commits while it is iterated.
+    public var changes: LiveChanges<LiveTransactions> { LiveChanges(live: self, feed: hub.makeFeed(store: store)) }
+
+    /// The list itself: its rows load lazily, in pages.
+    public var rows: LiveTransactions { self }
 
     /// Shows another request: fetches again and tells the delegate with a reload change set.
     /// A category name in the filter is resolved again, to the category that has it now.
@@ -190,8 +206,9 @@ public final class LiveTransactions {
                              moves: [], updates: [], count: keys.count, sections: sections)
     }
 
-    /// Tells the delegate: will-change, each change, did-change.
+    /// Tells the delegate (will-change, each change, did-change), then the change sequences.
     func deliver(_ changeSet: TransactionChangeSet) {
+        defer { if !isCancelled { hub.send(.success(changeSet)) } }
         guard !isCancelled, let delegate else { return }
         delegate.liveTransactionsWillChange(self)
         for change in changeSet.changes {

@@ -31,6 +31,8 @@ final class Connection {
     let handle: OpaquePointer
     let path: String
     private var statementCache: [String: Statement] = [:]
+    /// The file it has open, as ``OpenFiles`` counts it.
+    private let file: OpenFiles.Identity?
 
     /// Opens the existing database file at `path` (an empty file is an empty database).
     ///
@@ -58,6 +60,8 @@ final class Connection {
             throw error
         }
         self.handle = handle
+        file = mode == .immutable ? nil : OpenFiles.Identity(path: path)
+        if let file { OpenFiles.opened(file) }
         // budget_fold() is part of the schema's vocabulary (migration 2 recomputes name keys with
         // it): every connection has it, so every migration and query can use it.
         try registerCaseFoldFunction()
@@ -85,6 +89,7 @@ final class Connection {
         // close_v2 only fails for a bad handle; with every statement finalized above it closes now.
         let code = sqlite3_close_v2(handle)
         assert(code == SQLITE_OK, "sqlite3_close_v2 failed: \(code)")
+        if let file { OpenFiles.closed(file) }
     }
 
     /// Whether SQLite opened the file read-only (for example because the file is write-protected).
@@ -159,6 +164,24 @@ final class Connection {
             return result
         } catch {
             if isInTransaction { try? execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    /// Runs `body` inside a savepoint: released when it returns, rolled back to (and released)
+    /// when it throws, so a failed `body` leaves nothing behind while the rest of the open
+    /// transaction stands. Outside a transaction it opens one (deferred), committed on release.
+    func inSavepoint<T>(_ body: () throws -> T) throws -> T {
+        try execute("SAVEPOINT nested")
+        do {
+            let result = try body()
+            try execute("RELEASE nested")
+            return result
+        } catch {
+            if isInTransaction {
+                try? execute("ROLLBACK TO nested")
+                try? execute("RELEASE nested")
+            }
             throw error
         }
     }

@@ -49,7 +49,9 @@ extension BudgetStore {
             guard links < 8 else { throw .cannotOpenDatabase(path: path, reason: BookFile.words(for: ELOOP)) }
             try prepareFile(at: target, access: access, links: links + 1)
         }
-        _ = try BookHeader.read(path)
+        // A book this process already has open is a database SQLite checked; reading its header
+        // here would drop that connection's locks (see OpenFiles).
+        if !OpenFiles.contains(path: path) { _ = try BookHeader.read(path) }
     }
 
     /// Creates a new book at `path` (and its missing folders), whole or not at all.

@@ -49,6 +49,8 @@ public final class BudgetStore {
     var writeSession: Session?
     /// The rows the write under way adds in bulk, recorded from their tables at its end (``BulkInsert``).
     var bulkInserts: [BulkInsert] = []
+    /// The grouped write in progress (``write(_:)``), which every write joins; `nil` outside one.
+    var writeGroup: WriteGroup?
 
     /// Opens the book at `path`, bringing an older schema up to date; with `.write` (the
     /// default), creates the book when it is missing.
@@ -96,6 +98,7 @@ public final class BudgetStore {
     /// Runs `body` in one write transaction (the change tracker resumes a paused log and prunes
     /// it on the way) that records what it changed as one history entry with ``command``;
     /// after the commit, tells this process's live results. Every write goes through here.
+    /// Inside a grouped write (``write(_:)``) it joins the group's transaction instead.
     func writing<T>(_ body: () throws -> T) throws -> T {
         try recordedWriting(.command, body)
     }

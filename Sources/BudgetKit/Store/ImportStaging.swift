@@ -118,21 +118,17 @@ final class ImportStaging {
     }
 
     /// Reads every row of `rows`, keys it, resolves its category and stages it, in one
-    /// transaction of the temp database (the book is not locked).
+    /// transaction of the temp database (the book is not locked), or in a savepoint of a
+    /// grouped write's transaction.
     ///
     /// - Throws: the first bad row's ``BudgetError``, or whatever the source throws; nothing
     ///   is left staged then.
     func stage(_ rows: inout ImportReader, resolver: inout ImportResolver) throws {
-        try connection.execute("BEGIN")
-        do {
+        try connection.inSavepoint {
             while let row = try rows.nextUnkeyed() {
                 try stage(row, resolver: &resolver)
             }
             try throwIfPartsPending()
-            try connection.execute("COMMIT")
-        } catch {
-            if connection.isInTransaction { try? connection.execute("ROLLBACK") }
-            throw error
         }
     }
 
