@@ -72,20 +72,6 @@ struct SyncApplier {
         self.deviceNames = deviceNames
     }
 
-    /// Applies every change of `changeset`, made at `clock`.
-    ///
-    /// - Complexity: O(n) in the changes. An insert of a row new to the book, holding no unique
-    ///   value to settle, goes straight into its table (``insertNewRow(_:)``); every other change
-    ///   takes the merge, a few lookups by primary key.
-    mutating func apply(_ changeset: Changeset, at clock: HybridLogicalClock) throws {
-        var applier = self
-        try changeset.forEachEntry { entry in
-            if try applier.insertNewRow(entry) { return }
-            try applier.apply(try entry.change(), at: clock)
-        }
-        self = applier
-    }
-
     /// The text of a primary key: `42`, `3|'from'|'2026-01'`.
     static func rowKey(_ values: [ChangesetValue]) -> String {
         values.map { value -> String in
@@ -110,7 +96,7 @@ struct SyncApplier {
 
     // MARK: - One change
 
-    private mutating func apply(_ change: ChangesetChange, at clock: HybridLogicalClock) throws {
+    mutating func apply(_ change: ChangesetChange, at clock: HybridLogicalClock) throws {
         let shape = try shape(of: change.table)
         guard shape.columns.count >= change.primaryKeyColumns.count else { return }
         let keyValues = change.primaryKey
