@@ -1,12 +1,12 @@
 import CSQLite
 
 /// The change a changeset iterator points at, read in place: its table and operation at once,
-/// its values only when asked, and its new row bound straight to a statement without passing
-/// through Swift values. Valid only inside the closure ``Changeset/forEachEntry(_:)`` hands it to.
+/// its values only when asked, and its new row copied as it is without passing through Swift
+/// values. Valid only inside the closure ``Changeset/forEachEntry(_:)`` hands it to.
 ///
 /// It exists for speed (applying 100,000 synced rows): ``change()`` decodes the whole change into
 /// a ``ChangesetChange`` (arrays, text copied) when the caller needs it; a plain insert of a new
-/// row needs only ``newInteger(at:)``, ``isNewNull(at:)`` and ``Statement/bind(newValuesOf:)``.
+/// row needs only ``newInteger(at:)``, ``isNewNull(at:)`` and ``ChangesetRowBuffer/append(_:key:)``.
 /// Not thread-safe.
 struct ChangesetEntry {
     let iterator: OpaquePointer
@@ -95,32 +95,5 @@ extension Changeset {
             if let failure { throw failure }
             try Changeset.check(code)
         }
-    }
-}
-
-extension Statement {
-    /// Resets the statement and binds the new row of `entry` (an insert) to its parameters, one
-    /// column each, in order: values go from SQLite to SQLite, bit for bit, never through Swift.
-    ///
-    /// - Throws: ``SQLiteError`` when SQLite refuses a value.
-    func bind(newValuesOf entry: ChangesetEntry) throws(SQLiteError) {
-        sqlite3_reset(handle)
-        precondition(entry.operation == .insert && entry.columnCount == Int(sqlite3_bind_parameter_count(handle)),
-                     "an insert of \(entry.columnCount) columns for \(sqlite3_bind_parameter_count(handle)) parameters in: \(sql)")
-        for column in 0..<entry.columnCount {
-            var value: OpaquePointer?
-            try Changeset.check(sqlite3changeset_new(entry.iterator, Int32(column), &value))
-            let code = value.map { sqlite3_bind_value(handle, Int32(column + 1), $0) } ?? sqlite3_bind_null(handle, Int32(column + 1))
-            guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: connection.handle, sql: sql) }
-        }
-    }
-
-    /// Binds ``bind(newValuesOf:)`` and runs the statement to completion.
-    ///
-    /// - Throws: ``SQLiteError`` when a value is refused or the statement fails.
-    func run(newValuesOf entry: ChangesetEntry) throws(SQLiteError) {
-        try bind(newValuesOf: entry)
-        while try step() {}
-        sqlite3_reset(handle)
     }
 }

@@ -7,7 +7,8 @@ import CSQLite
 /// order at all, and inserting 100,000 rows into a table with indexes in random key order costs
 /// several times what inserting them in order does (every insert lands on another page). Held
 /// here, they cost about their size in the changeset (a tag byte and the value per column, no
-/// allocation per value), and are bound to the statement straight from the buffer.
+/// allocation per value), and are bound to statements straight from the buffer, several rows
+/// per statement if wanted.
 ///
 /// Each value keeps its exact type and bytes (text is never decoded). Not thread-safe.
 struct ChangesetRowBuffer {
@@ -20,7 +21,7 @@ struct ChangesetRowBuffer {
     /// The rows: per column a tag (``Tag``) and its value.
     private var bytes: [UInt8] = []
 
-    private enum Tag: UInt8 {
+    fileprivate enum Tag: UInt8 {
         case null, integer, real, text, blob
     }
 
@@ -78,20 +79,31 @@ struct ChangesetRowBuffer {
         return keys.indices.sorted { keys[$0] < keys[$1] }
     }
 
-    /// Calls `body` with each row's index, in `order`, after binding the row to `statement`'s
-    /// parameters (one per column). The values are bound in place, not copied: the bindings are
-    /// cleared before this returns.
-    ///
-    /// - Throws: ``SQLiteError`` when SQLite refuses a value; what `body` throws.
-    func bindEach(_ order: [Int], to statement: Statement, _ body: (Int) throws -> Void) throws {
-        precondition(Int(sqlite3_bind_parameter_count(statement.handle)) == columnCount, "a statement of another shape")
-        try bytes.withUnsafeBytes { buffer in
-            defer { sqlite3_clear_bindings(statement.handle) }
-            for row in order {
-                sqlite3_reset(statement.handle)
+    /// Runs `body` with a ``Binding`` that binds rows of this buffer to statements in place
+    /// (not copied). Bindings made through it are valid only inside `body`: clear them (or
+    /// bind again) before using the statement after.
+    func withBinding<T>(_ body: (Binding) throws -> T) rethrows -> T {
+        try bytes.withUnsafeBytes { try body(Binding(buffer: $0, starts: starts, columnCount: columnCount)) }
+    }
+
+    /// Binds rows of a ``ChangesetRowBuffer`` to a statement's parameters, straight from the
+    /// buffer: valid only inside the closure ``ChangesetRowBuffer/withBinding(_:)`` hands it to.
+    struct Binding {
+        let buffer: UnsafeRawBufferPointer
+        let starts: [Int]
+        let columnCount: Int
+
+        /// Resets `statement` and binds `rows`, one after another, to its parameters: the first
+        /// row to parameters 1 through the column count, the next to the following ones.
+        ///
+        /// - Throws: ``SQLiteError`` when SQLite refuses a value.
+        func bind(_ rows: ArraySlice<Int>, to statement: Statement) throws(SQLiteError) {
+            precondition(Int(sqlite3_bind_parameter_count(statement.handle)) == rows.count * columnCount, "a statement of another shape")
+            sqlite3_reset(statement.handle)
+            var index: Int32 = 1
+            for row in rows {
                 var offset = starts[row]
-                for column in 0..<columnCount {
-                    let index = Int32(column + 1)
+                for _ in 0..<columnCount {
                     let code: Int32
                     let tag = Tag(rawValue: buffer[offset]) ?? .null
                     offset += 1
@@ -99,13 +111,13 @@ struct ChangesetRowBuffer {
                     case .null:
                         code = sqlite3_bind_null(statement.handle, index)
                     case .integer:
-                        code = sqlite3_bind_int64(statement.handle, index, Int64(bitPattern: Self.word(buffer, at: offset)))
+                        code = sqlite3_bind_int64(statement.handle, index, Int64(bitPattern: word(buffer, at: offset)))
                         offset += 8
                     case .real:
-                        code = sqlite3_bind_double(statement.handle, index, Double(bitPattern: Self.word(buffer, at: offset)))
+                        code = sqlite3_bind_double(statement.handle, index, Double(bitPattern: word(buffer, at: offset)))
                         offset += 8
                     case .text, .blob:
-                        let length = Int(Self.word(buffer, at: offset))
+                        let length = Int(word(buffer, at: offset))
                         offset += 8
                         // A zero-length value binds as empty text or an empty blob, never NULL.
                         let pointer = length > 0 ? buffer.baseAddress! + offset : UnsafeRawPointer(("" as StaticString).utf8Start)
@@ -118,8 +130,8 @@ struct ChangesetRowBuffer {
                     guard code == SQLITE_OK else {
                         throw SQLiteError(code: code, connection: statement.connection.handle, sql: statement.sql)
                     }
+                    index += 1
                 }
-                try body(row)
             }
         }
     }
@@ -137,15 +149,15 @@ struct ChangesetRowBuffer {
                 case .null:
                     values.append(.null)
                 case .integer:
-                    values.append(.integer(Int64(bitPattern: Self.word(buffer, at: offset))))
+                    values.append(.integer(Int64(bitPattern: word(buffer, at: offset))))
                     offset += 8
                 case .real:
-                    values.append(.real(bitPattern: Self.word(buffer, at: offset)))
+                    values.append(.real(bitPattern: word(buffer, at: offset)))
                     offset += 8
                 case .text, .blob:
-                    let length = Int(Self.word(buffer, at: offset))
+                    let length = Int(word(buffer, at: offset))
                     offset += 8
-                    let content = Array(buffer[offset..<offset + length])
+                    let content = Array(UnsafeRawBufferPointer(rebasing: buffer[offset..<offset + length]))
                     values.append(tag == .text ? .text(content) : .blob(content))
                     offset += length
                 }
@@ -157,8 +169,17 @@ struct ChangesetRowBuffer {
     private mutating func appendWord(_ word: UInt64) {
         withUnsafeBytes(of: word.littleEndian) { bytes.append(contentsOf: $0) }
     }
+}
 
-    private static func word(_ buffer: UnsafeRawBufferPointer, at offset: Int) -> UInt64 {
-        UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+/// The 8 bytes at `offset`, little-endian.
+private func word(_ buffer: UnsafeRawBufferPointer, at offset: Int) -> UInt64 {
+    UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+}
+
+extension Statement {
+    /// Unbinds every parameter (they become NULL), so the statement holds no pointer into a
+    /// buffer bound in place.
+    func clearBindings() {
+        sqlite3_clear_bindings(handle)
     }
 }

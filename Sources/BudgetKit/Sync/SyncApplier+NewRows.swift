@@ -3,6 +3,9 @@ extension SyncApplier {
     /// is written in a few sorted runs, not held whole).
     static let newRowBufferLimit = 32 << 20
 
+    /// How many new rows one INSERT statement writes.
+    static let rowsPerInsert = 32
+
     /// Applies every change of `changeset`, made at `clock`.
     ///
     /// The commonest change, a row another device added, takes a quick way: an insert of a row
@@ -49,37 +52,65 @@ extension SyncApplier {
 
     /// Writes `rows` into `shape`'s table in id order, as the merge would leave them: each row
     /// is inserted as it stands, unless its id was deleted here before (a tombstone: the later
-    /// of the two wins) or is here already (SQLite refuses the insert on its primary key before
-    /// writing anything or running a trigger); those rows then take the merge. Changes parked
-    /// for an inserted row are replayed.
+    /// of the two wins) or is here already; those rows take the merge. Changes parked for an
+    /// inserted row are replayed.
+    ///
+    /// Rows go ``rowsPerInsert`` to a statement (`INSERT OR FAIL ... VALUES (...), (...)`):
+    /// SQLite then opens the table's and its indexes' cursors once per batch, not per row. A row
+    /// already here stops its statement on its primary key before anything of it is written or
+    /// any trigger runs, and `OR FAIL` keeps the rows before it, whose count SQLite gives
+    /// (`sqlite3_changes`); the next statement goes on after it.
     ///
     /// - Throws: a database error (a value breaking a NOT NULL or CHECK constraint, which the
     ///   merge would throw too).
     mutating func writeNewRows(_ rows: ChangesetRowBuffer, of shape: Shape, at clock: HybridLogicalClock) throws {
-        let tombstoned = try hasTombstones(shape.name)
-        let insert = try connection.cached(shape.insertRow)
-        var merged: [Int] = [], inserted: [Int64] = []
-        try rows.bindEach(rows.orderByKey(), to: insert) { row in
-            let id = rows.keys[row]
-            if tombstoned, try self.clock(shape.name, Self.rowKey([.integer(id)]), "-") != nil {
+        var order = rows.orderByKey()
+        var merged: [Int] = []
+        if try hasTombstones(shape.name) {
+            order = try order.filter { row in
+                guard try self.clock(shape.name, Self.rowKey([.integer(rows.keys[row])]), "-") != nil else { return true }
                 merged.append(row)
-                return
+                return false
             }
-            do throws(SQLiteError) {
-                while try insert.step() {}
-                inserted.append(id)
-            } catch {
-                guard error.isPrimaryKeyViolation else { throw error }
-                merged.append(row)
+        }
+        let single = try connection.cached(shape.insertRow)
+        let batch = try connection.cached(shape.insertRows(Self.rowsPerInsert))
+        try rows.withBinding { binding in
+            defer { single.clearBindings(); batch.clearBindings() }
+            var next = 0
+            while next < order.count {
+                let count = order.count - next >= Self.rowsPerInsert ? Self.rowsPerInsert : 1
+                let statement = count == 1 ? single : batch
+                try binding.bind(order[next..<next + count], to: statement)
+                do throws(SQLiteError) {
+                    while try statement.step() {}
+                    next += count
+                } catch {
+                    guard error.isPrimaryKeyViolation else { throw error }
+                    let written = connection.changes
+                    merged.append(order[next + written])
+                    next += written + 1
+                }
             }
         }
         if hasParked != false {
-            for id in inserted { try replayParked(shape, key: Self.rowKey([.integer(id)]), keyValues: [.integer(id)]) }
+            let refused = Set(merged)
+            for row in order where !refused.contains(row) {
+                try replayParked(shape, key: Self.rowKey([.integer(rows.keys[row])]), keyValues: [.integer(rows.keys[row])])
+            }
         }
         let keyColumns = shape.columns.indices.map { shape.key.contains($0) }
         for row in merged {
             try apply(ChangesetChange(table: shape.name, operation: .insert, primaryKeyColumns: keyColumns, oldValues: [],
                                       newValues: rows.values(ofRow: row)), at: clock)
         }
+    }
+}
+
+extension SyncApplier.Shape {
+    /// `INSERT OR FAIL` of `count` whole rows in one statement.
+    func insertRows(_ count: Int) -> String {
+        let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+        return "INSERT OR FAIL INTO \"\(name)\" (\(quotedColumns)) VALUES " + Array(repeating: row, count: count).joined(separator: ", ")
     }
 }
