@@ -139,7 +139,7 @@ struct SyncApplier {
                        current: current, at: clock)
             return
         }
-        try resolveUnique(shape, values: &values)
+        try resolveUnique(shape, values: &values, by: clock)
         try connection.cached(values.count == shape.columns.count ? shape.insertRow : shape.insert(count: values.count))
             .run(values.map(\.sqliteValue))
         if deleted != nil || !shape.hasID { try setClock(shape.name, key, "+", clock) }
@@ -164,7 +164,7 @@ struct SyncApplier {
             }
         }
         guard merged != current else { return }
-        try resolveUnique(shape, values: &merged, adding: false)
+        try resolveUnique(shape, values: &merged, adding: false, by: clock)
         let changed = merged.indices.filter { merged[$0] != current[$0] }
         let assignments = changed.map { "\"\(shape.columns[$0])\" = ?" }.joined(separator: ", ")
         try connection.cached("UPDATE OR FAIL \"\(shape.name)\" SET \(assignments) WHERE \(shape.keyCondition)")
@@ -243,7 +243,7 @@ struct SyncApplier {
         }
     }
 
-    private mutating func record(_ table: String, _ key: String, _ column: String, kept: ChangesetValue?, lost: ChangesetValue?,
+    mutating func record(_ table: String, _ key: String, _ column: String, kept: ChangesetValue?, lost: ChangesetValue?,
                                  keptBy: HybridLogicalClock?, lostBy: HybridLogicalClock?) {
         func name(_ clock: HybridLogicalClock?) -> String {
             guard let device = clock?.device.description else { return "" }
