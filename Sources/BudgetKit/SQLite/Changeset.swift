@@ -96,7 +96,26 @@ struct Changeset: Hashable, Sendable {
     ///   or after some changes were handed over; or what `body` throws.
     /// - Complexity: O(n) in the changeset's size.
     func forEachChange(_ body: (ChangesetChange) throws -> Void) throws {
-        try forEachEntry { try body(try $0.change()) }
+        guard !isEmpty else { return }
+        try withBytes { count, pointer in
+            var iterator: OpaquePointer?
+            try Changeset.check(sqlite3changeset_start(&iterator, count, pointer))
+            var failure: (any Error)?
+            do {
+                while true {
+                    let code = sqlite3changeset_next(iterator)
+                    if code == SQLITE_DONE { break }
+                    guard code == SQLITE_ROW else { throw Changeset.error(code) }
+                    try body(try ChangesetChange(iterator: iterator!))
+                }
+            } catch {
+                failure = error
+            }
+            // finalize returns the first error the iterator met (SQLITE_CORRUPT), if any.
+            let code = sqlite3changeset_finalize(iterator)
+            if let failure { throw failure }
+            try Changeset.check(code)
+        }
     }
 
     /// Every change, in order (see ``forEachChange(_:)``).

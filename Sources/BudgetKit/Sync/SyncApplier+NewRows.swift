@@ -23,7 +23,7 @@ extension SyncApplier {
         var waiting: (shape: Shape, rows: ChangesetRowBuffer)?
         try changeset.forEachEntry { entry in
             guard let id = try applier.newRowID(entry) else {
-                try applier.apply(try entry.change(), at: clock)
+                try applier.apply(entry.change(), at: clock)
                 return
             }
             if let held = waiting, held.shape.name != entry.table || held.rows.byteCount > Self.newRowBufferLimit {
@@ -31,7 +31,7 @@ extension SyncApplier {
                 waiting = nil
             }
             if waiting == nil { waiting = (try applier.shape(of: entry.table), ChangesetRowBuffer(columnCount: entry.columnCount)) }
-            try waiting?.rows.append(entry, key: id)
+            waiting?.rows.append(entry, key: id)
         }
         if let held = waiting { try applier.writeNewRows(held.rows, of: held.shape, at: clock) }
         self = applier
