@@ -9,7 +9,7 @@ extension SyncApplier {
     /// Applies every change of `changeset`, made at `clock`.
     ///
     /// The commonest change, a row another device added, takes a quick way: an insert of a row
-    /// with an id (`id INTEGER PRIMARY KEY`) holding no unique value to settle (``newRowID(_:)``)
+    /// with an id (`id INTEGER PRIMARY KEY`) holding no unique value to settle (``newRowID(_:shape:)``)
     /// waits in a ``ChangesetRowBuffer`` and is written with the others of its table in id order
     /// (``writeNewRows(_:of:at:)``), values straight from the changeset's bytes. Every other
     /// change takes the merge at once, in the changeset's order. Nothing depends on the order
@@ -21,8 +21,10 @@ extension SyncApplier {
     mutating func apply(_ changeset: Changeset, at clock: HybridLogicalClock) throws {
         var applier = self
         var waiting: (shape: Shape, rows: ChangesetRowBuffer)?
+        var table: Shape?  // the shape of the table the changes are in (a changeset groups them by table)
         try changeset.forEachEntry { entry in
-            guard let id = try applier.newRowID(entry) else {
+            if table?.name != entry.table { table = try applier.shape(of: entry.table) }
+            guard let shape = table, let id = applier.newRowID(entry, shape: shape) else {
                 try applier.apply(entry.change(), at: clock)
                 return
             }
@@ -30,20 +32,19 @@ extension SyncApplier {
                 try applier.writeNewRows(held.rows, of: held.shape, at: clock)
                 waiting = nil
             }
-            if waiting == nil { waiting = (try applier.shape(of: entry.table), ChangesetRowBuffer(columnCount: entry.columnCount)) }
+            if waiting == nil { waiting = (shape, ChangesetRowBuffer(columnCount: entry.columnCount)) }
             waiting?.rows.append(entry, key: id)
         }
         if let held = waiting { try applier.writeNewRows(held.rows, of: held.shape, at: clock) }
         self = applier
     }
 
-    /// The id of the row `entry` inserts when it can take the quick way: a whole row (as many
-    /// columns as the table) with an integer id, whose unique columns (``uniqueColumns``) are
-    /// NULL (or, for the default flag, 0). `nil` for any other change.
-    mutating func newRowID(_ entry: ChangesetEntry) throws -> Int64? {
-        guard entry.operation == .insert else { return nil }
-        let shape = try shape(of: entry.table)
-        guard shape.hasID, entry.columnCount == shape.columns.count, let id = entry.newInteger(at: 0) else { return nil }
+    /// The id of the row `entry` inserts into `shape`'s table when it can take the quick way: a
+    /// whole row (as many columns as the table) with an integer id, whose unique columns
+    /// (``uniqueColumns``) are NULL (or, for the default flag, 0). `nil` for any other change.
+    func newRowID(_ entry: ChangesetEntry, shape: Shape) -> Int64? {
+        guard entry.operation == .insert, shape.hasID, entry.columnCount == shape.columns.count,
+              let id = entry.newInteger(at: 0) else { return nil }
         for (column, index) in shape.unique where !entry.isNewNull(at: index) {
             guard column == "is_default", entry.newInteger(at: index) == 0 else { return nil }
         }
