@@ -5,11 +5,16 @@ extension BudgetStore {
     /// This device's slot in the sync folder's `devices` table, or `nil` when the book has never
     /// been synced from this file (then ids are SQLite's own, max + 1).
     ///
-    /// The device is asked for first (``localDevice()``): a book copied to another file is
-    /// another device from its first use, so the copy never makes ids under the original's slot.
+    /// A book copied to another file is another device from its first use (``localDevice()``
+    /// gives it a new id on its next write): until then its stored device is the original's,
+    /// and that slot is not the copy's, so a copy never makes ids under the original's digit.
+    /// Reads only.
     func ownSlot() throws -> Int64? {
-        let me = try localDevice().device.id
-        return try connection.cached("SELECT slot FROM devices WHERE device_id = ?").first([.text(me.description)]) { $0.int64(0) }
+        let found = try connection.cached("""
+            SELECT d.slot, l.file_id FROM devices AS d JOIN local_device AS l ON l.device_id = d.device_id
+            """).first { (slot: $0.int64(0), file: $0.text(1)) }
+        guard let found, found.file == LocalDevice.fileID(of: path) else { return nil }
+        return found.slot
     }
 
     /// The id of the next row this device inserts into `table` (`id INTEGER PRIMARY KEY`), or
