@@ -59,6 +59,26 @@ import Glibc
         #expect(damaged.stderr.contains("; nothing of it was applied\n"))
     }
 
+    @Test func aCopiedSyncedBookAddsNothingUntilItSyncsAndSaysWhy() {
+        let sandbox = Sandbox()
+        let shared = sandbox.directory + "/shared"
+        mkdir(shared, 0o700)
+        sandbox.succeed("-q", "add-category", "Food", "300")
+        sandbox.succeed("-q", "sync", shared)
+        let copy = sandbox.directory + "/copy.sqlite3"
+        #expect(system("cp '\(sandbox.database)' '\(copy)'") == 0)
+        let refused = sandbox.run("--db", copy, "add", "5", "Food")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("budget: error: this book is shared through a sync folder, but this device ("))
+        #expect(refused.stderr.hasSuffix("""
+            ) has no id digit there yet; nothing was changed
+            hint: a copied or restored book is a new device: run 'budget sync DIR' once, then add rows
+
+            """))
+        sandbox.succeed("--db", copy, "-q", "sync", shared)
+        sandbox.succeed("--db", copy, "-q", "add", "5", "Food")
+    }
+
     @Test func anInvalidDeviceNameIsAUsageError() {
         let sandbox = Sandbox()
         let run = sandbox.run("device", "  ")

@@ -31,6 +31,11 @@ import Testing
             #expect(error.code == 11) // SQLITE_CORRUPT
             return .malformed
         }
+        // The Swift reader (``ChangesetEntry``) reads every changeset that passed the check, and
+        // reads it as SQLite does, value for value.
+        var scanned: [ChangesetChange] = []
+        do { try changeset.forEachEntry { scanned.append($0.change()) } } catch { Issue.record("a checked changeset refused: \(error)") }
+        if let read = try? changeset.changes() { #expect(scanned == read) }
         var refused = 0
         func attempt(_ body: () throws -> Void) {
             do { try body() } catch is SQLiteError { refused += 1 } catch { Issue.record("unexpected \(error)") }

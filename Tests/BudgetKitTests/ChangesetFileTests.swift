@@ -56,6 +56,20 @@ import Testing
         }
     }
 
+    /// Every length from 0 to 17 (the eight-byte steps and every tail) and a long run, against
+    /// Python's `zlib.crc32` of the same bytes.
+    @Test func crc32IsZlibsAtEveryLengthAndAlignment() {
+        let bytes = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        let zlib: [UInt32] = [0x0, 0x4c66_7a2e, 0xdc95_01c5, 0x3f66_f9ac, 0x4782_c3f6, 0xf22a_e8fd, 0x2924_8900, 0x3e48_3922, 0xa756_0428,
+                              0xca12_fefe, 0x72c2_1f0b, 0x1dca_b80b, 0x2710_e162, 0xb64e_57ac, 0x1d0e_3443, 0x8f77_fabb, 0x0636_a895,
+                              0x71b8_d951]
+        for (count, expected) in zlib.enumerated() { #expect(CRC32.checksum(Array(bytes.prefix(count))) == expected, "\(count) bytes") }
+        #expect(CRC32.checksum(bytes) == 0x8902_161e)
+        var pieces = CRC32()
+        for start in stride(from: 0, to: 1000, by: 13) { pieces.update(Array(bytes[start..<min(start + 13, 1000)])) }
+        #expect(pieces.value == 0x8902_161e)
+    }
+
     @Test func crc32IsZlibs() {
         #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
         #expect(CRC32.checksum([]) == 0)

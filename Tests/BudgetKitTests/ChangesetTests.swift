@@ -98,6 +98,28 @@ import Testing
         }
     }
 
+    /// The Swift reader (``Changeset/forEachEntry(_:)``) gives every change exactly as SQLite's
+    /// iterator does: inserts, updates with untouched columns, deletes, composite keys, inverses
+    /// and concatenations, text with NUL bytes or not UTF-8, reals, blobs and NULLs.
+    @Test func theSwiftReaderReadsEveryChangeAsSQLiteDoes() throws {
+        let dir = TemporaryDirectory()
+        let book = try fixtureBookConnection(in: dir, as: "book.sqlite3")
+        let items = try itemsDatabase(in: dir)
+        let changesets = [
+            try recording(book) { try bookWrites(book) },
+            try recording(items) {
+                try someWrites(items)
+                try items.run("INSERT INTO items (id, name, weight, data) VALUES (9, CAST(X'61FF00C3' AS TEXT), -0.0, X'')")
+            },
+        ]
+        for changeset in changesets + [try changesets[0].inverted(), try Changeset.concatenated(changesets)] {
+            var scanned: [ChangesetChange] = []
+            try changeset.forEachEntry { scanned.append($0.change()) }
+            #expect(scanned == (try changeset.changes()))
+            #expect(!scanned.isEmpty)
+        }
+    }
+
     /// With foreign keys off while applying, the changeset's own records of the cascades do the
     /// work the target's cascades would: no conflict at all, and the same book.
     @Test func withForeignKeysOffABooksChangesetAppliesWithoutAnyConflict() throws {

@@ -194,6 +194,35 @@ func syncAll(_ books: [BudgetStore], through folder: String) throws {
         #expect(throws: BudgetError.sync(.changesetFileExists(path: path))) { try anna.sync(folder: shared) }
     }
 
+    /// A copy of a synced book (restored from a backup, moved to another machine) is a new
+    /// device without a slot: SQLite's max + 1 could be an id another device makes, so it makes
+    /// none until its next sync gives it its own digit.
+    @Test func aCopiedBookMakesNoIdsUntilItsNextSyncGivesItADigit() throws {
+        let dir = TemporaryDirectory()
+        let shared = folder(in: dir)
+        let anna = try sampleBook(in: dir, "anna.sqlite3")
+        let ben = try dir.store("ben.sqlite3")
+        try syncAll([anna, ben], through: shared)
+        try ben.connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        #expect(system("cp '\(dir.file("ben.sqlite3"))' '\(dir.file("copy.sqlite3"))'") == 0)
+        let copy = try dir.store("copy.sqlite3")
+        let before = try dumpOfBook(copy)
+        let name = try copy.device().device.name
+        #expect(throws: BudgetError.sync(.noSlotYet(device: name))) {
+            try copy.addTransaction(amount: money("5"), category: "Food", payee: "Copy", date: day("2026-02-02"))
+        }
+        #expect(throws: BudgetError.sync(.noSlotYet(device: name))) { try copy.addCategory(named: "Copied", monthlyBudget: money("1")) }
+        #expect(try dumpOfBook(copy) == before)
+        let report = try copy.sync(folder: shared)
+        #expect(report.slot == 2)
+        let added = try copy.addTransaction(amount: money("5"), category: "Food", payee: "Copy", date: day("2026-02-02"))
+        let fromBen = try ben.addTransaction(amount: money("6"), category: "Food", payee: "Ben", date: day("2026-02-02"))
+        #expect(added.id % 10 == 2 && fromBen.id % 10 == 1)
+        try syncAll([anna, ben, copy], through: shared)
+        #expect(try dumpOfBook(copy) == dumpOfBook(anna) && dumpOfBook(ben) == dumpOfBook(anna))
+        #expect(try Set(anna.transactions().map(\.payee)).isSuperset(of: ["Copy", "Ben"]))
+    }
+
     @Test func pruningKeepsWhatIsNotPublishedAndSyncGoesOn() throws {
         let dir = TemporaryDirectory()
         let shared = folder(in: dir)

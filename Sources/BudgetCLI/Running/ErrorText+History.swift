@@ -61,6 +61,10 @@ extension ErrorText {
                       hint: "join with a new, empty book (--db NEW.sqlite3), or sync this book into a new folder")
         case .noFreeSlot:
             self.init(message: "ten devices already share this book", hint: "a book can be shared by at most ten devices")
+        case .noSlotYet(let device):
+            self.init(message: "this book is shared through a sync folder, but this device (\(device)) has no id digit there yet; "
+                          + "nothing was changed",
+                      hint: "a copied or restored book is a new device: run 'budget sync DIR' once, then add rows")
         }
     }
 }

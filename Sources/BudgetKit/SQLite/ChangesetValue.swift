@@ -27,13 +27,14 @@ enum ChangesetValue: Hashable, Sendable {
     /// Text from a Swift string, as its UTF-8 bytes.
     static func text(_ string: String) -> ChangesetValue { .text(Array(string.utf8)) }
 
-    /// The value to bind to a statement (NULL for ``unchanged``; a REAL as the same REAL).
+    /// The value to bind to a statement (NULL for ``unchanged``; a REAL as the same REAL; text
+    /// as its exact bytes).
     var sqliteValue: SQLiteValue {
         switch self {
         case .unchanged, .null: return .null
         case .integer(let value): return .integer(value)
         case .real(let bits): return .real(bitPattern: bits)
-        case .text(let bytes): return .text(String(decoding: bytes, as: UTF8.self))
+        case .text(let bytes): return .textBytes(bytes)
         case .blob(let bytes): return .blob(bytes)
         }
     }

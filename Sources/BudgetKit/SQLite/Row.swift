@@ -18,6 +18,12 @@ struct Row {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    /// The column's text as its exact bytes (none for NULL), UTF-8 or not.
+    func textBytes(_ column: Int32) -> [UInt8] {
+        guard let bytes = sqlite3_column_text(handle, column) else { return [] }
+        return Array(UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))))
+    }
+
     /// The column's bytes (none for NULL), as a BLOB.
     func blob(_ column: Int32) -> [UInt8] {
         guard let bytes = sqlite3_column_blob(handle, column) else { return [] }
@@ -30,7 +36,7 @@ struct Row {
         switch sqlite3_column_type(handle, column) {
         case SQLITE_INTEGER: return .integer(int64(column))
         case SQLITE_FLOAT: return .real(bitPattern: sqlite3_column_double(handle, column).bitPattern)
-        case SQLITE_TEXT: return .text(Array(text(column).utf8))
+        case SQLITE_TEXT: return .text(textBytes(column))
         case SQLITE_BLOB: return .blob(blob(column))
         default: return .null
         }

@@ -4,6 +4,10 @@ enum SQLiteValue: Hashable, Sendable {
     case null
     case integer(Int64)
     case text(String)
+    /// Text as its exact bytes, bound unchanged: a value read from a changeset or a row, which
+    /// may hold bytes that are not UTF-8 (written by hand in the sqlite3 shell) and must reach
+    /// another book, or come back by undo, bit for bit.
+    case textBytes([UInt8])
     /// Bytes, bound as a BLOB (a changeset in the history table).
     case blob([UInt8])
     /// A REAL, as the exact bits of its IEEE 754 double: only ever one read from the book (a

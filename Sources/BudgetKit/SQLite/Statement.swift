@@ -37,6 +37,7 @@ final class Statement {
             case .null: code = sqlite3_bind_null(handle, index)
             case .integer(let int): code = sqlite3_bind_int64(handle, index, int)
             case .text(let text): code = bindText(text, at: index)
+            case .textBytes(let bytes): code = bindText(bytes, at: index)
             case .blob(let bytes): code = bindBlob(bytes, at: index)
             case .real(let bits): code = sqlite3_bind_double(handle, index, Double(bitPattern: bits))
             }
@@ -55,6 +56,18 @@ final class Statement {
             }
             return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
                 sqlite3_bind_text64(handle, index, $0, UInt64(bytes.count), csqlite_transient(), UInt8(SQLITE_UTF8))
+            }
+        }
+    }
+
+    /// Binds `bytes` as text, unchanged (SQLite takes them as UTF-8 without checking).
+    private func bindText(_ bytes: [UInt8], at index: Int32) -> Int32 {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else {
+                return sqlite3_bind_text64(handle, index, "", 0, csqlite_transient(), UInt8(SQLITE_UTF8))
+            }
+            return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                sqlite3_bind_text64(handle, index, $0, UInt64(buffer.count), csqlite_transient(), UInt8(SQLITE_UTF8))
             }
         }
     }

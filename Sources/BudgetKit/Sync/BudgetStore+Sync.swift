@@ -62,8 +62,10 @@ extension BudgetStore {
                 }
             }
             var conflicts: [SyncConflict] = []
-            for file in pending.sorted(by: { $0.clock < $1.clock }) {
-                conflicts += try applyFile(file)
+            try withLargeCache(if: !pending.isEmpty) {
+                for file in pending.sorted(by: { $0.clock < $1.clock }) {
+                    conflicts += try applyFile(file)
+                }
             }
             var founded = false, joined = false
             if !hadSlot {
@@ -132,6 +134,16 @@ extension BudgetStore {
                      + (SELECT count(*) FROM categories)
                 """) == 0
         }
+    }
+
+    /// Runs `body` with a page cache of up to 64 MiB, then the size it had again. A file of
+    /// 100,000 rows dirties some 20 MB of table and index pages; in the default cache (2 MB)
+    /// SQLite writes pages to the WAL before the commit, and again when they change after.
+    private func withLargeCache<T>(if wanted: Bool, _ body: () throws -> T) throws -> T {
+        guard wanted, let size = try reading({ try connection.int64("PRAGMA cache_size") }) else { return try body() }
+        try reading { try connection.execute("PRAGMA cache_size = -65536") }
+        defer { try? connection.execute("PRAGMA cache_size = \(size)") }
+        return try body()
     }
 
     /// Applies one file in one transaction with the note that it was applied.

@@ -10,9 +10,13 @@ extension SyncApplier {
     /// Makes `values` (a whole row of `shape`'s table) fit the unique columns, the same way on
     /// every book whatever order rows arrive in: of the rows ever added with one value (a name,
     /// an import key), the one with the smallest id keeps it and the others give way
-    /// (``giveWay(_:in:shape:id:)``); `sync_unique` remembers that smallest id even after its row
+    /// (``giveWay(_:in:shape:id:keptBy:lostBy:)``); `sync_unique` remembers that smallest id even after its row
     /// is deleted. For a changed row (`adding` false), the row holding the value now keeps it.
-    mutating func resolveUnique(_ shape: Shape, values: inout [ChangesetValue], adding: Bool = true) throws {
+    /// Each row that gives way is a conflict (``SyncConflict``: the value it holds now, kept, and
+    /// the one it lost), the incoming row's lost to the change made at `clock`, a row already
+    /// here lost to it.
+    mutating func resolveUnique(_ shape: Shape, values: inout [ChangesetValue], adding: Bool = true,
+                                by clock: HybridLogicalClock? = nil) throws {
         guard let unique = Self.uniqueColumns[shape.name], let idIndex = shape.columns.firstIndex(of: "id"),
               case .integer(let id) = values[idIndex] else { return }
         for column in unique {
@@ -20,21 +24,21 @@ extension SyncApplier {
             let value = values[index]
             if value == .null || (column == "is_default" && value != .integer(1)) { continue }
             if adding, let first = try firstID(shape.name, column, value, id: id), first < id {
-                giveWay(column, in: &values, shape: shape, id: id)
+                giveWay(column, in: &values, shape: shape, id: id, lostBy: clock)
                 continue
             }
             guard let other = try connection.cached("SELECT id FROM \"\(shape.name)\" WHERE \"\(column)\" = ? AND id <> ?")
                 .first([value.sqliteValue, .integer(id)], { $0.int64(0) }) else { continue }
             if other < id {
                 if adding { _ = try firstID(shape.name, column, value, id: other) }
-                giveWay(column, in: &values, shape: shape, id: id)
+                giveWay(column, in: &values, shape: shape, id: id, lostBy: clock)
                 continue
             }
             let current = try connection.cached("SELECT \(shape.quotedColumns) FROM \"\(shape.name)\" WHERE id = ?")
                 .first([.integer(other)]) { row in (0..<shape.columns.count).map { row.changesetValue(Int32($0)) } }
             guard var current else { continue }
             let before = current
-            giveWay(column, in: &current, shape: shape, id: other)
+            giveWay(column, in: &current, shape: shape, id: other, keptBy: clock)
             let changed = current.indices.filter { current[$0] != before[$0] }
             try connection.run("UPDATE \"\(shape.name)\" SET \(changed.map { "\"\(shape.columns[$0])\" = ?" }.joined(separator: ", ")) WHERE id = ?",
                                changed.map { current[$0].sqliteValue } + [.integer(other)])
@@ -67,8 +71,13 @@ extension SyncApplier {
     }
 
     /// Gives up the unique value of `column` in the row `values` (id `id`): a name becomes
-    /// `Name (id)`, an import key or an account number is dropped, the default is no more.
-    func giveWay(_ column: String, in values: inout [ChangesetValue], shape: Shape, id: Int64) {
+    /// `Name (id)`, an import key or an account number is dropped, the default is no more. Each
+    /// column people see that changed (not the `_key` columns made from them) is a conflict:
+    /// the row's value lost to another row's, `lostBy` the change that brought this row (nil:
+    /// the row as it was here), `keptBy` the one that brought the other.
+    mutating func giveWay(_ column: String, in values: inout [ChangesetValue], shape: Shape, id: Int64,
+                          keptBy: HybridLogicalClock? = nil, lostBy: HybridLogicalClock? = nil) {
+        let before = values
         func set(_ name: String, _ value: ChangesetValue) {
             if let index = shape.columns.firstIndex(of: name) { values[index] = value }
         }
@@ -85,6 +94,9 @@ extension SyncApplier {
             set("is_default", .integer(0))
         default:
             set(column, .null)
+        }
+        for index in values.indices where values[index] != before[index] && !["name_key", "number_key"].contains(shape.columns[index]) {
+            record(shape.name, String(id), shape.columns[index], kept: values[index], lost: before[index], keptBy: keptBy, lostBy: lostBy)
         }
     }
 }

@@ -26,6 +26,9 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
     case bookNotEmpty(path: String)
     /// All ten device slots of the book are taken.
     case noFreeSlot
+    /// This book shares a sync folder but its device (named `device`) has no slot there yet, so
+    /// it cannot make ids: a copied or restored book is a new device until its next sync.
+    case noSlotYet(device: String)
 
     public var description: String {
         switch self {
@@ -45,6 +48,8 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(path) has entries of its own and the sync folder holds another book"
         case .noFreeSlot:
             return "all ten device slots are taken"
+        case .noSlotYet(let device):
+            return "device \(device) has no slot in the sync folder yet"
         }
     }
 }
