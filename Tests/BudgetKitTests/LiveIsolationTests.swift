@@ -159,7 +159,7 @@ extension LiveAsyncTests {
                     #expect(try await consumer.valueOrCancel == [2, 1])
                     var iterator = categories.makeAsyncIterator()
                     #expect(try await iterator.next()?.get().insertions.map(\.category.name) == ["Rent"])
-                    #expect(try await book.read { try $0.transactions().count } == 3)
+                    #expect(try await book.withStore { try $0.transactions().count } == 3)
                 }
                 // Both streams released: the book's live results and their watching threads end.
                 try await waitForWatchingThreads(before)

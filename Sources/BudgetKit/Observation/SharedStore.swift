@@ -35,11 +35,16 @@ public actor SharedStore {
         store = try BudgetStore(path: path, access: access)
     }
 
-    /// Runs `body` on the actor with the store: any reads, and writes that each commit on their own.
+    /// Runs `body` on the actor with the store: reads, and writes that each commit on their own
+    /// (``write(_:)`` makes them one).
+    ///
+    /// ```swift
+    /// let total = try await book.withStore { try $0.transactions().count }
+    /// ```
     ///
     /// - Returns: what `body` returns.
     /// - Throws: what `body` throws.
-    public func read<T: Sendable>(_ body: (BudgetStore) throws -> T) throws -> T {
+    public func withStore<T: Sendable>(_ body: (BudgetStore) throws -> T) throws -> T {
         try body(store)
     }
 
