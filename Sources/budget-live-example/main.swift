@@ -32,6 +32,26 @@ if arguments.count == 2 && (limit ?? 0) < 1 {
     exit(64)
 }
 
+/// SIGINT and SIGTERM as a byte on a pipe, all a signal handler may safely do; the handlers are
+/// in place from ``install()`` on, so no signal is lost, and the byte waits until it is read.
+enum StopSignals {
+    static let pipe: (read: Int32, write: Int32) = {
+        var ends: [Int32] = [-1, -1]
+        guard Glibc.pipe(&ends) == 0 else { fatalError("no pipe for signals") }
+        return (ends[0], ends[1])
+    }()
+
+    static func install() {
+        _ = pipe   // made now: a signal handler must not be the first to use it
+        for number in [SIGINT, SIGTERM] {
+            signal(number) { _ in
+                var byte: UInt8 = 1
+                _ = write(StopSignals.pipe.write, &byte, 1)
+            }
+        }
+    }
+}
+
 /// Text from the book, with control characters made visible: a payee cannot move the cursor.
 func visible(_ text: String) -> String {
     String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : $0 }))
@@ -88,16 +108,17 @@ let following = Task {
 }
 
 // SIGINT and SIGTERM cancel the loop's task; a cancelled task's `for await` ends at once.
-let signals = [SIGINT, SIGTERM].map { number in
-    signal(number, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-    source.setEventHandler { following.cancel() }
-    source.resume()
-    return source
+StopSignals.install()
+let stopping = DispatchSource.makeReadSource(fileDescriptor: StopSignals.pipe.read, queue: .main)
+stopping.setEventHandler {
+    var byte: UInt8 = 0
+    _ = read(StopSignals.pipe.read, &byte, 1)
+    following.cancel()
 }
+stopping.resume()
 
 print("following \(path): \(counted(live.count, "transaction")); Ctrl-C stops")
 fflush(nil)
 let printed = await following.value
-signals.forEach { $0.cancel() }
+stopping.cancel()
 print("stopped after \(counted(printed, "change set"))")

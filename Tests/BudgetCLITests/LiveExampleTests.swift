@@ -47,7 +47,7 @@ import Glibc
                     if done(lines.last!) { return lines }
                 }
                 var descriptor = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
-                guard poll(&descriptor, 1, 200) >= 0 else { continue }
+                guard poll(&descriptor, 1, 200) > 0 else { continue }   // never block in read
                 var buffer = [UInt8](repeating: 0, count: 4096)
                 let count = read(readEnd, &buffer, buffer.count)
                 if count > 0 { pending += buffer[..<count] } else if count == 0 { break }
