@@ -24,6 +24,7 @@ let package = Package(
         .target(name: "BudgetCLI", dependencies: ["BudgetKit"]),
         .executableTarget(name: "budget", dependencies: ["BudgetCLI"]),
         .executableTarget(name: "budget-bench", dependencies: ["BudgetKit", "BudgetCLI"]),
+        .executableTarget(name: "budget-live-example", dependencies: ["BudgetKit"]),
         .testTarget(name: "BudgetKitTests", dependencies: ["BudgetKit"], exclude: ["Fixtures", "BankFiles/Corpus"]),
         .testTarget(name: "BudgetCLITests", dependencies: ["BudgetCLI", "BudgetKit"]),
     ],

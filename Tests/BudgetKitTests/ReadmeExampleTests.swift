@@ -1,3 +1,4 @@
+import Observation
 import Testing
 import BudgetKit
 
@@ -28,5 +29,55 @@ import BudgetKit
         #expect(live.map(\.amount) == [try Money(parsing: "40"), try Money(parsing: "12.50")])
         let watcher = try DatabaseWatcher(store: store)
         #expect(watcher.wait(milliseconds: 10) == false)
+    }
+}
+
+extension LiveAsyncTests {
+    /// The README's "Live results in Swift" examples, compiled and run on the main actor as written.
+    @Suite struct ReadmeLiveExampleTests {
+        @MainActor @Test func theLiveResultsInSwiftExamplesRunAsWritten() async throws {
+            try await withWatchdog { @MainActor in try await example() }
+        }
+
+        @MainActor func example() async throws {
+            let dir = TemporaryDirectory()
+            let path = dir.file("budget.sqlite3")
+            var printed: [String] = []
+            func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
+            let redraws = Counter()
+            @Sendable func scheduleRedraw() { redraws.bump() }
+
+            let store = try BudgetStore(path: path)
+            let live = try LiveTransactions(store: store, request: TransactionRequest(sectioning: .month))
+
+            let changes = live.changes
+            let following = Task {
+                for await result in changes {
+                    switch result {
+                    case .success(let changeSet): print(changeSet.insertions.count, "new,", changeSet.count, "in all")
+                    case .failure(let error): print("behind until the next commit:", error)
+                    }
+                }
+            }
+
+            try store.write {
+                try store.addCategory(named: "Travel", monthlyBudget: Money(parsing: "200"))
+                try store.addTransaction(amount: Money(parsing: "89"), category: "Travel", payee: "Train")
+                try store.addTransaction(amount: Money(parsing: "120"), category: "Travel", payee: "Hotel")
+            }
+            while printed.isEmpty { try await Task.sleep(for: .milliseconds(1)) }   // the loop runs when this code waits
+            following.cancel()
+            await following.value
+            #expect(printed == ["2 new, 2 in all"])
+
+            let model = ObservableLive(live)
+            withObservationTracking { print(model.count, model.sections.map(\.name)) } onChange: { scheduleRedraw() }
+            let watching = Task { await model.watch() }
+            try BudgetStore(path: path).addTransaction(amount: Money(parsing: "3"), category: "Travel", payee: "Bus")
+            while redraws.count == 0 { try await Task.sleep(for: .milliseconds(1)) }
+            watching.cancel()
+            await watching.value
+            #expect(model.count == 3)
+        }
     }
 }

@@ -15,7 +15,8 @@ import Synchronization
 /// and whenever ``wake()`` is called (a change set was delivered, or the task was cancelled).
 ///
 /// The thread starts on the first ``wait(isolation:)`` and ends at ``stop()`` or when the
-/// waiter is released, which joins it: no thread outlives its waiter.
+/// waiter is released, which joins it: no thread outlives its waiter. (Where no thread can be
+/// started, for want of resources, only ``wake()`` wakes the task.)
 ///
 /// Thread-safe: every mutable field is behind one mutex.
 final class FolderWaiter: Sendable {
@@ -168,8 +169,16 @@ private final class Shared: Sendable {
         while true {
             descriptors[0].revents = 0
             descriptors[1].revents = 0
-            let ready = poll(&descriptors, 2, quickLeft > 0 ? 1 : interval)
-            if ready < 0 { continue }   // EINTR: poll again
+            let timeout = quickLeft > 0 ? 1 : interval
+            var ready = poll(&descriptors, 2, timeout)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                // Cannot happen with two valid descriptors; never spin if it does: sleep, then tick.
+                usleep(UInt32(timeout) * 1000)
+                ready = 0
+                descriptors[0].revents = 0
+                descriptors[1].revents = 0
+            }
             if descriptors[0].revents != 0 {
                 Self.drain(control)
                 let (stopped, look) = state.withLock { ($0.isStopped, $0.lookAgain) }

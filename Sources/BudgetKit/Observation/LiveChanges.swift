@@ -78,10 +78,18 @@ public struct LiveChanges<Live: LiveResult>: AsyncSequence {
             await feed.next(isolation: actor)
         }
 
+        #if compiler(>=6.2)
         /// The next change set or failure, in the caller's isolation.
         public nonisolated(nonsending) mutating func next() async -> Element? {
             await feed.next(isolation: #isolation)
         }
+        #else
+        /// The next change set or failure (from code that is not isolated to an actor; actors
+        /// and `for await` use ``next(isolation:)``).
+        public mutating func next() async -> Element? {
+            await feed.next(isolation: nil)
+        }
+        #endif
     }
 
     /// One iteration's hold on the watching: released with the iterator, it ends the thread.

@@ -31,6 +31,9 @@
 ///   its methods, so writes and syncs never race;
 /// - **``SharedStore``**, a ready-made actor whose change streams are `Sendable`, for code
 ///   spread over many tasks.
+///
+/// The protocol is for code generic over the three; it is not meant for types of your own (a
+/// ``LiveChanges`` sequence is only made by BudgetKit's live results).
 public protocol LiveResult: AnyObject {
     /// What one sync changed: ``TransactionChangeSet``, ``CategoryChangeSet`` or ``AccountChangeSet``.
     associatedtype ChangeSet: Hashable, Sendable
