@@ -230,3 +230,30 @@ import Testing
         #expect(try exactDump(copy) == before)
     }
 }
+
+/// A REAL's bits are tested for NaN without making a Double of them, and a write's larger page
+/// cache is given back.
+@Suite struct ChangesetBitsTests {
+    @Test(arguments: [
+        (0x7FF8_0000_0000_0000, true),   // quiet NaN
+        (0x7FF0_0000_0000_0001, true),   // signalling NaN
+        (0xFFF8_0000_0000_0000, true),   // negative NaN
+        (0x7FF0_0000_0000_0000, false),  // infinity
+        (0xFFF0_0000_0000_0000, false),  // minus infinity
+        (0x8000_0000_0000_0000, false),  // minus zero
+        (0x3FF0_0000_0000_0000, false),  // 1.0
+    ] as [(UInt64, Bool)])
+    func aNaNIsToldFromItsBits(_ bits: UInt64, _ isNaN: Bool) {
+        #expect(ChangesetRecord.isNaN(bits) == isNaN)
+        #expect(ChangesetRecord.isNaN(bits) == Double(bitPattern: bits).isNaN)
+    }
+
+    @Test func aLargerPageCacheIsGivenBackAfterTheWrite() throws {
+        let dir = TemporaryDirectory()
+        let connection = try itemsDatabase(in: dir)
+        try connection.execute("PRAGMA main.cache_size = -3000")
+        let inside = try connection.withPageCache(kibibytes: 8_192) { try connection.int64("PRAGMA main.cache_size") }
+        #expect(inside == -8_192)
+        #expect(try connection.int64("PRAGMA main.cache_size") == -3000)
+    }
+}

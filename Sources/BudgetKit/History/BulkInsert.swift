@@ -48,12 +48,16 @@ extension BudgetStore {
         return try body()
     }
 
+    /// Each part with its table's shape, read from the schema once for all that follows.
+    func resolved(_ parts: [BulkInsert]) throws -> [(part: BulkInsert, table: ChangesetWriter.Table)] {
+        try parts.map { (part: $0, table: try ChangesetWriter.Table(named: $0.table, on: connection)) }
+    }
+
     /// The size of the INSERTs of `parts`, in changeset bytes, and how many rows they hold.
-    func bulkSize(_ parts: [BulkInsert]) throws -> (bytes: Int, rows: Int) {
+    func bulkSize(_ parts: [(part: BulkInsert, table: ChangesetWriter.Table)]) throws -> (bytes: Int, rows: Int) {
         var bytes = 0, rows = 0
-        for part in parts {
-            let size = try ChangesetWriter.insertsSize(of: try ChangesetWriter.Table(named: part.table, on: connection),
-                                                       where: part.condition, [.integer(part.bound)], on: connection)
+        for (part, table) in parts {
+            let size = try ChangesetWriter.insertsSize(of: table, where: part.condition, [.integer(part.bound)], on: connection)
             bytes += size.bytes
             rows += size.rows
         }
@@ -61,26 +65,24 @@ extension BudgetStore {
     }
 
     /// Writes the INSERTs of `parts` into `output`, after what it holds.
-    func writeBulk(_ parts: [BulkInsert], into output: BlobOutput) throws {
+    func writeBulk(_ parts: [(part: BulkInsert, table: ChangesetWriter.Table)], into output: BlobOutput) throws {
         var output = output
-        for part in parts {
-            try ChangesetWriter.writeInserts(of: try ChangesetWriter.Table(named: part.table, on: connection),
-                                             where: part.condition, [.integer(part.bound)], on: connection, into: &output)
+        for (part, table) in parts {
+            try ChangesetWriter.writeInserts(of: table, where: part.condition, [.integer(part.bound)], on: connection, into: &output)
         }
     }
 
     /// Calls `body` with each row of `parts` as it is now, a page at a time in primary key order
     /// (so `body` may change the rows it is given, their keys excepted).
-    func forEachBulkRow(_ parts: [BulkInsert], _ body: (_ table: String, _ values: [ChangesetValue]) throws -> Void) throws {
-        for part in parts {
-            let table = try ChangesetWriter.Table(named: part.table, on: connection)
+    func forEachBulkRow(_ parts: [(part: BulkInsert, table: ChangesetWriter.Table)],
+                        _ body: (_ table: String, _ values: [ChangesetValue]) throws -> Void) throws {
+        for (part, table) in parts {
             let key = table.keyColumns.joined(separator: ", ")
-            let keyIndexes = table.primaryKey.enumerated().filter { $0.element != 0 }.sorted { $0.element < $1.element }.map(\.offset)
             let first = try connection.prepare("""
                 SELECT \(table.selectList) FROM "\(part.table)" WHERE (\(part.condition)) ORDER BY \(key) LIMIT 1000
                 """)
             let next = try connection.prepare("""
-                SELECT \(table.selectList) FROM "\(part.table)" WHERE (\(part.condition)) AND (\(key)) > (\(keyIndexes.map { _ in "?" }.joined(separator: ", ")))
+                SELECT \(table.selectList) FROM "\(part.table)" WHERE (\(part.condition)) AND (\(key)) > (\(table.keyIndexes.map { _ in "?" }.joined(separator: ", ")))
                 ORDER BY \(key) LIMIT 1000
                 """)
             var last: [SQLiteValue]?
@@ -89,7 +91,7 @@ extension BudgetStore {
                 let rows = try last.map { try next.map([.integer(part.bound)] + $0, read) } ?? first.map([.integer(part.bound)], read)
                 guard let end = rows.last else { break }
                 for row in rows { try body(part.table, row) }
-                last = keyIndexes.map { end[$0].sqliteValue }
+                last = table.keyIndexes.map { end[$0].sqliteValue }
             }
         }
     }

@@ -1,5 +1,3 @@
-import CSQLite
-
 /// What a write records in `history` besides its changes: what kind of write it was.
 enum HistoryRecord: Hashable, Sendable {
     /// A command's write.
@@ -73,10 +71,11 @@ extension BudgetStore {
     /// - Throws: ``SQLiteError`` `SQLITE_TOOBIG` when the whole would pass
     ///   ``Changeset/maximumByteCount``; a database error.
     private func recordHistory(_ changeset: Changeset, bulk: [BulkInsert] = [], _ record: HistoryRecord) throws {
+        let bulk = try resolved(bulk)
         let bulkSize = bulk.isEmpty ? (bytes: 0, rows: 0) : try self.bulkSize(bulk)
         guard !changeset.isEmpty || bulkSize.rows > 0 else { return }
         let size = changeset.bytes.count + bulkSize.bytes
-        guard size <= Changeset.maximumByteCount else { throw Changeset.error(SQLITE_TOOBIG) }
+        try Changeset.checkSize(size)
         var undoes: SQLiteValue = .null, redoes: SQLiteValue = .null, received = false
         var sequence: SQLiteValue = .null
         let time: HybridLogicalClock, command: String
@@ -112,8 +111,7 @@ extension BudgetStore {
             try writeBulk(bulk, into: output)
             // The size was worked out from the rows' types and lengths: written, it must fill
             // the BLOB exactly, or the entry would end in zeros.
-            guard output.written == size else { throw Changeset.error(SQLITE_INTERNAL) }
-            try output.close()
+            try output.close(filling: size)
         }
         // After the entry is written, as every other book does when it applies the entry.
         if !received, try ownSlot() != nil {
@@ -144,7 +142,7 @@ extension BudgetStore {
     }
 
     /// ``noteFieldClocks(of:at:)`` for the rows a write added in bulk.
-    private func noteFieldClocks(ofBulk parts: [BulkInsert], at time: HybridLogicalClock) throws {
+    private func noteFieldClocks(ofBulk parts: [(part: BulkInsert, table: ChangesetWriter.Table)], at time: HybridLogicalClock) throws {
         guard !parts.isEmpty else { return }
         var applier = SyncApplier(connection: connection, resolvedAt: 0, deviceNames: [:])
         try forEachBulkRow(parts) { table, values in

@@ -24,6 +24,13 @@ struct Changeset: Hashable, Sendable {
     /// value (`SQLITE_MAX_LENGTH`) is a billion bytes. A length over this read from a file is damage.
     static let maximumByteCount = 1_000_000_000
 
+    /// Throws unless a changeset of `count` bytes may be made (``maximumByteCount``).
+    ///
+    /// - Throws: ``SQLiteError`` `SQLITE_TOOBIG`.
+    static func checkSize(_ count: Int) throws(SQLiteError) {
+        guard count <= maximumByteCount else { throw error(SQLITE_TOOBIG) }
+    }
+
     /// The changeset in SQLite's format.
     let bytes: [UInt8]
 

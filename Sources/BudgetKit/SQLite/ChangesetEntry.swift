@@ -171,10 +171,16 @@ enum ChangesetRecord {
         UInt64(bigEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
+    /// Whether the bits of an IEEE 754 double are a NaN (exponent all ones, fraction not zero):
+    /// read from the bits, so a REAL never becomes a Double here.
+    static func isNaN(_ bits: UInt64) -> Bool {
+        bits & 0x7FF0_0000_0000_0000 == 0x7FF0_0000_0000_0000 && bits & 0x000F_FFFF_FFFF_FFFF != 0
+    }
+
     /// Whether the field at `offset` reads as SQL NULL: NULL itself, or a real that is not a
     /// number (SQLite reads one as NULL: `sqlite3VdbeMemSetDouble`).
     static func isNull(_ buffer: UnsafeRawBufferPointer, at offset: Int) -> Bool {
-        buffer[offset] == null || (buffer[offset] == real && Double(bitPattern: bigEndianWord(buffer, at: offset + 1)).isNaN)
+        buffer[offset] == null || (buffer[offset] == real && isNaN(bigEndianWord(buffer, at: offset + 1)))
     }
 
     /// The value of the field at `offset`, as SQLite's iterator reads it.
@@ -183,7 +189,7 @@ enum ChangesetRecord {
         case integer: return .integer(Int64(bitPattern: bigEndianWord(buffer, at: offset + 1)))
         case real:
             let bits = bigEndianWord(buffer, at: offset + 1)
-            return Double(bitPattern: bits).isNaN ? .null : .real(bitPattern: bits)
+            return isNaN(bits) ? .null : .real(bitPattern: bits)
         case text, blob:
             guard let (length, start) = varint(buffer, at: offset + 1) else { return .null }
             let bytes = Array(UnsafeRawBufferPointer(rebasing: buffer[start..<start + Int(length)]))

@@ -41,10 +41,13 @@ enum ChangesetWriter {
             self.primaryKey = key
         }
 
-        /// The primary key's columns, quoted, in key order.
-        var keyColumns: [String] {
-            primaryKey.enumerated().filter { $0.element != 0 }.sorted { $0.element < $1.element }.map { "\"\(columns[$0.offset])\"" }
+        /// The places of the primary key's columns, in key order.
+        var keyIndexes: [Int] {
+            primaryKey.enumerated().filter { $0.element != 0 }.sorted { $0.element < $1.element }.map(\.offset)
         }
+
+        /// The primary key's columns, quoted, in key order.
+        var keyColumns: [String] { keyIndexes.map { "\"\(columns[$0])\"" } }
 
         /// Every column, quoted, in table order: a SELECT list.
         var selectList: String { columns.map { "\"\($0)\"" }.joined(separator: ", ") }
@@ -271,6 +274,19 @@ final class BlobOutput: ChangesetSink {
 
     /// The bytes written so far.
     var written: Int { Int(offset) }
+
+    /// Closes the BLOB, which `size` bytes must have filled exactly (a BLOB made larger than
+    /// what was written would end in zeros).
+    ///
+    /// - Throws: ``SQLiteError``; `SQLITE_INTERNAL` when fewer or more bytes were written.
+    func close(filling size: Int) throws(SQLiteError) {
+        guard written == size else {
+            sqlite3_blob_close(handle)
+            handle = nil
+            throw Changeset.error(SQLITE_INTERNAL)
+        }
+        try close()
+    }
 
     /// Closes the BLOB; every byte written is then the row's.
     ///

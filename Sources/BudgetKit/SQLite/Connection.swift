@@ -135,6 +135,18 @@ final class Connection {
     /// How many rows the latest INSERT, UPDATE or DELETE changed.
     var changes: Int { Int(sqlite3_changes64(handle)) }
 
+    /// Runs `body` with the main database's page cache at `kibibytes`, then at the size it had
+    /// again: for one write that dirties more pages than SQLite's default 2 MB holds, which it
+    /// would otherwise write to the WAL before the commit and again when they change after.
+    ///
+    /// - Throws: ``SQLiteError``; what `body` throws.
+    func withPageCache<T>(kibibytes: Int, _ body: () throws -> T) throws -> T {
+        guard let size = try int64("PRAGMA main.cache_size") else { return try body() }
+        try execute("PRAGMA main.cache_size = -\(kibibytes)")
+        defer { try? execute("PRAGMA main.cache_size = \(size)") }
+        return try body()
+    }
+
     /// Runs `body` with this connection's triggers switched off (`SQLITE_DBCONFIG_ENABLE_TRIGGER`;
     /// SQLite prepares its statements again), then on again. Other connections' triggers run as
     /// ever.

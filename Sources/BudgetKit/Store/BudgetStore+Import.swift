@@ -192,9 +192,7 @@ extension BudgetStore {
     /// read back and written again.
     func withLargerCache<T>(if larger: Bool, _ body: () throws -> T) throws -> T {
         guard larger else { return try body() }
-        try connection.execute("PRAGMA main.cache_size = -\(BulkImportLimits.cacheKiB)")
-        defer { try? connection.execute("PRAGMA main.cache_size = -2000") }
-        return try body()
+        return try connection.withPageCache(kibibytes: BulkImportLimits.cacheKiB, body)
     }
 }
 

@@ -140,10 +140,8 @@ extension BudgetStore {
     /// 100,000 rows dirties some 20 MB of table and index pages; in the default cache (2 MB)
     /// SQLite writes pages to the WAL before the commit, and again when they change after.
     private func withLargeCache<T>(if wanted: Bool, _ body: () throws -> T) throws -> T {
-        guard wanted, let size = try reading({ try connection.int64("PRAGMA cache_size") }) else { return try body() }
-        try reading { try connection.execute("PRAGMA cache_size = -65536") }
-        defer { try? connection.execute("PRAGMA cache_size = \(size)") }
-        return try body()
+        guard wanted else { return try body() }
+        return try reading { try connection.withPageCache(kibibytes: 65_536, body) }
     }
 
     /// Applies one file in one transaction with the note that it was applied.
