@@ -52,10 +52,9 @@ enum StopSignals {
     }
 }
 
-/// Text from the book, with control characters made visible: a payee cannot move the cursor.
-func visible(_ text: String) -> String {
-    String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : $0 }))
-}
+/// Text from the book made safe to draw (``VisibleText``): a payee can neither move the cursor
+/// nor reorder the line.
+func visible(_ text: String) -> String { VisibleText.visible(text) }
 
 func line(_ transaction: Transaction) -> String {
     "\(transaction.date)  \(visible(transaction.category))  \(transaction.amount)  \(visible(transaction.payee))"
