@@ -90,7 +90,7 @@ import Glibc
                                        output: Output(capturingAsTerminal: true), terminal: true, usesColor: false)
         try session.start()
         let lines = session.listLines(rows: 6)
-        #expect(lines.first == "budget watch list: 9 transactions    (Ctrl-C to quit)")
+        #expect(lines.first == "budget watch list: 9 transactions, 7-9 shown, newest as they come    (Ctrl-C to quit)")
         #expect(lines.dropFirst(3).prefix(3).map { $0.contains("Shop 7") || $0.contains("Shop 8") || $0.contains("Shop 9") } == [true, true, true])
         #expect(TerminalScreen.cut("ab\u{1B}[31mcdé", to: 4) == "ab\u{1B}[31mcd")
     }

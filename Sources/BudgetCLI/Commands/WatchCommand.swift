@@ -8,7 +8,11 @@ struct Watch: BudgetCommand {
         abstract: "Show transactions, a report or the accounts, live.",
         discussion: """
         Sees every change, from this process or any other (another terminal's 'budget add', the \
-        sqlite3 shell), within a tenth of a second. On a terminal it redraws in place; Ctrl-C quits.
+        sqlite3 shell), within a tenth of a second. On a terminal it redraws in place and on resize, \
+        shows the newest rows (at the bottom, or at the top with --descending) and follows new ones \
+        as they arrive; the arrows, PgUp/PgDn, Home/End (or j/k, b/space, g/G) scroll, and \
+        scrolling back to the newest end follows again. Each section starts with its name. q or \
+        Ctrl-C quits.
         With --format jsonl, or when stdout is not a terminal, prints one JSON object per line: \
         for 'watch list' the rows as "insert" events, then each change's "insert", "delete", \
         "move", "update", "section-insert", "section-delete" or "reload" events, each change set \
@@ -79,8 +83,11 @@ struct Watch: BudgetCommand {
             throw UsageError(message: "'--format table' needs a terminal that can redraw, and standard output is not one",
                              hint: "use --format jsonl to stream changes into a pipe or a file")
         }
+        let drawn = terminal && format != .jsonl
+        // Keys only from a real terminal on the real standard input (never a test's).
+        let keyboard = drawn && context.stdout.fileDescriptor != nil ? TerminalKeyboard() : nil
         let session = try WatchSession(store: context.store(), view: view, output: context.stdout,
-                                       terminal: terminal && format != .jsonl, usesColor: context.usesColor)
+                                       terminal: drawn, usesColor: context.usesColor, keyboard: keyboard)
         return try session.run()
     }
 }

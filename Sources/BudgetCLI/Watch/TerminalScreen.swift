@@ -3,7 +3,8 @@ import Glibc
 #endif
 
 /// The terminal as `watch` uses it: the alternate screen with the cursor hidden, redrawn in
-/// place, restored on the way out. No raw mode: Ctrl-C and Ctrl-Z stay signals.
+/// place, restored on the way out, and its keyboard read a key at a time while it is shown
+/// (see ``TerminalKeyboard``). No raw mode: Ctrl-C and Ctrl-Z stay signals.
 ///
 /// Not thread-safe: the watch loop owns it.
 final class TerminalScreen {
@@ -11,10 +12,13 @@ final class TerminalScreen {
     static let leaveSequence = "\u{1B}[?25h\u{1B}[?1049l"
 
     private let output: Output
+    /// The keys, when standard input is this terminal.
+    let keyboard: TerminalKeyboard?
     private(set) var isActive = false
 
-    init(output: Output) {
+    init(output: Output, keyboard: TerminalKeyboard? = nil) {
         self.output = output
+        self.keyboard = keyboard
     }
 
     /// The terminal's size (24 x 80 when it cannot be asked, as in tests).
@@ -27,18 +31,20 @@ final class TerminalScreen {
         return (24, 80)
     }
 
-    /// Switches to the alternate screen and hides the cursor.
+    /// Switches to the alternate screen, hides the cursor and takes keys one at a time.
     func enter() throws(OutputError) {
         guard !isActive else { return }
         isActive = true
+        keyboard?.enable()
         try output.write(TerminalText(rendered: TerminalScreen.enterSequence))
         try output.flush()
     }
 
-    /// Shows the cursor and goes back to the normal screen, as it was before.
+    /// Shows the cursor, goes back to the normal screen and gives the keyboard its settings back.
     func leave() {
         guard isActive else { return }
         isActive = false
+        keyboard?.restore()
         try? output.write(TerminalText(rendered: TerminalScreen.leaveSequence))
         try? output.flush()
     }

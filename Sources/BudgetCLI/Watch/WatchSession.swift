@@ -6,9 +6,10 @@ import Glibc
 /// `budget watch`: a live list (or this month's report) kept current from every process's
 /// commits, drawn on a terminal or streamed as JSON lines.
 ///
-/// One `poll` loop waits on three things at once (at most ``DatabaseWatcher/pollInterval`` ms):
-/// the database folder (inotify), the signal self-pipe, and stdout (`POLLERR` when a pipe's
-/// reader went away, so `watch | head` ends even while nothing changes).
+/// One `poll` loop waits on four things at once (at most ``DatabaseWatcher/pollInterval`` ms):
+/// the database folder (inotify), the signal self-pipe, stdout (`POLLERR` when a pipe's
+/// reader went away, so `watch | head` ends even while nothing changes), and on a terminal the
+/// keyboard (scrolling, see ``WatchKeyDecoder`` and ``WatchViewport``).
 ///
 /// Not thread-safe: it runs on the main thread of the `budget` process.
 final class WatchSession: LiveTransactionsDelegate, LiveAccountsDelegate {
@@ -33,12 +34,25 @@ final class WatchSession: LiveTransactionsDelegate, LiveAccountsDelegate {
     private var report: MonthlyReport?
     private var writeError: (any Error)?
     private var needsRedraw = false
+    /// The lines of the list shown, and whether they follow the newest rows.
+    private(set) var viewport: WatchViewport
+    /// The row at the top of the list shown, and the top line's offset from it (-1: its
+    /// section's header): kept there when rows arrive or leave above it.
+    private var anchor: (id: Int64, offset: Int)?
+    private var keys = WatchKeyDecoder()
 
-    init(store: BudgetStore, view: View, output: Output, terminal: Bool, usesColor: Bool) throws {
+    /// - Parameter keyboard: the keys to scroll with, on a terminal; `nil` without.
+    init(store: BudgetStore, view: View, output: Output, terminal: Bool, usesColor: Bool,
+         keyboard: TerminalKeyboard? = nil) throws {
         self.store = store
         self.view = view
         self.output = output
-        screen = terminal ? TerminalScreen(output: output) : nil
+        screen = terminal ? TerminalScreen(output: output, keyboard: keyboard) : nil
+        if case .list(let request) = view {
+            viewport = WatchViewport(newestAtTop: !request.sort.ascending)
+        } else {
+            viewport = WatchViewport(newestAtTop: true)
+        }
         self.usesColor = usesColor
         watcher = try DatabaseWatcher(store: store)
     }
@@ -90,14 +104,22 @@ final class WatchSession: LiveTransactionsDelegate, LiveAccountsDelegate {
         try start()
         let stdoutDescriptor = output.fileDescriptor ?? -1
         while true {
+            let keyboard = screen?.keyboard.flatMap { $0.isClosed ? nil : $0 }
             var descriptors = [
                 pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
                 // No events asked: poll still reports POLLERR/POLLHUP when the reader is gone.
                 pollfd(fd: screen == nil ? stdoutDescriptor : -1, events: 0, revents: 0),
+                pollfd(fd: keyboard?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
             ]
             _ = poll(&descriptors, nfds_t(descriptors.count), watcher.nextTimeout())
             if descriptors[2].revents & Int16(POLLERR | POLLHUP) != 0 { return .success }
+            if let keyboard, descriptors[3].revents != 0 {
+                for key in keys.feed(keyboard.read()) {
+                    if key == .quit { return .success }
+                    scroll(key)
+                }
+            }
             for signal in signals.received() {
                 switch signal {
                 case SIGINT, SIGTERM: return .interrupted(signal: signal)
@@ -153,7 +175,7 @@ final class WatchSession: LiveTransactionsDelegate, LiveAccountsDelegate {
         needsRedraw = false
         guard let screen else { return }
         switch view {
-        case .list: try screen.draw(listLines(rows: screen.size.rows))
+        case .list: try screen.draw(listLines(rows: screen.size.rows, scrollable: screen.keyboard != nil))
         case .report:
             let table = report?.table(bars: PercentBar(colored: usesColor)) ?? ""
             try screen.draw(["budget watch report: \(report?.month.description ?? "")    (Ctrl-C to quit)", ""]
@@ -184,19 +206,76 @@ final class WatchSession: LiveTransactionsDelegate, LiveAccountsDelegate {
         }
     }
 
-    /// The header and the last rows that fit.
-    func listLines(rows: Int) -> [String] {
-        guard let live else { return [] }
-        let visible = Swift.max(0, rows - 3)
+    /// The list's lines as the viewport shows them (its own lines, after a title and a blank
+    /// line, under the table's header).
+    private var layout: WatchLayout? {
+        guard let live else { return nil }
+        return WatchLayout(rowCount: live.count, sections: live.request.sectioning == nil ? nil : live.sections)
+    }
+
+    /// Lines of the list that fit under the title, the blank line and the table's header.
+    private static func listHeight(rows: Int) -> Int { Swift.max(1, rows - 3) }
+
+    /// Moves the list for a key and remembers the row now at the top.
+    func scroll(_ key: WatchKey, rows: Int? = nil) {
+        guard let layout else { return }
+        let height = Self.listHeight(rows: rows ?? screen?.size.rows ?? 24)
+        viewport.scroll(key, lineCount: layout.lineCount, height: height)
+        anchor = anchor(at: viewport.top, in: layout)
+        needsRedraw = true
+    }
+
+    /// The row at line `top` (or under it, for a section's header) and the offset back to `top`.
+    private func anchor(at top: Int, in layout: WatchLayout) -> (id: Int64, offset: Int)? {
+        guard let live else { return nil }
+        for line in layout.lines(from: top, count: 2) {
+            if case .row(let index) = line, let row = try? live.transaction(at: index) {
+                return (row.id, top - layout.line(ofRow: index))
+            }
+        }
+        return nil
+    }
+
+    /// The title and the lines that fit in `rows` rows of the screen, from the viewport's top:
+    /// section headers between the rows.
+    func listLines(rows: Int, scrollable: Bool = false) -> [String] {
+        guard let live, let layout else { return [] }
+        let height = Self.listHeight(rows: rows)
+        let anchorLine = anchor.flatMap { anchor in live.index(ofTransactionID: anchor.id).map { layout.line(ofRow: $0) + anchor.offset } }
+        viewport.fit(lineCount: layout.lineCount, height: height, anchor: anchorLine)
+        let shown = layout.lines(from: viewport.top, count: height)
+        if !viewport.isFollowing { anchor = anchor(at: viewport.top, in: layout) }
+
         let account = live.request.filter.account
         let record = RecordDescription<TransactionLine>.transaction(TransactionView(account: account.flatMap { try? store.account(named: $0).name }))
         var table = record.table()
-        for index in Swift.max(0, live.count - visible)..<live.count {
-            table.append(record.tableCells(TransactionLine(live[index])))
+        var headers: [Int: String] = [:]
+        for line in shown {
+            switch line {
+            case .header(let index):
+                let section = live.sections[index]
+                let count = section.range.count == 1 ? "1 transaction" : "\(section.range.count) transactions"
+                headers[table.rows.count] = "== \(TerminalText.visible(section.name)): \(count) =="
+            case .row(let index):
+                table.append(record.tableCells(TransactionLine(live[index])))
+            }
+        }
+        var drawn = table.render().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // A header goes above the row that follows it (table line 0 is the column titles).
+        for (position, header) in headers.sorted(by: { $0.key > $1.key }) {
+            drawn.insert(header, at: Swift.min(drawn.count, position + 1))
         }
         let count = live.count == 1 ? "1 transaction" : "\(live.count) transactions"
-        return ["budget watch list: \(count)    (Ctrl-C to quit)", ""]
-            + table.render().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var title = "budget watch list: \(count)"
+        if layout.lineCount > height {
+            let rowsShown = shown.compactMap { if case .row(let index) = $0 { index + 1 } else { nil } }
+            if let first = rowsShown.first, let last = rowsShown.last {
+                title += ", \(Swift.min(first, last))-\(Swift.max(first, last)) shown"
+            }
+            title += viewport.isFollowing ? ", newest as they come" : ""
+        }
+        let keysHelp = scrollable && layout.lineCount > height ? "arrows, PgUp/PgDn, Home/End or j/k scroll; q quits" : "Ctrl-C to quit"
+        return [title + "    (\(keysHelp))", ""] + drawn
     }
 
     // MARK: - LiveTransactionsDelegate

@@ -1,0 +1,115 @@
+import BudgetKit
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The built `budget watch` on a pseudo-terminal, as a person runs it: keys scroll it, `q` quits
+/// with status 0, and the terminal gets its settings back.
+@Suite(.serialized) struct WatchTerminalTests {
+    /// A pseudo-terminal of `rows` x 100 whose other end this test reads and types into.
+    final class PseudoTerminal {
+        let master: Int32
+        let slave: Int32
+        private var screen: [UInt8] = []
+
+        init(rows: UInt16) {
+            // posix_openpt, unlockpt and ptsname as Linux does them (Glibc's module lacks them):
+            // TIOCSPTLCK and TIOCGPTN, the same numbers on x86_64 and aarch64.
+            master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+            var unlock: Int32 = 0, number: UInt32 = 0
+            precondition(master >= 0 && ioctl(master, 0x4004_5431, &unlock) == 0 && ioctl(master, 0x8004_5430, &number) == 0)
+            slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+            precondition(slave >= 0)
+            var size = winsize(ws_row: rows, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
+            _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
+        }
+
+        /// Runs `words` with the terminal as its standard input, output and error.
+        func spawn(_ words: [String]) -> pid_t {
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            for descriptor in Int32(0)...2 { posix_spawn_file_actions_adddup2(&actions, slave, descriptor) }
+            posix_spawn_file_actions_addclose(&actions, master)
+            var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+            defer { argv.forEach { free($0) } }
+            let settings: [String] = ["TERM=xterm", "NO_COLOR=1", "HOME=/nonexistent"]
+            var environment: [UnsafeMutablePointer<CChar>?] = settings.map { strdup($0) } + [nil]
+            defer { environment.forEach { free($0) } }
+            var pid: pid_t = 0
+            precondition(posix_spawn(&pid, words[0], &actions, nil, &argv, &environment) == 0)
+            return pid
+        }
+
+        /// Reads what was drawn until it holds `text` (the screen so far), or 5 seconds pass.
+        func read(until text: String) -> String {
+            let deadline = time(nil) + 5
+            while time(nil) <= deadline {
+                let drawn = String(decoding: screen, as: UTF8.self)
+                if drawn.contains(text) { return drawn }
+                var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+                guard poll(&descriptor, 1, 200) > 0 else { continue }
+                var buffer = [UInt8](repeating: 0, count: 65536)
+                let count = Glibc.read(master, &buffer, buffer.count)
+                if count > 0 { screen += buffer[..<count] }
+            }
+            return String(decoding: screen, as: UTF8.self)
+        }
+
+        /// Forgets what was drawn so far.
+        func clear() { screen.removeAll() }
+
+        func type(_ text: String) {
+            _ = text.utf8CString.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count - 1) }
+        }
+
+        /// Whether the terminal reads lines and echoes them, as a shell leaves it.
+        var isInLineMode: Bool {
+            var settings = termios()
+            precondition(tcgetattr(slave, &settings) == 0)
+            return settings.c_lflag & tcflag_t(ICANON) != 0 && settings.c_lflag & tcflag_t(ECHO) != 0
+        }
+
+        deinit {
+            close(master)
+            close(slave)
+        }
+    }
+
+    func exitStatus(_ pid: pid_t) -> Int32? {
+        for _ in 0..<300 {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid { return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F) }
+            usleep(10_000)
+        }
+        kill(pid, SIGKILL)
+        return nil
+    }
+
+    @Test(.enabled(if: EndToEndTests.binary != nil))
+    func keysScrollTheListAndQQuitsLeavingTheTerminalAsItWas() throws {
+        let sandbox = Sandbox()
+        sandbox.succeed("add-category", "Food", "300")
+        for day in 1...9 { sandbox.succeed("add", "\(day)", "Food", "Shop \(day)", "--date", "2026-11-0\(day)") }
+        let terminal = PseudoTerminal(rows: 8)
+        #expect(terminal.isInLineMode)
+        let pid = terminal.spawn([EndToEndTests.binary!, "--db", sandbox.database, "watch"])
+        // 8 rows: a title, a blank line, the column titles and 5 rows, the newest.
+        var drawn = terminal.read(until: "Shop 9")
+        #expect(drawn.contains("9 transactions, 5-9 shown, newest as they come"))
+        #expect(!drawn.contains("Shop 4"))
+        terminal.clear()
+        terminal.type("\u{1B}[H")  // Home
+        drawn = terminal.read(until: "1-5 shown")
+        #expect(drawn.contains("Shop 1") && !drawn.contains("Shop 9"))
+        terminal.clear()
+        terminal.type("j")
+        drawn = terminal.read(until: "2-6 shown")
+        #expect(drawn.contains("Shop 6"))
+        terminal.type("q")
+        #expect(exitStatus(pid) == 0)
+        #expect(terminal.isInLineMode)
+        #expect(terminal.read(until: "\u{1B}[?1049l").hasSuffix("\u{1B}[?25h\u{1B}[?1049l"))
+    }
+}
