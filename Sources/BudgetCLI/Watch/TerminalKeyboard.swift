@@ -21,9 +21,11 @@ final class TerminalKeyboard {
         self.fileDescriptor = fileDescriptor
     }
 
-    /// Takes keys one at a time. Does nothing if it already does.
+    /// Takes keys one at a time. Does nothing if it already does, or when this process runs in
+    /// the background (`budget watch &`: changing the terminal would stop it with SIGTTOU, and
+    /// the keys are the shell's).
     func enable() {
-        guard saved == nil else { return }
+        guard saved == nil, tcgetpgrp(fileDescriptor) == getpgrp() else { return }
         var settings = termios()
         guard tcgetattr(fileDescriptor, &settings) == 0 else { return }
         saved = settings
