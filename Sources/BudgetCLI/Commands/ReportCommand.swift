@@ -19,7 +19,10 @@ struct Report: BudgetCommand {
         --account, only that account's transactions count.
         With --net-worth, shows each account's balance at the end of each month from --from to \
         --to (by default the twelve months up to this one) and their total.
-        On a terminal the table shows a bar of the percent used, coloured unless NO_COLOR is set.
+        On a terminal the table shows a bar of the percent used, coloured unless NO_COLOR is set, \
+        and a trend or net worth a sparkline per row. With --format svg, writes the month, the \
+        trend or the net worth as a chart (an SVG picture a browser or a mail reader shows):
+          budget report --from 2026-01 --to 2026-12 --format svg > trend.svg
         """,
         access: .read)
 
@@ -31,7 +34,8 @@ struct Report: BudgetCommand {
         .option(\.grouping, "by", "grouping", help: "What a trend's rows are (default: category)."),
         .option(\.account, "account", "name", help: "Only this account's transactions."),
         .flag(\.netWorth, "net-worth", help: "Each account's balance at the end of each month, and the total."),
-        .format(\.format),
+        .option(\.format, "format", "format", default: ReportFormat.table.rawValue,
+                help: "The output format: table, csv, tsv, json, or svg for a chart."),
         .excelSafe(\.excelSafe),
     ]}
 
@@ -42,8 +46,16 @@ struct Report: BudgetCommand {
     var grouping: TrendGrouping?
     var account: AccountName?
     var netWorth = false
-    var format = OutputFormat.table
+    var format = ReportFormat.table
     var excelSafe = false
+
+    /// `--format`: the formats of records, and a chart.
+    enum ReportFormat: String, ChoiceValue {
+        case table, csv, tsv, json, svg
+
+        /// The records' format; `nil` for a chart.
+        var records: OutputFormat? { OutputFormat(rawValue: rawValue) }
+    }
 
     func validate() throws(UsageError) {
         if netWorth {
@@ -76,7 +88,9 @@ struct Report: BudgetCommand {
         let month = month ?? .current()
         let report = try context.store().monthlyReport(for: month, account: account?.name)
         do throws(any Error) {
-            if format == .table {
+            if format == .svg {
+                try context.stdout.write(Charts.monthly(report))
+            } else if format == .table {
                 if context.stdout.isTerminal {
                     // Category names are escaped in the table; the bars' colours are ours.
                     try context.stdout.write(TerminalText(rendered: report.table(bars: PercentBar(colored: context.usesColor))))
@@ -88,7 +102,7 @@ struct Report: BudgetCommand {
                     context.confirm("No category has a budget or transactions in \(month). Start with: budget add-category Food 300")
                 }
             } else {
-                var writer = try RecordWriter(format: format, record: .reportLine, output: context.stdout, excelSafe: excelSafe)
+                var writer = try RecordWriter(format: format.records ?? .csv, record: .reportLine, output: context.stdout, excelSafe: excelSafe)
                 for line in report.lines { try writer.write(MonthlyReportRow(month: month, line: line)) }
                 try writer.finish()
             }
@@ -113,13 +127,20 @@ struct Report: BudgetCommand {
         }
         let grouping = grouping ?? .category
         let trend = try context.store().trendReport(from: from, to: to, by: grouping, account: account?.name)
-        let keys = [grouping.rawValue, "kind"] + trend.months.map(\.description) + ["total", "average"]
-        let record = RecordDescription<[Cell]>.cells(keys: keys, alignments: keys.indices.map { $0 < 2 ? .left : .right })
+        if format == .svg {
+            try context.stdout.write(Charts.trend(trend, from: from, to: to))
+            return .success
+        }
+        let sparklines = format == .table && context.stdout.isTerminal
+        let keys = [grouping.rawValue, "kind"] + trend.months.map(\.description) + ["total", "average"] + (sparklines ? ["trend"] : [])
+        let record = RecordDescription<[Cell]>.cells(keys: keys, alignments: keys.indices.map { $0 < 2 || $0 == keys.count - 1 && sparklines ? .left : .right })
         let rows = trend.rows.map { row -> [Cell] in
             [.text(row.name), .text(row.kind.rawValue)] + row.actuals.map(Cell.money) + [.money(row.total), .money(row.average)]
+                + (sparklines ? [.text(Charts.sparkline(row.actuals))] : [])
         }
         let totals = [("Total expenses", trend.totals.expenses), ("Total income", trend.totals.income), ("Net", trend.totals.net)].map {
             [$0.0, ""] + $0.1.amounts.map(\.description) + [$0.1.total.description, $0.1.average.description]
+                + (sparklines ? [Charts.sparkline($0.1.amounts)] : [])
         }
         guard let table = try printCells(context, record: record, rows: rows, totals: totals) else { return .success }
         let months = trend.monthCount == 1 ? "1 month" : "\(trend.monthCount) months"
@@ -135,12 +156,19 @@ extension Report {
             throw UsageError(message: "'--from \(from)' is after '--to \(to)'", hint: "give the earlier month with --from")
         }
         let report = try context.store().netWorthReport(from: from, to: to)
-        let keys = ["account", "type"] + report.months.map(\.description)
-        let record = RecordDescription<[Cell]>.cells(keys: keys, alignments: keys.indices.map { $0 < 2 ? .left : .right })
+        if format == .svg {
+            try context.stdout.write(Charts.netWorth(report))
+            return .success
+        }
+        let sparklines = format == .table && context.stdout.isTerminal
+        let keys = ["account", "type"] + report.months.map(\.description) + (sparklines ? ["trend"] : [])
+        let record = RecordDescription<[Cell]>.cells(keys: keys, alignments: keys.indices.map { $0 < 2 || $0 == keys.count - 1 && sparklines ? .left : .right })
         let rows = report.rows.map { row -> [Cell] in
             [.text(row.account.name), .text(row.account.kind.rawValue)] + row.balances.map(Cell.money)
+                + (sparklines ? [.text(Charts.sparkline(row.balances))] : [])
         }
-        if let table = try printCells(context, record: record, rows: rows, totals: [["Total", ""] + report.totals.map(\.description)]) {
+        let total = ["Total", ""] + report.totals.map(\.description) + (sparklines ? [Charts.sparkline(report.totals)] : [])
+        if let table = try printCells(context, record: record, rows: rows, totals: [total]) {
             try context.stdout.write(table)
         }
         return .success
@@ -151,7 +179,7 @@ extension Report {
     private func printCells(_ context: CommandContext, record: RecordDescription<[Cell]>, rows: [[Cell]],
                             totals: [[String]]) throws -> String? {
         guard format == .table else {
-            try context.printRecords(format, record: record, values: rows, excelSafe: excelSafe)
+            try context.printRecords(format.records ?? .csv, record: record, values: rows, excelSafe: excelSafe)
             return nil
         }
         var table = record.table()

@@ -1,0 +1,135 @@
+import BudgetKit
+
+/// The pictures of `report --format svg`: the month's budget against actual as bars, a trend and
+/// the net worth as lines over months. Every amount drawn is also written beside its bar or in
+/// its point's tooltip, exactly as the table prints it, so the picture can be checked against it.
+enum Charts {
+    /// Line colours, cycled; the second time round the lines are dashed.
+    static let palette = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf"]
+
+    // MARK: - The month
+
+    /// Each category's available amount (budget plus rollover) as a pale bar, its actual as a
+    /// bar over it (red when an expense is over), with the amounts written after it; expenses,
+    /// then income, then the net.
+    static func monthly(_ report: MonthlyReport) -> String {
+        let barHeight = 18, rowHeight = 28, labelWidth = 220, barsWidth = 460
+        let sections = [("Expenses", report.expenses, report.expenseTotals), ("Income", report.income, report.incomeTotals)]
+            .filter { !$0.1.isEmpty || $0.0 == "Expenses" }
+        let rows = sections.reduce(0) { $0 + $1.1.count + 2 }
+        var svg = SVGDocument(width: labelWidth + barsWidth + 300, height: 70 + rows * rowHeight + 40)
+        svg.text("Report for \(report.month)", x: 16, y: 30, size: 18, bold: true)
+        let scale = ChartScale(values: report.lines.flatMap { [$0.available, $0.actual] }, start: labelWidth, end: labelWidth + barsWidth)
+        var y = 60
+        for (title, lines, totals) in sections {
+            svg.text(title, x: 16, y: y + 14, size: 14, bold: true)
+            y += rowHeight
+            for line in lines {
+                let name = line.category + (line.hasStarted ? "" : "*")
+                svg.text(name, x: labelWidth - 8, y: y + 13, anchor: .end)
+                let zero = scale.pixel(.zero)
+                bar(&svg, from: zero, to: scale.pixel(line.available), y: y, height: barHeight, fill: "#d9d9d9",
+                    title: "\(line.category): available \(line.available)")
+                let over = line.kind == .expense && line.actual > line.available
+                bar(&svg, from: zero, to: scale.pixel(line.actual), y: y + 4, height: barHeight - 8,
+                    fill: over ? "#d62728" : line.kind == .expense ? "#1f77b4" : "#2ca02c",
+                    title: "\(line.category): actual \(line.actual)")
+                let used = line.percentUsed.map { " (\($0)%)" } ?? ""
+                svg.text("\(line.actual) of \(line.available)\(used)", x: labelWidth + barsWidth + 8, y: y + 13)
+                y += rowHeight
+            }
+            svg.text("Total \(title.lowercased()): \(totals.actual) of \(totals.budget.clampedAdding(totals.rollover))",
+                     x: labelWidth - 8, y: y + 13, anchor: .end, bold: true)
+            y += rowHeight
+        }
+        if !report.income.isEmpty {
+            svg.text("Net: \(report.net)", x: labelWidth - 8, y: y + 13, anchor: .end, bold: true)
+        }
+        if report.lines.contains(where: { !$0.hasStarted }) {
+            svg.text("* before its first budget month: budget 0.", x: 16, y: svg.height - 12, size: 11)
+        }
+        return svg.rendered()
+    }
+
+    /// A horizontal bar between two pixels, whichever is left.
+    private static func bar(_ svg: inout SVGDocument, from a: Int, to b: Int, y: Int, height: Int, fill: String, title: String) {
+        svg.rect(x: Swift.min(a, b), y: y, width: abs(b - a), height: height, fill: fill, title: title)
+    }
+
+    // MARK: - Over months
+
+    /// One line over the months.
+    struct Series {
+        var name: String
+        var values: [Money]
+        /// Drawn black and thicker: a total.
+        var isTotal = false
+        /// Whether the legend gives the sum of the values (a trend's; not balances').
+        var showsSum = true
+    }
+
+    /// A trend: a line per category (or payee), and the net.
+    static func trend(_ trend: TrendReport, from: Month, to: Month) -> String {
+        lines(title: "Actual by month, \(from) to \(to)", months: trend.months,
+              series: trend.rows.map { Series(name: $0.name, values: $0.actuals) }
+                + [Series(name: "Net", values: trend.totals.net.amounts, isTotal: true)])
+    }
+
+    /// The net worth: a line per account, and the total.
+    static func netWorth(_ report: NetWorthReport) -> String {
+        let first = report.months.first.map(\.description) ?? "", last = report.months.last.map(\.description) ?? ""
+        return lines(title: "Net worth at the end of each month, \(first) to \(last)", months: report.months,
+                     series: report.rows.map { Series(name: $0.account.name, values: $0.balances, showsSum: false) }
+                        + [Series(name: "Total", values: report.totals, isTotal: true, showsSum: false)])
+    }
+
+    /// Lines over months, with a grid of five amounts, a legend, and each point's amount as its tooltip.
+    static func lines(title: String, months: [Month], series: [Series]) -> String {
+        let left = 110, top = 50, plotWidth = 720, plotHeight = 340, legendRow = 18
+        var svg = SVGDocument(width: left + plotWidth + 40, height: top + plotHeight + 60 + series.count * legendRow)
+        svg.text(title, x: 16, y: 30, size: 18, bold: true)
+        let scale = ChartScale(values: series.flatMap(\.values), start: top + plotHeight, end: top)
+        for tick in scale.ticks(4) {
+            let y = scale.pixel(tick)
+            svg.line(x1: left, y1: y, x2: left + plotWidth, y2: y, stroke: tick == .zero ? "#888" : "#e5e5e5")
+            svg.text(tick.description, x: left - 6, y: y + 4, anchor: .end, size: 11)
+        }
+        if scale.low < 0 && scale.high > 0 {
+            let y = scale.pixel(.zero)
+            svg.line(x1: left, y1: y, x2: left + plotWidth, y2: y, stroke: "#888")
+        }
+        func x(_ index: Int) -> Int {
+            months.count <= 1 ? left + plotWidth / 2 : left + index * plotWidth / (months.count - 1)
+        }
+        let labelEvery = Swift.max(1, (months.count + 11) / 12)
+        for (index, month) in months.enumerated() where index % labelEvery == 0 || index == months.count - 1 {
+            svg.text(month.description, x: x(index), y: top + plotHeight + 18, anchor: .middle, size: 11)
+        }
+        var legendY = top + plotHeight + 44
+        for (number, line) in series.enumerated() {
+            let color = line.isTotal ? "#000" : palette[number % palette.count]
+            let dashed = !line.isTotal && number / palette.count % 2 == 1
+            let points = line.values.indices.map { (x: x($0), y: scale.pixel(line.values[$0])) }
+            svg.polyline(points, stroke: color, width: line.isTotal ? 3 : 2, dashed: dashed, title: line.name)
+            for (index, point) in points.enumerated() {
+                svg.circle(x: point.x, y: point.y, radius: 3, fill: color, title: "\(line.name) \(months[index]): \(line.values[index])")
+            }
+            svg.line(x1: left, y1: legendY - 4, x2: left + 24, y2: legendY - 4, stroke: color, dashed: dashed)
+            let sum = line.values.reduce(Money.zero) { $0.clampedAdding($1) }
+            svg.text(line.name + (line.showsSum ? "  (total \(sum))" : ""), x: left + 32, y: legendY, size: 12, bold: line.isTotal)
+            legendY += legendRow
+        }
+        return svg.rendered()
+    }
+
+    // MARK: - Sparklines
+
+    private static let levels: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+
+    /// A sparkline, a block per amount from zero (or the smallest, when below zero) to the
+    /// largest: `▁▃▅█`. Every block is the lowest when all are zero.
+    static func sparkline(_ values: [Money]) -> String {
+        let scale = ChartScale(values: values, start: 0, end: levels.count - 1)
+        return String(values.map { levels[Swift.min(levels.count - 1, Swift.max(0, scale.pixel($0)))] })
+    }
+}

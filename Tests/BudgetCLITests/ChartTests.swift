@@ -1,0 +1,127 @@
+@testable import BudgetKit
+import Testing
+@testable import BudgetCLI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `report --format svg` and the sparklines of a trend on a terminal.
+@Suite struct ChartTests {
+    /// Every element's name and every text, read back with libxml2 (through the bank files' XML
+    /// reader): it throws unless the document is well-formed.
+    struct Parsed {
+        var root: (name: String, namespace: String?)?
+        var elements: [String: Int] = [:]
+        var texts: [String] = []
+    }
+
+    func parse(_ svg: String) throws -> Parsed {
+        var chunks: [[UInt8]] = [Array(svg.utf8)]
+        var reader = XMLStreamReader(file: "chart.svg") { chunks.isEmpty ? nil : chunks.removeFirst() }
+        var parsed = Parsed()
+        while let event = try reader.next() {
+            switch event.kind {
+            case .start(let name, let namespace, _):
+                if parsed.root == nil { parsed.root = (name, namespace) }
+                parsed.elements[name, default: 0] += 1
+            case .text(let text): parsed.texts.append(text)
+            case .end: break
+            }
+        }
+        return parsed
+    }
+
+    func book() -> Sandbox {
+        let sandbox = Sandbox()
+        sandbox.succeed("add-category", "Food", "300")
+        sandbox.succeed("add-category", "</svg><script>alert(1)</script> & \"Rent\"", "900")
+        sandbox.succeed("add-category", "Salary", "0", "--income")
+        for month in 1...6 {
+            sandbox.succeed("add", "10\(month).50", "Food", "Shop", "--date", "2026-0\(month)-03")
+            sandbox.succeed("add", "2000", "Salary", "Work \u{202E}evil", "--date", "2026-0\(month)-01")
+        }
+        sandbox.succeed("add", "950", "</svg><script>alert(1)</script> & \"Rent\"", "Landlord", "--date", "2026-03-01")
+        return sandbox
+    }
+
+    @Test func theMonthIsAWellFormedPictureWithEveryAmountWritten() throws {
+        let sandbox = book()
+        let result = sandbox.run("report", "--month", "2026-03", "--format", "svg")
+        #expect(result.status == 0 && result.stderr.isEmpty)
+        let parsed = try parse(result.stdout)
+        #expect(parsed.root?.name == "svg" && parsed.root?.namespace == "http://www.w3.org/2000/svg")
+        #expect(parsed.elements["script"] == nil)
+        // Two bars per category: available, then actual.
+        #expect(parsed.elements["rect"] == 1 + 2 * 3)
+        #expect(parsed.texts.contains("</svg><script>alert(1)</script> & \"Rent\"*"))
+        #expect(parsed.texts.contains("950.00 of 0.00"))
+        #expect(parsed.texts.contains("103.50 of 0.00"))
+        #expect(parsed.texts.contains("2000.00 of 0.00"))
+        #expect(parsed.texts.contains("Total expenses: 1053.50 of 0.00"))
+        #expect(parsed.texts.contains("Net: 946.50"))
+        #expect(parsed.texts.contains("Food: actual 103.50"))
+        // A month's total is the table's.
+        let table = sandbox.succeed("report", "--month", "2026-03")
+        #expect(table.split(separator: "\n").contains { $0.hasPrefix("Total expenses") && $0.contains("  1053.50  ") })
+    }
+
+    @Test func theTrendAndNetWorthAreLinesWithEachPointsAmount() throws {
+        let sandbox = book()
+        let trend = try parse(sandbox.succeed("report", "--from", "2026-01", "--to", "2026-06", "--format", "svg"))
+        #expect(trend.root?.name == "svg")
+        #expect(trend.elements["polyline"] == 4)   // Food, Rent, Salary, Net
+        #expect(trend.elements["circle"] == 4 * 6)
+        #expect(trend.texts.contains("Food 2026-06: 106.50"))
+        #expect(trend.texts.contains("Net 2026-03: 946.50"))
+        #expect(trend.texts.contains("Food  (total 624.00)"))
+        let byPayee = try parse(sandbox.succeed("report", "--from", "2026-01", "--to", "2026-06", "--by", "payee", "--format", "svg"))
+        // The bidi override is shown, never obeyed.
+        #expect(byPayee.texts.contains { $0.hasPrefix("Work \\u{202e}evil") })
+        #expect(!byPayee.texts.contains { $0.unicodeScalars.contains("\u{202E}") })
+        let worth = try parse(sandbox.succeed("report", "--net-worth", "--from", "2026-01", "--to", "2026-06", "--format", "svg"))
+        #expect(worth.elements["polyline"] == 2)   // the account and the total
+        #expect(worth.texts.contains("Total 2026-06: 10426.00"))
+    }
+
+    @Test func chartTextIsEscapedForXMLAndForTheEye() {
+        #expect(SVGDocument.escaped("a<b>&\"c\"'d'") == "a&lt;b&gt;&amp;&quot;c&quot;&apos;d&apos;")
+        #expect(SVGDocument.escaped("x\u{1B}[2J\u{0}\u{FFFE}") == "x\\u{1b}[2J\\u{0}\\u{fffe}")
+    }
+
+    static let sparklineCases: [([Int64], String)] = [
+        ([0, 50, 100], "▁▄█"),
+        ([0, 0, 0], "▁▁▁"),
+        ([100, 100], "██"),
+        ([-100, 0, 100], "▁▄█"),
+        ([Int64.min, 0, Int64.max], "▁▄█"),
+        ([7], "█"),
+    ]
+
+    @Test(arguments: sparklineCases)
+    func aSparklineRunsFromZeroToTheLargest(_ units: [Int64], _ expected: String) {
+        #expect(Charts.sparkline(units.map { Money(minorUnits: $0) }) == expected)
+    }
+
+    @Test func scalesOfTheLargestAmountsNeitherTrapNorLeaveTheAxis() {
+        let scale = ChartScale(values: [Money(minorUnits: .min), Money(minorUnits: .max)], start: 400, end: 0)
+        #expect(scale.pixel(Money(minorUnits: .min)) == 400)
+        #expect(scale.pixel(Money(minorUnits: .max)) == 0)
+        #expect(scale.ticks(4).first == Money(minorUnits: .min) && scale.ticks(4).last == Money(minorUnits: .max))
+        _ = Charts.lines(title: "t", months: [Month(year: 2026, month: 1)!],
+                         series: [Charts.Series(name: "x", values: [Money(minorUnits: .max)])])
+    }
+
+    @Test func aTrendOnATerminalEndsEachRowWithASparklineAndAPipeGetsNone() {
+        let sandbox = book()
+        let drawn = sandbox.run("report", "--from", "2026-01", "--to", "2026-06", terminal: true)
+        #expect(drawn.status == 0)
+        let lines = drawn.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasSuffix("AVERAGE  TREND") == true)
+        #expect(lines.contains { $0.hasPrefix("Salary") && $0.hasSuffix("██████") })
+        #expect(lines.contains { $0.hasPrefix("Net ") && $0.hasSuffix("█▇▄▇▇▇") })
+        let piped = sandbox.succeed("report", "--from", "2026-01", "--to", "2026-06")
+        #expect(!piped.contains("TREND") && !piped.contains("█"))
+        let csv = sandbox.succeed("report", "--net-worth", "--from", "2026-01", "--to", "2026-06", "--format", "csv")
+        #expect(!csv.contains("trend"))
+    }
+}
