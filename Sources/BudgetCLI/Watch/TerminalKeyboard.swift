@@ -25,7 +25,9 @@ final class TerminalKeyboard {
     /// the background (`budget watch &`: changing the terminal would stop it with SIGTTOU, and
     /// the keys are the shell's).
     func enable() {
-        guard saved == nil, tcgetpgrp(fileDescriptor) == getpgrp() else { return }
+        let foreground = tcgetpgrp(fileDescriptor)
+        // -1: not our controlling terminal (a test's pseudo-terminal): nobody else reads it.
+        guard saved == nil, foreground < 0 || foreground == getpgrp() else { return }
         var settings = termios()
         guard tcgetattr(fileDescriptor, &settings) == 0 else { return }
         saved = settings
