@@ -54,8 +54,8 @@ import Testing
 
             """)
         #expect(sandbox.succeed("list", "--account", "Cash", "--format", "csv") == """
-            id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled
-            6,2026-11-10,5.00,Food,Kiosk,,expense,Cash,,,,
+            id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled,transfer_reconciled
+            6,2026-11-10,5.00,Food,Kiosk,,expense,Cash,,,,,
 
             """)
         // Before its close it still takes transactions; on or after, not.
@@ -162,10 +162,10 @@ import Testing
             """)
         // Machine formats list the parts as rows, as export writes them.
         #expect(sandbox.succeed("list", "--account", "Visa", "--format", "csv") == """
-            id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled
-            4,2026-11-14,50.00,Food,Market,,expense,Visa,,1/2,,
-            4,2026-11-14,32.40,Household,Market,,expense,Visa,,2/2,,
-            5,2026-11-20,82.40,,,card bill,transfer,Checking,Visa,,,
+            id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled,transfer_reconciled
+            4,2026-11-14,50.00,Food,Market,,expense,Visa,,1/2,,,
+            4,2026-11-14,32.40,Household,Market,,expense,Visa,,2/2,,,
+            5,2026-11-20,82.40,,,card bill,transfer,Checking,Visa,,,,
 
             """)
     }
@@ -175,18 +175,18 @@ import Testing
         sandbox.seedAccounts()
         let exported = sandbox.succeed("export")
         #expect(exported == """
-            id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled
-            1,2026-11-01,3000.00,Salary,ACME,,income,Checking,,,,
-            2,2026-11-03,12.50,Food,Lunch,,expense,Checking,,,,
-            3,2026-11-05,500.00,,,monthly,transfer,Checking,Savings,,,
-            4,2026-11-14,60.00,Food,Market,,expense,Visa,,1/2,,
-            4,2026-11-14,22.40,Household,Market,,expense,Visa,,2/2,,
-            5,2026-11-20,82.40,,,card bill,transfer,Checking,Visa,,,
+            id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled,transfer_reconciled
+            1,2026-11-01,3000.00,Salary,ACME,,income,Checking,,,,,
+            2,2026-11-03,12.50,Food,Lunch,,expense,Checking,,,,,
+            3,2026-11-05,500.00,,,monthly,transfer,Checking,Savings,,,,
+            4,2026-11-14,60.00,Food,Market,,expense,Visa,,1/2,,,
+            4,2026-11-14,22.40,Household,Market,,expense,Visa,,2/2,,,
+            5,2026-11-20,82.40,,,card bill,transfer,Checking,Visa,,,,
 
             """)
         #expect(sandbox.succeed("export", "--account", "Savings") == """
-            id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled
-            3,2026-11-05,500.00,,,monthly,transfer,Checking,Savings,,,
+            id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled,transfer_reconciled
+            3,2026-11-05,500.00,,,monthly,transfer,Checking,Savings,,,,
 
             """)
         // Into a book with the same categories and accounts and no transactions.
@@ -214,10 +214,10 @@ import Testing
         let bank = sandbox.write("bank.csv", "date,amount,payee,category\n2026-11-21,4.50,Bakery,Food\n")
         #expect(sandbox.run("import", bank, "--account", "Savings").stderr == "Imported 1 transaction from \(bank).\n")
         #expect(sandbox.succeed("list", "--account", "savings", "--format", "csv") == """
-            id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled
-            3,2026-11-05,500.00,,,monthly,transfer,Checking,Savings,,,
-            7,2026-11-21,4.50,Food,Bakery,,expense,Savings,,,,
-            6,2026-11-22,7.00,Food,Kiosk,,expense,Savings,,,,
+            id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled,transfer_reconciled
+            3,2026-11-05,500.00,,,monthly,transfer,Checking,Savings,,,,
+            7,2026-11-21,4.50,Food,Bakery,,expense,Savings,,,,,
+            6,2026-11-22,7.00,Food,Kiosk,,expense,Savings,,,,,
 
             """)
         #expect(sandbox.succeed("report", "--month", "2026-11", "--account", "Savings", "--format", "csv") == """

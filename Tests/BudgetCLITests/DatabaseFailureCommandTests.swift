@@ -25,7 +25,7 @@ import Glibc
         #expect(run.status == 1)
         #expect(run.stdout == "")
         #expect(run.stderr == """
-            budget: error: \(sandbox.database) was written by a newer version of budget (schema 99; this one reads up to 7)
+            budget: error: \(sandbox.database) was written by a newer version of budget (schema 99; this one reads up to 8)
             hint: upgrade budget, or open another file with --db PATH
 
             """)
@@ -70,7 +70,7 @@ import Glibc
         #expect(system("chattr +i '\(sandbox.database)'") == 0)
         defer { _ = system("chattr -i '\(sandbox.database)'") }
         let before = sandbox.bytes(sandbox.database)
-        #expect(sandbox.run("list", "--format", "csv").stdout == "id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled\n1,2026-11-03,12.50,Food,Lunch,,expense,Main,,,,\n")
+        #expect(sandbox.run("list", "--format", "csv").stdout == "id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled,transfer_reconciled\n1,2026-11-03,12.50,Food,Lunch,,expense,Main,,,,,\n")
         let run = sandbox.run("add", "1", "Food")
         #expect(run.status == 1)
         #expect(run.stderr == """

@@ -48,7 +48,7 @@ import Glibc
         let early = shell("bash -c 'set -o pipefail; \(budget) export --format json 2>&1 | head -c 10'")
         #expect(early == ("[\n  {\"id\":", 0))
         let head = shell("bash -c 'set -o pipefail; \(budget) export 2>&1 | head -1'")
-        #expect(head == ("id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled\n", 0))
+        #expect(head == ("id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled,transfer_reconciled\n", 0))
         let full = shell("\(budget) export 2>&1 >/dev/full; echo \"exit $?\"")
         #expect(full.output == "budget: error: cannot write output: No space left on device\nexit 74\n")
     }

@@ -27,7 +27,7 @@ import Testing
                 changed transactions id=1: amount 1250 -> 1300
             2  TIME  \(device)  budget -q add 12.50 Food --payee 'Corner shop' --date 2026-01-02
                 added transactions id=1: id 1, date 2026-01-02, amount 1250, category_id 1, payee 'Corner shop', note '', \
-            import_key NULL, account_id 1, transfer_account_id NULL, reconciled_on NULL
+            import_key NULL, account_id 1, transfer_account_id NULL, reconciled_on NULL, transfer_reconciled_on NULL
 
             """)
         let csv = sandbox.succeed("log", "--limit", "1", "--format", "csv")

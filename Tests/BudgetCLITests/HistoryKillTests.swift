@@ -31,7 +31,7 @@ import Glibc
             if count == 0 { sandbox.succeed("-q", "redo") }
         }
         sandbox.succeed("-q", "undo")
-        #expect(sandbox.succeed("list", "--format", "csv") == "id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled\n")
+        #expect(sandbox.succeed("list", "--format", "csv") == "id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled,transfer_reconciled\n")
     }
 
     @Test func aSyncKilledAtAnyMomentLosesNothingAndTheNextOneFinishes() throws {

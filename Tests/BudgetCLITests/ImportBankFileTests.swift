@@ -86,7 +86,7 @@ import Testing
         sandbox.succeed("-q", "delete", id)
         let dry = sandbox.run("import", file, "--default-category", "Food", "--dry-run", "--format", "csv")
         #expect(dry.status == 0)
-        #expect(dry.stdout.contains("2026-11-28,89.90,Food,Stadtwerke,Abschlag Strom,expense,Giro,,,,,ignored"))
+        #expect(dry.stdout.contains("2026-11-28,89.90,Food,Stadtwerke,Abschlag Strom,expense,Giro,,,,,,ignored"))
         #expect(dry.stderr.hasPrefix("Read as mt940 (utf-8).\nDry run: would import 0 transactions from \(file); would skip 1 already imported; would ignore 1 deleted"))
         let again = sandbox.run("import", file, "--default-category", "Food")
         #expect(again.status == 3)

@@ -196,15 +196,15 @@ import Testing
         """)
         #expect(table.stderr == "Dry run: would import 1 transaction from \(bigger); would skip 1 already imported.\n")
         #expect(sandbox.run("import", bigger, "--dry-run", "--format", "csv").stdout == """
-        id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled,status
-        1,2026-11-21,3.20,Food,Coffee,,expense,Main,,,,,skip
-        2,2026-11-22,-1.50,Food,"Bakery, refund",stale,expense,Main,,,,,new
+        id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled,transfer_reconciled,status
+        1,2026-11-21,3.20,Food,Coffee,,expense,Main,,,,,,skip
+        2,2026-11-22,-1.50,Food,"Bakery, refund",stale,expense,Main,,,,,,new
 
         """)
         #expect(sandbox.run("import", bigger, "--dry-run", "--format", "json").stdout == """
         [
-          {"id": 1, "date": "2026-11-21", "amount": 3.20, "category": "Food", "payee": "Coffee", "note": "", "kind": "expense", "account": "Main", "transfer_account": "", "split": "", "split_note": "", "reconciled": "", "status": "skip"},
-          {"id": 2, "date": "2026-11-22", "amount": -1.50, "category": "Food", "payee": "Bakery, refund", "note": "stale", "kind": "expense", "account": "Main", "transfer_account": "", "split": "", "split_note": "", "reconciled": "", "status": "new"}
+          {"id": 1, "date": "2026-11-21", "amount": 3.20, "category": "Food", "payee": "Coffee", "note": "", "kind": "expense", "account": "Main", "transfer_account": "", "split": "", "split_note": "", "reconciled": "", "transfer_reconciled": "", "status": "skip"},
+          {"id": 2, "date": "2026-11-22", "amount": -1.50, "category": "Food", "payee": "Bakery, refund", "note": "stale", "kind": "expense", "account": "Main", "transfer_account": "", "split": "", "split_note": "", "reconciled": "", "transfer_reconciled": "", "status": "new"}
         ]
 
         """)

@@ -150,9 +150,9 @@ import Testing
         let run = sandbox.run("import", path, "--negate", "--ignore-category-column", "--default-category", "Misc")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(sandbox.succeed("list", "--format", "csv") == """
-            id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled
-            1,2026-11-02,12.00,Food,Corner Grocer,,expense,Main,,,,
-            2,2026-11-03,5.00,Misc,Cinema,,expense,Main,,,,
+            id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled,transfer_reconciled
+            1,2026-11-02,12.00,Food,Corner Grocer,,expense,Main,,,,,
+            2,2026-11-03,5.00,Misc,Cinema,,expense,Main,,,,,
 
             """)
         let conflict = sandbox.run("import", path, "--ignore-category-column", "--category-column", "category")

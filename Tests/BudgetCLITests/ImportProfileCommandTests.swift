@@ -32,8 +32,8 @@ import Glibc
         let dry = sandbox.run("import", "--profile", "GIRO", file, "--dry-run", "--format", "csv", "--default-category", "Shopping")
         #expect(dry.status == 0)
         #expect(dry.stdout == """
-        id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled,status
-        1,2026-11-02,12.50,Shopping,REWE Markt,,expense,Main,,,,,new
+        id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled,transfer_reconciled,status
+        1,2026-11-02,12.50,Shopping,REWE Markt,,expense,Main,,,,,,new
 
         """)
         #expect(sandbox.run("import", "--profile", "giro", file).stderr == "Imported 1 transaction from \(file).\n")

@@ -12,17 +12,20 @@ import Testing
         #expect(run.status == 0)
         #expect(run.stdout == "")
         #expect(run.stderr == "Reconciled Checking on 2026-11-20: the book matches the statement (2405.10); marked 4 transactions reconciled.\n")
+        // The card bill is reconciled in Checking, whose statement vouched for it; not yet in Visa.
         #expect(sandbox.succeed("list", "--status", "--account", "Visa") == """
             ID  DATE        AMOUNT  CATEGORY    PAYEE   NOTE       STATUS
              4  2026-11-14   82.40  split (2)   Market
-             5  2026-11-20   82.40  ← Checking          card bill  reconciled
-            --  ----------  ------  ----------  ------  ---------  ----------
+             5  2026-11-20   82.40  ← Checking          card bill
+            --  ----------  ------  ----------  ------  ---------  ------
                 Spent        82.40
                 Earned        0.00
                 Net         -82.40
                 Transfers    82.40
 
             """)
+        #expect(sandbox.succeed("list", "--status", "--account", "Checking").contains("→ Visa            card bill  reconciled"))
+        #expect(sandbox.succeed("list", "--status").split(separator: "\n").contains { $0.contains("card bill") && $0.hasSuffix("reconciled in Checking") })
         // Changes that leave every balance as it was need no --force.
         #expect(sandbox.run("edit", "2", "--payee", "Lunch place", "--note", "with Ann").status == 0)
     }
@@ -54,9 +57,9 @@ import Testing
         let later = sandbox.run("reconcile", "Checking", "--statement-balance", "2400", "--on", "2026-11-21", "--format", "csv")
         #expect(later.status == 1)
         #expect(later.stdout == """
-            id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled
-            2,2026-11-03,13.00,Food,Lunch,,expense,Checking,,,,
-            6,2026-11-21,3.00,Food,Coffee,,expense,Checking,,,,
+            id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled,transfer_reconciled
+            2,2026-11-03,13.00,Food,Lunch,,expense,Checking,,,,,
+            6,2026-11-21,3.00,Food,Coffee,,expense,Checking,,,,,
 
             """)
         #expect(later.stderr == """
@@ -81,11 +84,11 @@ import Testing
         let delete = sandbox.run("delete", "1", "--force")
         #expect(delete.stderr == "Deleted transaction 1.\n" + warning)
         #expect(sandbox.succeed("list", "--status", "--account", "Checking", "--format", "csv") == """
-            id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled
-            2,2026-11-03,13.00,Food,Lunch,,expense,Checking,,,,
-            3,2026-11-05,500.00,,,monthly,transfer,Checking,Savings,,,2026-11-20
-            6,2026-11-19,1.00,Food,,,expense,Checking,,,,
-            5,2026-11-20,82.40,,,card bill,transfer,Checking,Visa,,,2026-11-20
+            id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled,transfer_reconciled
+            2,2026-11-03,13.00,Food,Lunch,,expense,Checking,,,,,
+            3,2026-11-05,500.00,,,monthly,transfer,Checking,Savings,,,2026-11-20,
+            6,2026-11-19,1.00,Food,,,expense,Checking,,,,,
+            5,2026-11-20,82.40,,,card bill,transfer,Checking,Visa,,,2026-11-20,
 
             """)
     }

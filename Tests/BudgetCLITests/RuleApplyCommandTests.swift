@@ -60,10 +60,10 @@ import Glibc
         """)
         #expect(applied.stderr == "Changed 3 transactions.\n")
         #expect(sandbox.succeed("list", "--format", "csv") == """
-        id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled
-        2,2026-10-03,5.00,Shopping,amazon.de,,expense,Main,,,,
-        1,2026-11-02,23.99,Shopping,Amazon,,expense,Main,,,,
-        3,2026-11-04,2500.00,Salary,ACME Payroll,,income,Main,,,,
+        id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled,transfer_reconciled
+        2,2026-10-03,5.00,Shopping,amazon.de,,expense,Main,,,,,
+        1,2026-11-02,23.99,Shopping,Amazon,,expense,Main,,,,,
+        3,2026-11-04,2500.00,Salary,ACME Payroll,,income,Main,,,,,
 
         """)
         let again = sandbox.run("rule", "apply")

@@ -58,8 +58,8 @@ import Glibc
         #expect(result.status == 0, "\(result.err)")
         let lines = result.out.split(separator: "\n").map(String.init)
         #expect(lines.first == "1")
-        #expect(lines.dropFirst(2).prefix(3) == ["amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled",
-                                                 "12.50,Food,Lunch,,expense,Main,,,,", "-2.25,Food,Refund,,expense,Main,,,,"])
+        #expect(lines.dropFirst(2).prefix(3) == ["amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled,transfer_reconciled",
+                                                 "12.50,Food,Lunch,,expense,Main,,,,,", "-2.25,Food,Refund,,expense,Main,,,,,"])
         #expect(lines.suffix(2) == ["700", "600"])
     }
 }

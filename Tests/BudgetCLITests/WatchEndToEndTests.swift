@@ -156,7 +156,7 @@ import Glibc
         let lines = watch.lines { $0.contains("\"sync\"") }
         #expect(lines == [
             "{\"event\": \"insert\", \"index\": 0, \"transaction\": {\"id\": 2, \"date\": \"2026-10-31\", \"amount\": 2.50, \"category\": \"Food\", \"payee\": \"Before\", \"note\": \"\", \"kind\": \"expense\", "
-                + "\"account\": \"Main\", \"transfer_account\": \"\", \"split\": \"\", \"split_note\": \"\", \"reconciled\": \"\"}}",
+                + "\"account\": \"Main\", \"transfer_account\": \"\", \"split\": \"\", \"split_note\": \"\", \"reconciled\": \"\", \"transfer_reconciled\": \"\"}}",
             "{\"event\": \"sync\", \"count\": 2}",
         ])
         kill(watch.pid, SIGTERM)

@@ -13,7 +13,7 @@ import Glibc
         #expect(WatchEvent.line(for: .insert(index: 3, transaction: lunch)) == """
             {"event": "insert", "index": 3, "transaction": {"id": 7, "date": "2026-11-21", "amount": 12.50, \
             "category": "Food", "payee": "Café \\"Chez\\" Nous", "note": "line\\nbreak", "kind": "expense", "account": "", \
-            "transfer_account": "", "split": "", "split_note": "", "reconciled": ""}}
+            "transfer_account": "", "split": "", "split_note": "", "reconciled": "", "transfer_reconciled": ""}}
 
             """)
         #expect(WatchEvent.line(for: .delete(index: 2, id: 9)) == "{\"event\": \"delete\", \"index\": 2, \"id\": 9, \"transaction\": {\"id\": 9}}\n")
@@ -50,10 +50,10 @@ import Glibc
         try session.deliverChanges()
         #expect(output.text == """
             {"event": "section-insert", "index": 0, "name": "2026-11"}
-            {"event": "insert", "index": 0, "transaction": {"id": 1, "date": "2026-11-20", "amount": 12.50, "category": "Food", "payee": "Lunch", "note": "", "kind": "expense", "account": "Main", "transfer_account": "", "split": "", "split_note": "", "reconciled": ""}}
+            {"event": "insert", "index": 0, "transaction": {"id": 1, "date": "2026-11-20", "amount": 12.50, "category": "Food", "payee": "Lunch", "note": "", "kind": "expense", "account": "Main", "transfer_account": "", "split": "", "split_note": "", "reconciled": "", "transfer_reconciled": ""}}
             {"event": "sync", "count": 1}
             {"event": "section-insert", "index": 1, "name": "2026-12"}
-            {"event": "insert", "index": 1, "transaction": {"id": 2, "date": "2026-12-01", "amount": 3.00, "category": "Food", "payee": "Coffee", "note": "", "kind": "expense", "account": "Main", "transfer_account": "", "split": "", "split_note": "", "reconciled": ""}}
+            {"event": "insert", "index": 1, "transaction": {"id": 2, "date": "2026-12-01", "amount": 3.00, "category": "Food", "payee": "Coffee", "note": "", "kind": "expense", "account": "Main", "transfer_account": "", "split": "", "split_note": "", "reconciled": "", "transfer_reconciled": ""}}
             {"event": "sync", "count": 2}
 
             """)

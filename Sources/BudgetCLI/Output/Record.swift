@@ -79,9 +79,11 @@ extension RecordDescription where Value == TransactionLine {
             case .splitNote: return RecordColumn(field.rawValue, inTable: false) { .text($0.part?.note ?? "") }
             case .reconciled:
                 return RecordColumn(field.rawValue, inTable: view.showsStatus, title: "STATUS",
-                                    table: { .text($0.transaction.isReconciled ? "reconciled" : "") }) {
+                                    table: { .text($0.transaction.status(seenFrom: view.account)) }) {
                     .date($0.transaction.reconciledOn?.description ?? "")
                 }
+            case .transferReconciled:
+                return RecordColumn(field.rawValue, inTable: false) { .date($0.transaction.transferReconciledOn?.description ?? "") }
             }
         })
     }

@@ -68,6 +68,20 @@ struct TransactionLine {
     }
 }
 
+extension Transaction {
+    /// The STATUS a table shows: `reconciled` when a reconciliation covered it in the account
+    /// listed (for a transfer, the side in that account); listed whole, a transfer reconciled in
+    /// one account only says which: `reconciled in Checking`.
+    func status(seenFrom account: String?) -> String {
+        if let account, isTransfer { return reconciledOn(inAccount: account) != nil ? "reconciled" : "" }
+        if isReconciled { return "reconciled" }
+        guard let transferAccount else { return "" }
+        if reconciledOn != nil { return "reconciled in " + self.account }
+        if transferReconciledOn != nil { return "reconciled in " + transferAccount }
+        return ""
+    }
+}
+
 /// What a table of transactions shows beyond its six usual columns.
 struct TransactionView {
     /// The account the listing is of: transfers are seen from it.

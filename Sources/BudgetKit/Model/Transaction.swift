@@ -50,20 +50,32 @@ public struct Transaction: Hashable, Sendable, Codable, Identifiable {
     public var transferAccount: String?
     /// A split's parts, in order; empty unless it is a split.
     public var splits: [SplitPart]
-    /// The statement day of the reconciliation that covered it, or `nil`.
+    /// The statement day of the reconciliation of ``account`` that covered it, or `nil`.
     public var reconciledOn: Day?
+    /// For a transfer, the statement day of the reconciliation of ``transferAccount`` that
+    /// covered it, or `nil`: each account's statement vouches for its own side.
+    public var transferReconciledOn: Day?
 
     /// Whether it moves money between two accounts.
     public var isTransfer: Bool { transferAccount != nil }
     /// Whether it is split across categories.
     public var isSplit: Bool { !splits.isEmpty }
-    /// Whether a reconciliation covered it.
-    public var isReconciled: Bool { reconciledOn != nil }
+    /// Whether a reconciliation covered it: for a transfer, one of each of its accounts.
+    public var isReconciled: Bool { reconciledOn != nil && (!isTransfer || transferReconciledOn != nil) }
+
+    /// The statement day of the reconciliation of the account named `account` that covered it:
+    /// ``reconciledOn`` in ``account``, ``transferReconciledOn`` in ``transferAccount``, `nil`
+    /// in any other account.
+    public func reconciledOn(inAccount account: String) -> Day? {
+        if account == self.account { return reconciledOn }
+        if account == transferAccount { return transferReconciledOn }
+        return nil
+    }
 
     /// Creates a transaction value.
     public init(id: Int64, date: Day, amount: Money, category: String, payee: String = "", note: String = "",
                 kind: Kind = .expense, account: String = "", transferAccount: String? = nil, splits: [SplitPart] = [],
-                reconciledOn: Day? = nil) {
+                reconciledOn: Day? = nil, transferReconciledOn: Day? = nil) {
         self.id = id
         self.date = date
         self.amount = amount
@@ -75,5 +87,6 @@ public struct Transaction: Hashable, Sendable, Codable, Identifiable {
         self.transferAccount = transferAccount
         self.splits = splits
         self.reconciledOn = reconciledOn
+        self.transferReconciledOn = transferReconciledOn
     }
 }

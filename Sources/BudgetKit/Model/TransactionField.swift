@@ -3,8 +3,9 @@
 /// One home for their names: each raw value is the CSV header and the JSON key every output
 /// writes, and the column `budget import` reads back by default, so an export imports into an
 /// empty book with nothing to map (``ImportOptions``). The `id` column is written, never read
-/// back: an import gives rows new ids. So is `reconciled` (the statement day that covered the
-/// row): a reconciliation belongs to the book it was made in.
+/// back: an import gives rows new ids. So are `reconciled` (the statement day of `account`'s
+/// reconciliation that covered the row) and `transfer_reconciled` (a transfer's, of
+/// `transfer_account`'s): a reconciliation belongs to the book it was made in.
 ///
 /// A transfer has no category, kind `transfer`, and names the account it reaches in
 /// `transfer_account`. A split is written as one record per part, in order: each holds the
@@ -16,6 +17,7 @@ public enum TransactionField: String, CaseIterable, Hashable, Sendable {
     case split
     case splitNote = "split_note"
     case reconciled
+    case transferReconciled = "transfer_reconciled"
 
     /// The header a file's column is found by.
     public var column: ImportColumn { .named(rawValue) }

@@ -48,7 +48,10 @@ extension BookChecker {
     }
 
     func reconciliations() throws {
-        try connection.prepare("SELECT id, reconciled_on FROM transactions WHERE reconciled_on IS NOT NULL ORDER BY id").forEachRow {
+        try connection.prepare("""
+            SELECT id, reconciled_on FROM transactions WHERE reconciled_on IS NOT NULL
+            UNION ALL SELECT id, transfer_reconciled_on FROM transactions WHERE transfer_reconciled_on IS NOT NULL ORDER BY 1
+            """).forEachRow {
             if Day(iso: $0.text(Dated.value)) == nil {
                 report(.invalidReconciliationDate(table: "transactions", rowID: $0.int64(Dated.id), value: $0.text(Dated.value)))
             }

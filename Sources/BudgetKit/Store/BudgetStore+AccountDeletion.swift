@@ -58,13 +58,12 @@ extension BudgetStore {
                        """).first([id, last.statementDate.sqliteValue], { $0.isNull(0) ? nil : $0.day(0) }) ?? nil {
                     throw BudgetError.dateInReconciledPeriod(date, last)
                 }
-                // The deleted account's reconciliations go with it: its own rows are no longer
-                // covered (a transfer may still be, by its other side's).
-                try connection.run("""
-                    UPDATE transactions SET account_id = ?1, reconciled_on = CASE WHEN transfer_account_id IS NULL THEN NULL
-                        ELSE reconciled_on END WHERE account_id = ?2
-                    """, [.integer(target.id), id])
-                try connection.run("UPDATE transactions SET transfer_account_id = ? WHERE transfer_account_id = ?", [.integer(target.id), id])
+                // The deleted account's reconciliations go with it: its side of each row is no
+                // longer covered (a transfer's other side still is, by its own account's).
+                try connection.run("UPDATE transactions SET account_id = ?1, reconciled_on = NULL WHERE account_id = ?2",
+                                   [.integer(target.id), id])
+                try connection.run("UPDATE transactions SET transfer_account_id = ?1, transfer_reconciled_on = NULL WHERE transfer_account_id = ?2",
+                                   [.integer(target.id), id])
             }
             try connection.run("DELETE FROM accounts WHERE id = ?", [id])
             return count

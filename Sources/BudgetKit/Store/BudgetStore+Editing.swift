@@ -64,13 +64,16 @@ extension BudgetStore {
             var transaction = edit.transaction
             let effects = BalanceEffect.of(kind: transaction.kind, amount: transaction.amount, date: transaction.date,
                                            accountID: edit.accountID, transferAccountID: edit.transferAccountID)
-            if try guardReconciled(old: stored.effects, new: effects, id: id, policy: reconciled) { transaction.reconciledOn = nil }
+            if try guardReconciled(old: stored.effects, new: effects, id: id, policy: reconciled) {
+                transaction.reconciledOn = nil
+                transaction.transferReconciledOn = nil
+            }
             try connection.run("""
                 UPDATE transactions SET date = ?, amount = ?, category_id = ?, payee = ?, note = ?, account_id = ?,
-                    transfer_account_id = ?, reconciled_on = ? WHERE id = ?
+                    transfer_account_id = ?, reconciled_on = ?, transfer_reconciled_on = ? WHERE id = ?
                 """, [transaction.date.sqliteValue, transaction.amount.sqliteValue, edit.categoryID.sqliteValue,
                       .text(transaction.payee), .text(transaction.note), .integer(edit.accountID), edit.transferAccountID.sqliteValue,
-                      transaction.reconciledOn.sqliteValue, .integer(id)])
+                      transaction.reconciledOn.sqliteValue, transaction.transferReconciledOn.sqliteValue, .integer(id)])
             if let parts = edit.newParts {
                 try writeParts(parts, transactionID: id, date: transaction.date)
             } else if stored.transaction.isSplit && !transaction.isSplit {

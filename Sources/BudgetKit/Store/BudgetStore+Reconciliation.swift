@@ -75,7 +75,8 @@ extension BudgetStore {
                     // Rows a forced change un-marked, dated within the last reconciliation.
                     let unmarked = try connection.cached("""
                         SELECT id FROM transactions
-                        WHERE (account_id = ?1 OR transfer_account_id = ?1) AND date <= ?2 AND reconciled_on IS NULL
+                        WHERE ((account_id = ?1 AND reconciled_on IS NULL) OR (transfer_account_id = ?1 AND transfer_reconciled_on IS NULL))
+                            AND date <= ?2
                         """).map([.integer(account.id), last.statementDate.sqliteValue]) { $0.int64(0) }
                     since = try unmarked.map(fetchTransaction(id:)) + since
                     since.sort { ($0.date, $0.id) < ($1.date, $1.id) }
@@ -89,11 +90,17 @@ extension BudgetStore {
                 """, [try nextID(for: "reconciliations"), .integer(account.id), day.sqliteValue, statementBalance.sqliteValue])
             let reconciliation = Reconciliation(id: connection.lastInsertRowID, account: account.name, statementDate: day,
                                                 statementBalance: statementBalance)
+            // Each side of a transfer is its own account's to mark.
             try connection.run("""
-                UPDATE transactions SET reconciled_on = ?1
-                WHERE (account_id = ?2 OR transfer_account_id = ?2) AND date <= ?1 AND reconciled_on IS NULL
+                UPDATE transactions SET reconciled_on = ?1 WHERE account_id = ?2 AND date <= ?1 AND reconciled_on IS NULL
                 """, [day.sqliteValue, .integer(account.id)])
-            return .reconciled(reconciliation, marked: connection.changes)
+            var marked = connection.changes
+            try connection.run("""
+                UPDATE transactions SET transfer_reconciled_on = ?1
+                WHERE transfer_account_id = ?2 AND date <= ?1 AND transfer_reconciled_on IS NULL
+                """, [day.sqliteValue, .integer(account.id)])
+            marked += connection.changes
+            return .reconciled(reconciliation, marked: marked)
         }
     }
 

@@ -77,4 +77,27 @@ extension Schema {
     );
     CREATE INDEX reconciliations_by_account ON reconciliations(account_id, statement_date);
     """
+
+    /// Version 8: a transfer's reconciliation in each of its two accounts.
+    ///
+    /// `reconciled_on` held one statement day for a transfer, whichever account's reconciliation
+    /// came first, and so showed it reconciled in the other account too, where no statement had
+    /// vouched for it (and that account's next reconciliation marked nothing). Now
+    /// `reconciled_on` is `account_id`'s and `transfer_reconciled_on` is
+    /// `transfer_account_id`'s. A mark already made goes to each side that has a reconciliation
+    /// on that statement day (the row was dated on or before it, so that statement's balance
+    /// held it); a side without one is unmarked, and its account's next reconciliation marks it.
+    /// The column is added at the end, so changesets recorded before (history, other devices'
+    /// files) still apply: their rows get the default, NULL.
+    static let version8TransferReconciliation = """
+    ALTER TABLE transactions ADD COLUMN transfer_reconciled_on TEXT;
+    UPDATE transactions SET transfer_reconciled_on = reconciled_on
+        WHERE transfer_account_id IS NOT NULL AND reconciled_on IS NOT NULL
+          AND EXISTS (SELECT 1 FROM reconciliations AS r
+                      WHERE r.account_id = transactions.transfer_account_id AND r.statement_date = transactions.reconciled_on);
+    UPDATE transactions SET reconciled_on = NULL
+        WHERE transfer_account_id IS NOT NULL AND reconciled_on IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM reconciliations AS r
+                          WHERE r.account_id = transactions.account_id AND r.statement_date = transactions.reconciled_on);
+    """
 }

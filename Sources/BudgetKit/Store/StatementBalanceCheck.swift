@@ -62,7 +62,7 @@ extension BudgetStore {
             WHEN c.kind = 'income' THEN t.amount ELSE -t.amount END), 0)
         FROM transactions AS t LEFT JOIN categories AS c ON c.id = t.category_id
         WHERE (t.account_id = ?1 OR t.transfer_account_id = ?1) AND t.date <= ?2
-          AND (t.import_key IS NOT NULL OR t.reconciled_on IS NOT NULL)
+          AND (t.import_key IS NOT NULL OR CASE WHEN t.account_id = ?1 THEN t.reconciled_on ELSE t.transfer_reconciled_on END IS NOT NULL)
           AND NOT EXISTS (SELECT 1 FROM pending_imports AS q WHERE q.transaction_id = t.id)
         """
 

@@ -6,7 +6,7 @@ enum TransactionQuery {
     /// sorts by payee).
     enum Column: Int32, SelectedColumns {
         case id, date, amount, category, payee, note, kind, categoryID, foldedPayee
-        case account, accountID, transferAccount, transferAccountID, reconciledOn, isSplit
+        case account, accountID, transferAccount, transferAccountID, reconciledOn, transferReconciledOn, isSplit
 
         func sql(foldingPayee: Bool) -> String {
             switch self {
@@ -31,6 +31,7 @@ enum TransactionQuery {
             case .transferAccount: return "ta.name"
             case .transferAccountID: return "t.transfer_account_id"
             case .reconciledOn: return "t.reconciled_on"
+            case .transferReconciledOn: return "t.transfer_reconciled_on"
             case .isSplit: return "t.category_id IS NULL AND t.transfer_account_id IS NULL"
             }
         }
@@ -72,7 +73,8 @@ enum TransactionQuery {
                            kind: Transaction.Kind(rawValue: row.text(Column.kind)) ?? .expense, account: row.text(Column.account),
                            transferAccount: row.isNull(Column.transferAccountID) ? nil : row.text(Column.transferAccount),
                            splits: splits,
-                           reconciledOn: row.isNull(Column.reconciledOn) ? nil : Day(iso: row.text(Column.reconciledOn)))
+                           reconciledOn: row.isNull(Column.reconciledOn) ? nil : Day(iso: row.text(Column.reconciledOn)),
+                           transferReconciledOn: row.isNull(Column.transferReconciledOn) ? nil : Day(iso: row.text(Column.transferReconciledOn)))
     }
 
     /// The ids a filter's names resolved to.

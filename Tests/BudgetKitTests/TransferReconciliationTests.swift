@@ -1,0 +1,110 @@
+import Testing
+@testable import BudgetKit
+
+/// A transfer's two sides are reconciled by their own accounts' statements: reconciling one
+/// account never shows the transfer reconciled in the other.
+@Suite struct TransferReconciliationTests {
+    /// Checking (1): salary, lunch, 500 to Savings (3); Visa: a purchase.
+    func book() throws -> AccountBook {
+        let book = try AccountBook()
+        try book.store.addTransaction(amount: money("3000"), category: "Salary", date: day("2026-11-01"))
+        try book.store.addTransaction(amount: money("12.50"), category: "Food", payee: "Lunch", date: day("2026-11-03"))
+        try book.store.transfer(amount: money("500"), from: "Checking", to: "Savings", date: day("2026-11-05"))
+        try book.store.addTransaction(amount: money("40"), category: "Food", date: day("2026-11-06"), account: "Visa")
+        return book
+    }
+
+    func marks(_ store: BudgetStore) throws -> [String] {
+        try store.transactions().map { "\($0.id) \($0.reconciledOn?.description ?? "-") \($0.transferReconciledOn?.description ?? "-")" }
+    }
+
+    @Test func reconcilingOneAccountMarksOnlyItsSideOfATransfer() throws {
+        let book = try book()
+        let store = book.store
+        #expect(try store.reconcile(account: "Checking", statementBalance: money("2487.50"), on: day("2026-11-10")).marked == 3)
+        #expect(try marks(store) == ["1 2026-11-10 -", "2 2026-11-10 -", "3 2026-11-10 -", "4 - -"])
+        let transfer = try store.transaction(id: 3)
+        #expect(transfer.reconciledOn(inAccount: "Checking") == day("2026-11-10"))
+        #expect(transfer.reconciledOn(inAccount: "Savings") == nil)
+        #expect(!transfer.isReconciled)
+        // Savings' own statement marks its side: it used to find it marked already and mark nothing.
+        #expect(try store.reconcile(account: "Savings", statementBalance: money("1500"), on: day("2026-11-12")).marked == 1)
+        #expect(try marks(store) == ["1 2026-11-10 -", "2 2026-11-10 -", "3 2026-11-10 2026-11-12", "4 - -"])
+        #expect(try store.transaction(id: 3).isReconciled)
+    }
+
+    @Test func aMismatchInTheOtherAccountListsTheTransferNotYetVouchedFor() throws {
+        let book = try book()
+        let store = book.store
+        _ = try store.reconcile(account: "Checking", statementBalance: money("2487.50"), on: day("2026-11-10"))
+        #expect(try store.reconcile(account: "Savings", statementBalance: money("1000"), on: day("2026-11-01")).marked == 0)
+        guard case .mismatch(let mismatch) = try store.reconcile(account: "Savings", statementBalance: money("1499"), on: day("2026-11-10")) else {
+            Issue.record("expected a mismatch")
+            return
+        }
+        #expect(mismatch.transactionsSince.map(\.id) == [3])
+    }
+
+    @Test func anEditThatMovesMoneyUnmarksBothSidesAndOneThatDoesNotKeepsThem() throws {
+        let book = try book()
+        let store = book.store
+        _ = try store.reconcile(account: "Checking", statementBalance: money("2487.50"), on: day("2026-11-10"))
+        #expect(try store.reconcile(account: "Savings", statementBalance: money("1500"), on: day("2026-11-10")).marked == 1)
+        var changes = TransactionChanges()
+        changes.note = "monthly"
+        _ = try store.editTransaction(id: 3, changes)
+        #expect(try marks(store)[2] == "3 2026-11-10 2026-11-10")
+        changes = TransactionChanges()
+        changes.amount = money("400")
+        _ = try store.editTransaction(id: 3, changes, reconciled: .allow)
+        #expect(try marks(store)[2] == "3 - -")
+    }
+
+    @Test func deletingAnAccountUnmarksOnlyItsSides() throws {
+        let book = try book()
+        let store = book.store
+        _ = try store.reconcile(account: "Checking", statementBalance: money("2487.50"), on: day("2026-11-10"))
+        #expect(try store.reconcile(account: "Visa", statementBalance: money("-40"), on: day("2026-11-10")).marked == 1)
+        try store.transfer(amount: money("10"), from: "Visa", to: "Checking", date: day("2026-11-11"))
+        _ = try store.reconcile(account: "Checking", statementBalance: money("2497.50"), on: day("2026-11-11"))
+        _ = try store.reconcile(account: "Visa", statementBalance: money("-50"), on: day("2026-11-11"))
+        #expect(try marks(store)[3...] == ["4 2026-11-10 -", "5 2026-11-11 2026-11-11"])
+        try store.addAccount(named: "Cash", kind: .cash)
+        _ = try store.deleteAccount(named: "Visa", .moveTransactions(to: "Cash"))
+        // Visa's side is gone with its reconciliations; Checking's stays.
+        #expect(try marks(store)[3...] == ["4 - -", "5 - 2026-11-11"])
+    }
+
+    /// A book made by the release before (schema 7), its marks as that release made them: Main
+    /// reconciled on 2026-10-31, Visa on 2026-10-31 and 2026-11-02, Savings never.
+    @Test func theMigrationGivesEachSideOnlyTheMarkOfItsOwnAccountsStatement() throws {
+        let dir = TemporaryDirectory()
+        let path = copyOfFixtureBook("book-v7-transfers.sqlite3", in: dir)
+        do {
+            let connection = try Connection(path: path)
+            #expect(try connection.int64("PRAGMA user_version") == 7)
+            let before = try connection.prepare("SELECT id, reconciled_on FROM transactions ORDER BY id").map([]) {
+                "\($0.int64(0)) \($0.isNull(1) ? "-" : $0.text(1))"
+            }
+            #expect(before == ["1 2026-10-31", "2 2026-10-31", "3 2026-10-31", "4 2026-10-31", "5 2026-11-02"])
+        }
+        let store = try BudgetStore(path: path)
+        #expect(try marks(store) == [
+            "1 2026-10-31 -",            // Food in Main
+            "2 2026-10-31 -",            // Main → Savings: Savings never reconciled
+            "3 - 2026-10-31",            // Savings → Main: Main's side
+            "4 2026-10-31 2026-10-31",   // Main → Visa: both reconciled on 2026-10-31
+            "5 - 2026-11-02",            // Savings → Visa: Visa's side
+        ])
+        // Savings' first reconciliation now marks its three transfers.
+        #expect(try store.reconcile(account: "Savings", statementBalance: money("430"), on: day("2026-11-05")).marked == 3)
+    }
+}
+
+extension ReconciliationResult {
+    /// The number marked by a match; -1 for a mismatch.
+    var marked: Int {
+        if case .reconciled(_, let marked) = self { return marked }
+        return -1
+    }
+}
