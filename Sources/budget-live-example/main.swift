@@ -21,9 +21,22 @@ func complain(_ text: String) {
     _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
 }
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+let usage = "usage: budget-live-example BOOK [COUNT]   (or BUDGET_DB=BOOK budget-live-example)"
+var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--help" || arguments.first == "-h" {
+    print(usage)
+    exit(0)
+}
+// After `--`, a book may start with `-`; before it, such a word is an option we do not have.
+if arguments.first == "--" {
+    arguments.removeFirst()
+} else if let option = arguments.first(where: { $0.hasPrefix("-") }) {
+    complain("budget-live-example: unknown option '\(VisibleText.visible(option))' (a book named so goes after --)")
+    complain(usage)
+    exit(64)
+}
 guard let path = arguments.first ?? getenv("BUDGET_DB").map({ String(cString: $0) }), arguments.count <= 2 else {
-    complain("usage: budget-live-example BOOK [COUNT]   (or BUDGET_DB=BOOK budget-live-example)")
+    complain(usage)
     exit(64)
 }
 let limit = arguments.count == 2 ? Int(arguments[1]) : nil
