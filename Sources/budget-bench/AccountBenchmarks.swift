@@ -56,11 +56,13 @@ struct AccountBenchmarks {
         let path = fixtures.folder + "/add-transfer.sqlite3"
         Processes.mustRun([fixtures.budget, "--db", path, "add-category", "Food", "300"])
         Processes.mustRun([fixtures.budget, "--db", path, "add-account", "Savings", "--type", "savings"])
-        let insert = "INSERT INTO transactions (date, amount, category_id, payee, note) VALUES ('2026-11-21', 1250, 1, 'Lunch', '')"
+        let plain = fixtures.plainBook(named: "add-transfer-baseline.sqlite3", copying: path)
+        let insert = Fixtures.baselineSettings
+            + "INSERT INTO transactions (date, amount, category_id, payee, note) VALUES ('2026-11-21', 1250, 1, 'Lunch', '')"
         var add = Samples(), transfer = Samples(), shell = Samples()
         for index in 0..<(runs + 5) {
             let a = Processes.run([fixtures.budget, "--db", path, "add", "12.50", "Food", "Lunch", "--date", "2026-11-21"])
-            let s = Processes.run([fixtures.sqlite3, path, insert])
+            let s = Processes.run([fixtures.sqlite3, plain, insert])
             let t = Processes.run([fixtures.budget, "--db", path, "transfer", "50", "Main", "Savings", "--date", "2026-11-21"])
             precondition(a.status == 0 && s.status == 0 && t.status == 0, "add or transfer failed")
             if index >= 5 { add.add(a.seconds); shell.add(s.seconds); transfer.add(t.seconds) }

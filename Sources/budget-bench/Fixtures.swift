@@ -35,4 +35,34 @@ struct Fixtures {
         Processes.mustRun([sqlite3, path, sql])
         return path
     }
+
+    /// The baseline's book: `source`'s categories, budgets and transactions copied into plain
+    /// tables, with no trigger and no index but the primary keys and `indexes` (what the
+    /// baseline's query needs), never our schema, whose change log and indexes would make the
+    /// baseline slower and us look faster. WAL mode, as a budget book: run statements after
+    /// ``Fixtures/baselineSettings`` so the shell commits as `budget` does.
+    func plainBook(named name: String, copying source: String, indexes: [String] = []) -> String {
+        let path = folder + "/" + name
+        Processes.mustRun([sqlite3, path, """
+            PRAGMA journal_mode = WAL;
+            CREATE TABLE categories (id INTEGER PRIMARY KEY, name TEXT NOT NULL, name_key TEXT NOT NULL, kind TEXT NOT NULL,
+                                     rollover INTEGER NOT NULL);
+            CREATE TABLE budgets (category_id INTEGER NOT NULL, month TEXT NOT NULL, scope TEXT NOT NULL, amount INTEGER NOT NULL,
+                                  PRIMARY KEY (category_id, scope, month)) WITHOUT ROWID;
+            CREATE TABLE transactions (id INTEGER PRIMARY KEY, date TEXT NOT NULL, amount INTEGER NOT NULL, category_id INTEGER,
+                                       payee TEXT NOT NULL DEFAULT '', note TEXT NOT NULL DEFAULT '');
+            ATTACH '\(source)' AS book;
+            INSERT INTO categories SELECT id, name, name_key, kind, rollover FROM book.categories;
+            INSERT INTO budgets SELECT category_id, month, scope, amount FROM book.budgets;
+            INSERT INTO transactions SELECT id, date, amount, category_id, payee, note FROM book.transactions;
+            DETACH book;
+            \(indexes.map { $0 + ";" }.joined(separator: "\n"))
+            ANALYZE;
+            """])
+        return path
+    }
+
+    /// Set before a baseline's write: `budget` commits with `synchronous = NORMAL` in WAL mode
+    /// (the shell's default is FULL, an fsync per commit that would make the baseline slower).
+    static let baselineSettings = "PRAGMA synchronous = NORMAL;"
 }
