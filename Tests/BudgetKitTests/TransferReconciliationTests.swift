@@ -99,6 +99,46 @@ import Testing
         // Savings' first reconciliation now marks its three transfers.
         #expect(try store.reconcile(account: "Savings", statementBalance: money("430"), on: day("2026-11-05")).marked == 3)
     }
+
+    /// Statement days rarely match: had Visa reconciled only on 2026-11-02, after Main marked
+    /// transfer 4 on 2026-10-31, Visa's 11-02 statement still held it, and its side gets that day.
+    @Test func theMigrationGivesASideItsOwnAccountsLaterStatement() throws {
+        let dir = TemporaryDirectory()
+        let path = copyOfFixtureBook("book-v7-transfers.sqlite3", in: dir)
+        do {
+            let connection = try Connection(path: path)
+            try connection.run("DELETE FROM reconciliations WHERE id = 2")
+        }
+        let store = try BudgetStore(path: path)
+        #expect(try marks(store)[3] == "4 2026-10-31 2026-11-02")
+    }
+
+    @Test func changingOneSideOfATransferKeepsTheOtherSidesMarkAndNamesTheRightReconciliation() throws {
+        let book = try book()
+        let store = book.store
+        _ = try store.reconcile(account: "Checking", statementBalance: money("2487.50"), on: day("2026-11-10"))
+        _ = try store.reconcile(account: "Savings", statementBalance: money("1500"), on: day("2026-11-10"))
+        var changes = TransactionChanges()
+        changes.transferAccount = "Visa"
+        let savings = try #require(try store.reconciliations(ofAccount: "Savings").first)
+        let before = try book.dump()
+        // Checking's balance stays as it was: only Savings' reconciliation stands in the way.
+        #expect(throws: BudgetError.reconciledTransaction(id: 3, savings)) { try store.editTransaction(id: 3, changes) }
+        #expect(try book.dump() == before)
+        _ = try store.editTransaction(id: 3, changes, reconciled: .allow)
+        #expect(try marks(store)[2] == "3 2026-11-10 -")
+    }
+
+    @Test func aTransferMarkOnARowThatIsNoTransferIsNamedByCheckAndNeverShown() throws {
+        let book = try book()
+        let store = book.store
+        do {
+            let connection = try Connection(path: book.dir.file("budget.sqlite3"))
+            try connection.run("UPDATE transactions SET transfer_reconciled_on = '2026-11-05' WHERE id = 1")
+        }
+        #expect(try store.transaction(id: 1).transferReconciledOn == nil)
+        #expect(try store.check().contains(.transferMarkWithoutTransfer(transactionID: 1)))
+    }
 }
 
 extension ReconciliationResult {

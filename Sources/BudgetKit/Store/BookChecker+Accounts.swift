@@ -56,6 +56,9 @@ extension BookChecker {
                 report(.invalidReconciliationDate(table: "transactions", rowID: $0.int64(Dated.id), value: $0.text(Dated.value)))
             }
         }
+        try connection.prepare("""
+            SELECT id FROM transactions WHERE transfer_reconciled_on IS NOT NULL AND transfer_account_id IS NULL ORDER BY id
+            """).forEachRow { report(.transferMarkWithoutTransfer(transactionID: $0.int64(0))) }
         try connection.prepare("SELECT id, statement_date FROM reconciliations ORDER BY id").forEachRow {
             if Day(iso: $0.text(Dated.value)) == nil {
                 report(.invalidReconciliationDate(table: "reconciliations", rowID: $0.int64(Dated.id), value: $0.text(Dated.value)))

@@ -65,6 +65,9 @@ public enum BookProblem: Hashable, Sendable, CustomStringConvertible {
     case splitDateDiffers(transactionID: Int64, position: Int64)
     /// A transaction's `reconciled_on`, or a reconciliation's statement day, that is not a real day.
     case invalidReconciliationDate(table: String, rowID: Int64, value: String)
+    /// A transaction that is not a transfer with a `transfer_reconciled_on` (only the sqlite3
+    /// shell writes one): it has no other side to mark.
+    case transferMarkWithoutTransfer(transactionID: Int64)
 
     public var description: String {
         switch self {
@@ -122,6 +125,8 @@ public enum BookProblem: Hashable, Sendable, CustomStringConvertible {
             return "transaction \(id): part \(position) is dated otherwise than the transaction"
         case .invalidReconciliationDate(let table, let id, let value):
             return "\(table) row \(id): '\(value)' is not a real day (YYYY-MM-DD)"
+        case .transferMarkWithoutTransfer(let id):
+            return "transaction \(id) is not a transfer but has a transfer_reconciled_on"
         }
     }
 }

@@ -64,10 +64,13 @@ extension BudgetStore {
             var transaction = edit.transaction
             let effects = BalanceEffect.of(kind: transaction.kind, amount: transaction.amount, date: transaction.date,
                                            accountID: edit.accountID, transferAccountID: edit.transferAccountID)
-            if try guardReconciled(old: stored.effects, new: effects, id: id, policy: reconciled) {
-                transaction.reconciledOn = nil
+            // Each side keeps its mark unless the balance of its account (before or after) moves.
+            let moved = try guardReconciled(old: stored.effects, new: effects, id: id, policy: reconciled)
+            if moved.contains(stored.accountID) || moved.contains(edit.accountID) { transaction.reconciledOn = nil }
+            if [stored.transferAccountID, edit.transferAccountID].contains(where: { $0.map(moved.contains) ?? false }) {
                 transaction.transferReconciledOn = nil
             }
+            if edit.transferAccountID == nil { transaction.transferReconciledOn = nil }
             try connection.run("""
                 UPDATE transactions SET date = ?, amount = ?, category_id = ?, payee = ?, note = ?, account_id = ?,
                     transfer_account_id = ?, reconciled_on = ?, transfer_reconciled_on = ? WHERE id = ?

@@ -128,28 +128,35 @@ extension BudgetStore {
     }
 
     /// Refuses (unless `policy` allows) a change of a transaction's balance effects from `old`
-    /// to `new` that touches a day a reconciliation vouches for.
+    /// to `new` that touches a day a reconciliation vouches for. Only the effects that change
+    /// count: a transfer whose destination changes leaves its source's balance as it was, so
+    /// the source's reconciliation neither refuses it nor loses its mark.
     ///
     /// - Parameter id: the transaction changed or deleted; `nil` when adding.
-    /// - Returns: whether the effects changed (the transaction then loses its reconciled mark).
+    /// - Returns: the accounts whose balances the change moves (empty when none): each side of
+    ///   the transaction in one of them loses its reconciled mark.
     /// - Throws: ``BudgetError/reconciledTransaction(id:_:)`` for an existing transaction whose
-    ///   old effects are covered, ``BudgetError/dateInReconciledPeriod(_:_:)`` for new effects.
+    ///   old effect that goes is covered, ``BudgetError/dateInReconciledPeriod(_:_:)`` for a new
+    ///   effect that is.
     @discardableResult
-    func guardReconciled(old: [BalanceEffect], new: [BalanceEffect], id: Int64?, policy: ReconciledChanges) throws -> Bool {
-        let (old, new) = (old.filter { $0.amount != 0 }, new.filter { $0.amount != 0 })
-        guard old.sorted() != new.sorted() else { return false }
-        guard policy == .refuse else { return true }
-        for effect in old {
+    func guardReconciled(old: [BalanceEffect], new: [BalanceEffect], id: Int64?, policy: ReconciledChanges) throws -> Set<Int64> {
+        var removed = old.filter { $0.amount != 0 }, added: [BalanceEffect] = []
+        for effect in new where effect.amount != 0 {
+            if let index = removed.firstIndex(of: effect) { removed.remove(at: index) } else { added.append(effect) }
+        }
+        let moved = Set((removed + added).map(\.accountID))
+        guard !moved.isEmpty, policy == .refuse else { return moved }
+        for effect in removed {
             if let last = try lastReconciliation(accountID: effect.accountID), effect.date <= last.statementDate {
                 throw id.map { BudgetError.reconciledTransaction(id: $0, last) } ?? BudgetError.dateInReconciledPeriod(effect.date, last)
             }
         }
-        for effect in new {
+        for effect in added {
             if let last = try lastReconciliation(accountID: effect.accountID), effect.date <= last.statementDate {
                 throw BudgetError.dateInReconciledPeriod(effect.date, last)
             }
         }
-        return true
+        return moved
     }
 }
 

@@ -84,20 +84,33 @@ extension Schema {
     /// came first, and so showed it reconciled in the other account too, where no statement had
     /// vouched for it (and that account's next reconciliation marked nothing). Now
     /// `reconciled_on` is `account_id`'s and `transfer_reconciled_on` is
-    /// `transfer_account_id`'s. A mark already made goes to each side that has a reconciliation
-    /// on that statement day (the row was dated on or before it, so that statement's balance
-    /// held it); a side without one is unmarked, and its account's next reconciliation marks it.
+    /// `transfer_account_id`'s. A mark already made was made by the first reconciliation of
+    /// either account that covered the row; from then on the row existed, so each side's own
+    /// account's first reconciliation made at or after that time with a statement day on or
+    /// after the row's date held it in its balance, and that statement day becomes the side's
+    /// mark (as `reconcile` would have marked it). A side whose account has no such
+    /// reconciliation is unmarked, and its account's next reconciliation marks it.
     /// The column is added at the end, so changesets recorded before (history, other devices'
     /// files) still apply: their rows get the default, NULL.
     static let version8TransferReconciliation = """
     ALTER TABLE transactions ADD COLUMN transfer_reconciled_on TEXT;
-    UPDATE transactions SET transfer_reconciled_on = reconciled_on
-        WHERE transfer_account_id IS NOT NULL AND reconciled_on IS NOT NULL
-          AND EXISTS (SELECT 1 FROM reconciliations AS r
-                      WHERE r.account_id = transactions.transfer_account_id AND r.statement_date = transactions.reconciled_on);
-    UPDATE transactions SET reconciled_on = NULL
-        WHERE transfer_account_id IS NOT NULL AND reconciled_on IS NOT NULL
-          AND NOT EXISTS (SELECT 1 FROM reconciliations AS r
-                          WHERE r.account_id = transactions.account_id AND r.statement_date = transactions.reconciled_on);
+    UPDATE transactions SET transfer_reconciled_on = (\(version8FirstCovering("transfer_account_id")))
+        WHERE transfer_account_id IS NOT NULL AND reconciled_on IS NOT NULL;
+    UPDATE transactions SET reconciled_on = (\(version8FirstCovering("account_id")))
+        WHERE transfer_account_id IS NOT NULL AND reconciled_on IS NOT NULL;
     """
+
+    /// The statement day of the first reconciliation of the transfer's account in `side` made
+    /// when (or after) its old mark was first made, whose statement day is on or after its date.
+    /// Every UPDATE reads the row's values as they were, so the second still sees the old mark.
+    private static func version8FirstCovering(_ side: String) -> String {
+        """
+        SELECT r.statement_date FROM reconciliations AS r
+        WHERE r.account_id = transactions.\(side) AND r.statement_date >= transactions.date
+          AND r.made_at >= (SELECT min(m.made_at) FROM reconciliations AS m
+                            WHERE m.statement_date = transactions.reconciled_on
+                              AND m.account_id IN (transactions.account_id, transactions.transfer_account_id))
+        ORDER BY r.made_at, r.id LIMIT 1
+        """
+    }
 }

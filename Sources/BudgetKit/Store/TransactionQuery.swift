@@ -31,7 +31,8 @@ enum TransactionQuery {
             case .transferAccount: return "ta.name"
             case .transferAccountID: return "t.transfer_account_id"
             case .reconciledOn: return "t.reconciled_on"
-            case .transferReconciledOn: return "t.transfer_reconciled_on"
+            // Only a transfer has another side to mark (`budget check` names any other row with one).
+            case .transferReconciledOn: return "CASE WHEN t.transfer_account_id IS NOT NULL THEN t.transfer_reconciled_on END"
             case .isSplit: return "t.category_id IS NULL AND t.transfer_account_id IS NULL"
             }
         }
