@@ -18,6 +18,10 @@ import Glibc
         ("other keys and sequences are skipped whole", Array("\u{1B}[15~x\u{1B}[2;3Bz\u{1B}[<0;12;5M".utf8), []),
         ("Alt+j is j", Array("\u{1B}j".utf8), [.down]),
         ("control characters and NUL do nothing", [0, 1, 0x7F, 0x0D, 0x0A], []),
+        ("an X10 mouse report holding a q", Array("\u{1B}[Mq!!j".utf8), [.down]),
+        ("a terminal's OSC string, to BEL and to ST", Array("\u{1B}]0;quit\u{07}\u{1B}]2;kkk\u{1B}\\j".utf8), [.down]),
+        ("a DCS reply", Array("\u{1B}P1$rq\u{1B}\\k".utf8), [.up]),
+        ("a bracketed paste", Array("\u{1B}[200~paste quickly\u{1B}[201~G".utf8), [.end]),
     ]
 
     @Test(arguments: keyCases)
@@ -31,11 +35,14 @@ import Glibc
         #expect(decoder.feed([0x1B]) == [])
         #expect(decoder.feed([0x5B, 0x35]) == [])
         #expect(decoder.feed([0x7E, UInt8(ascii: "j")]) == [.pageUp, .down])
+        #expect(decoder.feed(Array("\u{1B}[200~qqq".utf8)) == [])
+        #expect(decoder.feed(Array("q\u{1B}[20".utf8)) == [])
+        #expect(decoder.feed(Array("1~k".utf8)) == [.up])
     }
 
     @Test func anEndlessEscapeSequenceIsDroppedNotKept() {
         var decoder = WatchKeyDecoder()
-        #expect(decoder.feed([0x1B, 0x5B] + [UInt8](repeating: UInt8(ascii: "1"), count: 100)) == [])
+        #expect(decoder.feed([0x1B, 0x5B] + [UInt8](repeating: UInt8(ascii: "1"), count: 5000)) == [])
         #expect(decoder.feed(Array("j".utf8)) == [.down])
     }
 
@@ -70,6 +77,10 @@ import Glibc
         #expect(viewport.top == 0)
         viewport.scroll(.end, lineCount: 102, height: 10)
         #expect(viewport.top == 92 && viewport.isFollowing)
+        // Scrolled away, then rows go until the top is the newest end: it follows again.
+        viewport.scroll(.up, lineCount: 102, height: 10)
+        viewport.fit(lineCount: 100, height: 10, anchor: 91)
+        #expect(viewport.top == 90 && viewport.isFollowing)
 
         var descending = WatchViewport(newestAtTop: true)
         descending.fit(lineCount: 100, height: 10)
@@ -116,6 +127,15 @@ import Glibc
         let lines = session.listLines(rows: 6)
         #expect(lines.first == "budget watch list: 9 transactions, 1-3 shown, newest as they come    (Ctrl-C to quit)")
         #expect(payees(lines) == ["Shop 9", "Shop 8", "Shop 7"])
+    }
+
+    @Test func aTerminalTooShortForAnyRowClaimsNoneShown() throws {
+        let session = try session(bookOfNine(), TransactionRequest())
+        for rows in 1...3 {
+            let lines = session.listLines(rows: rows)
+            #expect(lines.first == "budget watch list: 9 transactions    (Ctrl-C to quit)")
+            #expect(payees(lines).isEmpty)
+        }
     }
 
     @Test func scrollingKeepsTheTopRowWhenRowsArriveAboveIt() throws {

@@ -14,6 +14,9 @@ final class TerminalKeyboard {
     private var saved: termios?
     /// Set when a read found the end of input or failed: no more keys will come.
     private(set) var isClosed = false
+    /// Whether keys are taken one at a time now: only then is standard input read (in the
+    /// background a read would stop the process with SIGTTIN).
+    var isEnabled: Bool { saved != nil }
 
     /// The keyboard, when standard input is a terminal; `nil` otherwise (a pipe, `/dev/null`).
     init?(fileDescriptor: Int32 = STDIN_FILENO) {

@@ -104,7 +104,7 @@ final class WatchSession: LiveTransactionsDelegate, LiveAccountsDelegate {
         try start()
         let stdoutDescriptor = output.fileDescriptor ?? -1
         while true {
-            let keyboard = screen?.keyboard.flatMap { $0.isClosed ? nil : $0 }
+            let keyboard = screen?.keyboard.flatMap { $0.isEnabled && !$0.isClosed ? $0 : nil }
             var descriptors = [
                 pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
@@ -214,7 +214,7 @@ final class WatchSession: LiveTransactionsDelegate, LiveAccountsDelegate {
     }
 
     /// Lines of the list that fit under the title, the blank line and the table's header.
-    private static func listHeight(rows: Int) -> Int { Swift.max(1, rows - 3) }
+    private static func listHeight(rows: Int) -> Int { Swift.max(0, rows - 3) }
 
     /// Moves the list for a key and remembers the row now at the top.
     func scroll(_ key: WatchKey, rows: Int? = nil) {
@@ -267,7 +267,7 @@ final class WatchSession: LiveTransactionsDelegate, LiveAccountsDelegate {
         }
         let count = live.count == 1 ? "1 transaction" : "\(live.count) transactions"
         var title = "budget watch list: \(count)"
-        if layout.lineCount > height {
+        if layout.lineCount > height && height > 0 {
             let rowsShown = shown.compactMap { if case .row(let index) = $0 { index + 1 } else { nil } }
             if let first = rowsShown.first, let last = rowsShown.last {
                 title += ", \(Swift.min(first, last))-\(Swift.max(first, last)) shown"

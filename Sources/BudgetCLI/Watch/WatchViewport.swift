@@ -100,11 +100,14 @@ struct WatchViewport: Equatable {
 
     /// Fits the lines after a change or a resize: at the newest end while following, otherwise
     /// with line `anchor` (the old top row's line now, when it is still there) at the top.
+    /// Reaching the newest end (rows above went away, or the list shrank) follows again.
     mutating func fit(lineCount: Int, height: Int, anchor: Int? = nil) {
+        let newest = newestAtTop ? 0 : Self.lastTop(lineCount: lineCount, height: height)
         if isFollowing {
-            top = newestAtTop ? 0 : Self.lastTop(lineCount: lineCount, height: height)
+            top = newest
         } else {
             top = Self.clamp(anchor ?? top, lineCount: lineCount, height: height)
+            isFollowing = top == newest
         }
     }
 
