@@ -30,7 +30,7 @@ if arguments.first == "--help" || arguments.first == "-h" {
 // After `--`, a book may start with `-`; before it, such a word is an option we do not have.
 if arguments.first == "--" {
     arguments.removeFirst()
-} else if let option = arguments.first(where: { $0.hasPrefix("-") }) {
+} else if let option = arguments.first, option.hasPrefix("-") {
     complain("budget-live-example: unknown option '\(VisibleText.visible(option))' (a book named so goes after --)")
     complain(usage)
     exit(64)

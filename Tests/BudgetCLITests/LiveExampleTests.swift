@@ -131,10 +131,11 @@ import Glibc
         #expect(help.lines { _ in false } == ["usage: budget-live-example BOOK [COUNT]   (or BUDGET_DB=BOOK budget-live-example)"])
         #expect(help.exitStatus() == 0)
         // An option it does not have is not a book's name, and a count of -5 is no count.
-        for words in [["-5"], [sandbox.database, "-5"]] {
-            let option = try Example(words)
-            #expect(option.lines { _ in false }.first == "budget-live-example: unknown option '-5' (a book named so goes after --)")
-            #expect(option.exitStatus() == 64)
-        }
+        let option = try Example(["-5"])
+        #expect(option.lines { _ in false }.first == "budget-live-example: unknown option '-5' (a book named so goes after --)")
+        #expect(option.exitStatus() == 64)
+        let count = try Example([sandbox.database, "-5"])
+        #expect(count.lines { _ in false }.first == "budget-live-example: COUNT must be a whole number above 0, not '-5'")
+        #expect(count.exitStatus() == 64)
     }
 }

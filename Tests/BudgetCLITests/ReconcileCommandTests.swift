@@ -1,6 +1,9 @@
 import BudgetKit
 import Testing
 @testable import BudgetCLI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Issue 10 item 5 from the shell: a statement that matches marks; one that does not exits 1,
 /// says by how much, lists where to look and marks nothing; --force says what it breaks.
@@ -91,5 +94,28 @@ import Testing
             5,2026-11-20,82.40,,,card bill,transfer,Checking,Visa,,,2026-11-20,
 
             """)
+    }
+}
+
+/// A book from the release before schema 8: undoing its reconciliation of a transfer, whose mark
+/// the migration moved to the side whose statement vouched for it, says so and changes nothing.
+@Suite struct ReconcileUpgradeCommandTests {
+    @Test func undoingAReconciliationWhoseMarkTheUpgradeMovedSaysWhyAndChangesNothing() throws {
+        let sandbox = Sandbox()
+        let fixture = String(#filePath.prefix(upTo: #filePath.lastIndex(of: "/")!)) + "/../BudgetKitTests/Fixtures/book-v7-transfers.sqlite3"
+        #expect(system("cp '\(fixture)' '\(sandbox.database)'") == 0)
+        let before = sandbox.succeed("export")
+        let undo = sandbox.run("undo")
+        #expect(undo.status == 1)
+        #expect(undo.stderr == """
+            budget: error: entry 11 conflicts with later changes; nothing was changed:
+            budget: error:   transactions id=5: changed since (reconciled_on is NULL where 2026-11-02 was expected)
+            hint: undo the later entries first (see 'budget log'), or change the rows back by hand; a transfer's reconciled \
+            mark may also have been moved to its own account's side when the book was upgraded to schema 8, which no entry \
+            undoes: reconcile again instead
+
+            """)
+        #expect(sandbox.succeed("export") == before)
+        #expect(before.contains("2026-11-01,20.00,,,,transfer,Savings,Visa,,,,2026-11-02"))
     }
 }

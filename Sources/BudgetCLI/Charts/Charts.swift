@@ -126,8 +126,9 @@ enum Charts {
 
     private static let levels: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
-    /// A sparkline, a block per amount from zero (or the smallest, when below zero) to the
-    /// largest: `▁▃▅█`. Every block is the lowest when all are zero.
+    /// A sparkline, a block per amount on a scale from the smallest amount or zero, whichever is
+    /// lower, to the largest or zero, whichever is higher: `▁▃▅█`. Every block is the lowest
+    /// when all are zero; amounts all below zero never reach the top.
     static func sparkline(_ values: [Money]) -> String {
         let scale = ChartScale(values: values, start: 0, end: levels.count - 1)
         return String(values.map { levels[Swift.min(levels.count - 1, Swift.max(0, scale.pixel($0)))] })

@@ -19,7 +19,8 @@ struct List: BudgetCommand {
     static var arguments: [CommandArgument<List>] {
         .group(\.filters, FilterOptions.arguments) + [
             .flag(\.splits, "splits", help: "List each part of a split as a row."),
-            .flag(\.status, "status", help: "Show which transactions are reconciled."),
+            .flag(\.status, "status", help: "Show which transactions are reconciled (a transfer in the account listed; "
+                  + "listed whole, 'reconciled in Checking' while only one side is)."),
             .format(\.format),
         ]
     }
@@ -46,7 +47,9 @@ struct Export: BudgetCommand {
         Streams: memory stays small however many transactions there are. Amounts are plain \
         (-12.50), dates ISO (2026-11-21); 'budget import' reads the CSV back exactly. A split \
         is one record per part ('split' is 1/2, 2/2), a transfer names the account it reaches \
-        ('transfer_account'); 'reconciled' is the statement day that covered a transaction.
+        ('transfer_account'); 'reconciled' is the statement day of the reconciliation of \
+        'account' that covered a transaction, and for a transfer 'transfer_reconciled' the one \
+        of 'transfer_account' (each account's statement vouches for its own side).
         """,
         access: .read)
 

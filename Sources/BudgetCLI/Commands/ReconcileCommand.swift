@@ -8,7 +8,8 @@ struct Reconcile: BudgetCommand {
         discussion: """
         Compares the statement's balance with the account's balance in the book at the end of \
         the statement's day. When they match, marks every transaction of the account up to that \
-        day reconciled and says how many. When they differ, marks nothing, exits 1, says by \
+        day reconciled and says how many (a transfer's side in this account only: the other \
+        account's statement marks the other side). When they differ, marks nothing, exits 1, says by \
         how much, and lists the account's transactions since its last reconciliation: where \
         the difference hides.
         Afterwards, adding, changing or deleting a transaction so that a balance on or before \

@@ -15,8 +15,13 @@ extension ErrorText {
             self.init(message: "nothing to redo", hint: "'budget redo' reapplies what 'budget undo' reversed")
         case .historyConflicts(let id, let conflicts):
             let lines = conflicts.map { "  " + ErrorText.words(for: $0) }
+            // Migration 8 moved transfers' reconciled marks to the side whose statement vouched for
+            // them: no entry did, so undoing the later entries cannot bring an old mark back.
+            let movedMark = conflicts.contains { $0.table == "transactions" && $0.fields.contains { $0.column == "reconciled_on" } }
             self.init(message: "entry \(id) conflicts with later changes; nothing was changed:\n" + lines.joined(separator: "\n"),
-                      hint: "undo the later entries first (see 'budget log'), or change the rows back by hand")
+                      hint: "undo the later entries first (see 'budget log'), or change the rows back by hand"
+                        + (movedMark ? "; a transfer's reconciled mark may also have been moved to its own account's side "
+                            + "when the book was upgraded to schema 8, which no entry undoes: reconcile again instead" : ""))
         case .sync(let error):
             self.init(sync: error)
         default:
