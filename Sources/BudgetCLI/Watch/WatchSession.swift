@@ -12,7 +12,7 @@ import Glibc
 /// keyboard (scrolling, see ``WatchKeyDecoder`` and ``WatchViewport``).
 ///
 /// Not thread-safe: it runs on the main thread of the `budget` process.
-final class WatchSession: LiveTransactionsDelegate, LiveAccountsDelegate {
+final class WatchSession: LiveTransactionsDelegate, LiveAccountsDelegate, LiveMonthlyReportDelegate {
     /// What is watched.
     enum View {
         case list(TransactionRequest)
@@ -31,7 +31,8 @@ final class WatchSession: LiveTransactionsDelegate, LiveAccountsDelegate {
     private let watcher: DatabaseWatcher
     private(set) var live: LiveTransactions?
     private var liveAccounts: LiveAccounts?
-    private var report: MonthlyReport?
+    private var liveReport: LiveMonthlyReport?
+    private var report: MonthlyReport? { liveReport?.report }
     private var writeError: (any Error)?
     private var needsRedraw = false
     /// The lines of the list shown, and whether they follow the newest rows.
@@ -69,8 +70,11 @@ final class WatchSession: LiveTransactionsDelegate, LiveAccountsDelegate {
                 try output.write(WatchEvent.sync(count: live.count))
                 try output.flush()
             }
-        case .report:
-            try refreshReport()
+        case .report(let month, let account):
+            let live = try LiveMonthlyReport(store: store, month: month, account: account)
+            live.delegate = self
+            liveReport = live
+            if screen == nil { try writeReport() }
         case .accounts:
             let accounts = try LiveAccounts(store: store)
             accounts.delegate = self
@@ -87,8 +91,9 @@ final class WatchSession: LiveTransactionsDelegate, LiveAccountsDelegate {
         if let live, live.lastSyncError != nil { try live.processPendingChanges() }
         // A new day changes no row, but today's balances are the new day's.
         if let liveAccounts, liveAccounts.lastSyncError != nil || liveAccounts.day != .today() { try liveAccounts.processPendingChanges() }
-        if case .report(let month, _) = view, changed || (month == nil && report?.month != .current()) {
-            try refreshReport()
+        // A new month changes no row, but the current month's report is the new month's.
+        if let liveReport, changed || liveReport.lastSyncError != nil || (liveReport.fixedMonth == nil && liveReport.month != .current()) {
+            try liveReport.processPendingChanges()
         }
         if let writeError { throw writeError }
         if needsRedraw { try redraw() }
@@ -142,17 +147,23 @@ final class WatchSession: LiveTransactionsDelegate, LiveAccountsDelegate {
         needsRedraw = true
     }
 
-    private func refreshReport() throws {
-        guard case .report(let given, let account) = view else { return }
-        let month = given ?? .current()
-        let next = try store.monthlyReport(for: month, account: account)
-        guard next != report else { return }
-        report = next
-        if screen == nil {
-            try output.write(WatchEvent.report(next))
-            try output.flush()
-        }
+    /// Streams the report as one `report` line.
+    private func writeReport() throws {
+        guard let report else { return }
+        try output.write(WatchEvent.report(report))
+        try output.flush()
+    }
+
+    // MARK: - LiveMonthlyReportDelegate
+
+    func liveMonthlyReport(_ report: LiveMonthlyReport, didChangeContentWith changeSet: ReportChangeSet) {
         needsRedraw = true
+        guard screen == nil, writeError == nil else { return }
+        do {
+            try writeReport()
+        } catch {
+            writeError = error
+        }
     }
 
     /// Streams the current rows as inserts. A row that cannot be read (a failed page load) is an
