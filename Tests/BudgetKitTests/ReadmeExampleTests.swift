@@ -78,6 +78,19 @@ extension LiveAsyncTests {
             watching.cancel()
             await watching.value
             #expect(model.count == 3)
+
+            let report = try LiveMonthlyReport(store: store)            // this month, every account
+            let reportChanges = report.changes
+            let reporting = Task {
+                for await result in reportChanges {
+                    guard let change = try? result.get() else { continue }
+                    print(change.updated, change.report.net)
+                    break
+                }
+            }
+            try store.addTransaction(amount: Money(parsing: "10"), category: "Travel", payee: "Taxi")
+            await reporting.value
+            #expect(printed.last == "[\"Travel\"] -222.00")
         }
     }
 }
