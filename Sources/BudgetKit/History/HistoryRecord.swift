@@ -133,8 +133,10 @@ extension BudgetStore {
                 for (index, value) in change.newValues.enumerated() where value != .unchanged && index < shape.columns.count {
                     try applier.setClock(change.table, key, shape.columns[index], time)
                 }
+                try applier.settleChangedRow(shape, keyValues: change.primaryKey, old: change.oldValues, new: change.newValues)
             case .delete:
                 try applier.setClock(change.table, key, "-", time)
+                try applier.settleDeletedRow(shape, old: change.oldValues)
             case .insert:
                 try noteAdded(shape, key: key, values: change.newValues, at: time, &applier)
             }

@@ -102,6 +102,29 @@ extension Schema {
     /// wherever a changeset is applied) and the book's own history and sync bookkeeping.
     static let unrecordedTables: Set<String> = [
         "change_log", "change_log_pause", "history", "local_device", "sync_state", "sync_conflicts", "row_clock", "local_ids",
-        "sync_parked", "sync_unique",
+        "sync_parked", "sync_given_way",
     ]
+
+    /// Version 9: a synced book remembers the unique values its rows gave way with, not the
+    /// smallest id ever added with a value (`sync_unique`, dropped: it kept a name for a row
+    /// long deleted, so a name given again came back as `Name (id)`).
+    ///
+    /// - `sync_given_way`: per row that gave up a unique value to a row with a smaller id (a
+    ///   category renamed `Name (id)`, a transaction without its import key), the value of the
+    ///   unique column it gave up (`value`) and of the column people see made from it (`shown`:
+    ///   the name or the account number, else NULL). When the row holding the value goes (deleted
+    ///   or renamed), the row with the smallest id that gave it up takes it back. Local, never
+    ///   recorded: every book works it out the same from the rows it holds.
+    static let version9GivenWay = """
+    DROP TABLE sync_unique;
+    CREATE TABLE sync_given_way (
+        table_name  TEXT NOT NULL,
+        column_name TEXT NOT NULL,
+        row_id      INTEGER NOT NULL,
+        value       NOT NULL,
+        shown,
+        PRIMARY KEY (table_name, column_name, row_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX sync_given_way_by_value ON sync_given_way(table_name, column_name, value);
+    """
 }
