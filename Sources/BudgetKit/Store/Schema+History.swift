@@ -127,4 +127,20 @@ extension Schema {
     ) WITHOUT ROWID;
     CREATE INDEX sync_given_way_by_value ON sync_given_way(table_name, column_name, value);
     """
+
+    /// Version 10: slots are given, not taken. Two devices joining at once each took the
+    /// smallest free slot from a copy of the folder without the other's claim, made rows under
+    /// the same digit, and one of two rows with one id was lost. Now only the founding device
+    /// (slot 0) writes `devices` rows, so no two devices can ever hold one slot.
+    ///
+    /// - `slot_requests`: a joining device's request for a slot (synced like any other table):
+    ///   its id, name and when it asked. The founding device answers each at its next sync with
+    ///   a `devices` row, in the order they were made.
+    static let version10SlotRequests = """
+    CREATE TABLE slot_requests (
+        device_id    TEXT PRIMARY KEY,
+        name         TEXT NOT NULL,
+        requested_at INTEGER NOT NULL
+    );
+    """
 }
