@@ -156,12 +156,17 @@ import Testing
         #expect(try !names(anna).contains { $0.lowercased().hasPrefix("toys") })
     }
 
-    @Test func theMigrationReplacesTheSmallestIdsWithTheValuesRowsGaveWay() throws {
+    /// Migrations 9 and 10 on the release's book (that it reads back the same is
+    /// `MigrationTests`): the values rows gave way replace the smallest ids, and slot requests.
+    @Test func theMigrationsGiveAVersion1BookTheNewSyncTables() throws {
         let dir = TemporaryDirectory()
         let store = try BudgetStore(path: copyOfFixtureBook("book-v1.sqlite3", in: dir))
-        let tables = try store.connection.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'sync_%' ORDER BY name")
-            .map { $0.text(0) }
-        #expect(tables == ["sync_conflicts", "sync_given_way", "sync_parked", "sync_state"])
+        let tables = try store.connection.prepare("""
+            SELECT name FROM sqlite_schema WHERE type = 'table' AND (name LIKE 'sync_%' OR name LIKE 'slot_%') ORDER BY name
+            """).map { $0.text(0) }
+        #expect(tables == ["slot_requests", "sync_conflicts", "sync_given_way", "sync_parked", "sync_state"])
         #expect(try store.connection.int64("SELECT count(*) FROM sync_given_way") == 0)
+        #expect(try store.connection.int64("SELECT count(*) FROM slot_requests") == 0)
+        #expect(try store.categories().count == 4)
     }
 }
