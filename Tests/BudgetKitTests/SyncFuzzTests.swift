@@ -4,7 +4,7 @@ import Glibc
 import Testing
 @testable import BudgetKit
 
-/// Three books sharing a folder: random writes on each while apart (adds, edits, deletes,
+/// Three books sharing a folder, and a fourth joining at a random moment: random writes on each while apart (adds, edits, deletes,
 /// renames, imports, category deletes, names deleted and given again, import profiles, budgets,
 /// undos) and syncs in random orders; in the end
 /// every book holds the same rows. `make test` runs a short run; `make fuzz` runs
@@ -29,7 +29,14 @@ import Testing
             books.append(book)
         }
         var refused: [SyncError] = []
+        // A fourth device joins at a random moment, and adds rows once the founder gave it a slot.
+        let joining = Int.random(in: 0..<Self.steps, using: &random)
         for step in 0..<Self.steps {
+            if step == joining {
+                let dan = try dir.store("dan.sqlite3")
+                refused += try dan.sync(folder: shared).refused
+                books.append(dan)
+            }
             let book = books[Int.random(in: 0..<books.count, using: &random)]
             if Int.random(in: 0..<6, using: &random) == 0 {
                 refused += try book.sync(folder: shared).refused
@@ -38,6 +45,7 @@ import Testing
             }
         }
         try syncAll(books, through: shared)
+        #expect(try books.allSatisfy { try $0.device().slot != nil })
         let first = try dumpOfBook(books[0])
         for book in books.dropFirst() {
             let other = try dumpOfBook(book)
