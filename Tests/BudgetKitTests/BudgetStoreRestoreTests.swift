@@ -101,8 +101,9 @@ import Glibc
             return .notABudgetDatabase(path: path)
         case .newer:
             writeFile(path, fileBytes(good)!)
-            #expect(system("sqlite3 '\(path)' 'PRAGMA user_version = 9'") == 0)
-            return .newerDatabase(path: path, version: 9, supported: Schema.migrator.latestVersion)
+            let newer = Schema.migrator.latestVersion + 1
+            #expect(system("sqlite3 '\(path)' 'PRAGMA user_version = \(newer)'") == 0)
+            return .newerDatabase(path: path, version: newer, supported: Schema.migrator.latestVersion)
         case .impossibleVersion:
             writeFile(path, fileBytes(good)!)
             #expect(system("sqlite3 '\(path)' 'PRAGMA user_version = -1'") == 0)

@@ -4,8 +4,9 @@ import Glibc
 import Testing
 @testable import BudgetKit
 
-/// Three books sharing a folder: random writes on each while apart (adds, edits, deletes,
-/// renames, imports, category deletes, budgets, undos) and syncs in random orders; in the end
+/// Three books sharing a folder, and a fourth joining at a random moment: random writes on each while apart (adds, edits, deletes,
+/// renames, imports, category deletes, names deleted and given again, import profiles, budgets,
+/// undos) and syncs in random orders; in the end
 /// every book holds the same rows. `make test` runs a short run; `make fuzz` runs
 /// `BUDGET_FUZZ_STEPS` steps (thousands).
 @Suite struct SyncFuzzTests {
@@ -28,7 +29,14 @@ import Testing
             books.append(book)
         }
         var refused: [SyncError] = []
+        // A fourth device joins at a random moment, and adds rows once the founder gave it a slot.
+        let joining = Int.random(in: 0..<Self.steps, using: &random)
         for step in 0..<Self.steps {
+            if step == joining {
+                let dan = try dir.store("dan.sqlite3")
+                refused += try dan.sync(folder: shared).refused
+                books.append(dan)
+            }
             let book = books[Int.random(in: 0..<books.count, using: &random)]
             if Int.random(in: 0..<6, using: &random) == 0 {
                 refused += try book.sync(folder: shared).refused
@@ -37,6 +45,7 @@ import Testing
             }
         }
         try syncAll(books, through: shared)
+        #expect(try books.allSatisfy { try $0.device().slot != nil })
         let first = try dumpOfBook(books[0])
         for book in books.dropFirst() {
             let other = try dumpOfBook(book)
@@ -65,7 +74,7 @@ import Testing
         let amount = Money(minorUnits: Int64.random(in: 1...50_000, using: &random))
         store.command = "fuzz \(step)"
         do {
-            switch Int.random(in: 0..<12, using: &random) {
+            switch Int.random(in: 0..<14, using: &random) {
             case 0, 1, 2:
                 if let category = pick(categories) {
                     try store.addTransaction(amount: amount, category: category, payee: "p\(step)", date: day("2026-02-0\(step % 9 + 1)"))
@@ -101,6 +110,21 @@ import Testing
             case 10:
                 if let category = pick(categories) {
                     try store.setBudget(amount, forCategory: category, from: Month(iso: "2026-0\(step % 9 + 1)")!)
+                }
+            case 12:
+                // Deleted and given again (the name without a `(id)` it got giving way).
+                if let category = pick(categories), let other = pick(categories), category != other {
+                    try store.deleteCategory(named: category, movingTransactionsTo: other, force: false)
+                    let name = category.split(separator: " (").first.map(String.init) ?? category
+                    try store.addCategory(named: pick([name, name.uppercased()]) ?? name, monthlyBudget: amount)
+                }
+            case 13:
+                // Import profiles saved again (a new row), under names that clash, or removed.
+                let name = pick(["bank", "Bank", "card"]) ?? "bank"
+                if Bool.random(using: &random), let profile = pick(try store.importProfiles()) {
+                    try store.removeImportProfile(named: profile.name)
+                } else {
+                    try store.saveImportProfile(named: name, options: ["--skip-lines", "\(step % 5)"])
                 }
             default:
                 try store.undo()

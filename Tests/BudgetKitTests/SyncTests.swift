@@ -24,7 +24,11 @@ func syncAll(_ books: [BudgetStore], through folder: String) throws {
         #expect(founding.founded && founding.slot == 0 && founding.published >= 1)
         let ben = try dir.store("ben.sqlite3")
         let joining = try ben.sync(folder: shared)
-        #expect(joining.joined && joining.slot == 1 && joining.applied >= 1)
+        // Ben asked for a slot; Anna gives it at her next sync, Ben has it at his.
+        #expect(joining.joined && joining.slot == nil && !joining.slotGiven && joining.applied >= 1)
+        _ = try anna.sync(folder: shared)
+        let given = try ben.sync(folder: shared)
+        #expect(!given.joined && given.slotGiven && given.slot == 1)
         try syncAll([anna, ben], through: shared)
         #expect(try dumpOfBook(ben) == dumpOfBook(anna))
     }
@@ -213,8 +217,10 @@ func syncAll(_ books: [BudgetStore], through folder: String) throws {
         }
         #expect(throws: BudgetError.sync(.noSlotYet(device: name))) { try copy.addCategory(named: "Copied", monthlyBudget: money("1")) }
         #expect(try dumpOfBook(copy) == before)
+        #expect(try copy.sync(folder: shared).slot == nil)
+        _ = try anna.sync(folder: shared)
         let report = try copy.sync(folder: shared)
-        #expect(report.slot == 2)
+        #expect(report.slot == 2 && report.slotGiven)
         let added = try copy.addTransaction(amount: money("5"), category: "Food", payee: "Copy", date: day("2026-02-02"))
         let fromBen = try ben.addTransaction(amount: money("6"), category: "Food", payee: "Ben", date: day("2026-02-02"))
         #expect(added.id % 10 == 2 && fromBen.id % 10 == 1)

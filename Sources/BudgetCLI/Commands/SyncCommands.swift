@@ -10,8 +10,10 @@ struct Sync: BudgetCommand {
         repository). Each device writes its own changes there as files named by device and \
         number, never another device's, and applies the others' in clock order, so every book \
         ends the same. The first book synced into an empty folder founds it; another device \
-        joins with a new, empty book. Ids made on each device end in its own digit, so rows \
-        added apart never clash. A field two devices changed apart keeps the later change; \
+        joins with a new, empty book and adds rows once the founding device has synced and \
+        given it a digit (sync again then). Ids made on each device end in its own digit, so \
+        rows added apart never clash. If the founding device is gone for good, run one other \
+        device's syncs with --give-slots. A field two devices changed apart keeps the later change; \
         every conflict is printed, and 'budget conflicts' lists them with the losing value. \
         A damaged or cut file is refused by name (exit 65) and its device's later files wait.
         """,
@@ -19,16 +21,23 @@ struct Sync: BudgetCommand {
 
     static var arguments: [CommandArgument<Sync>] {[
         .argument(\.folderPath, "dir", help: "The shared folder."),
+        .flag(\.givingSlots, "give-slots", help: "Give joining devices their digits (when the founding device is gone)."),
     ]}
 
     var folderPath = FilePath("")
+    var givingSlots = false
     var folder: String { folderPath.path }
 
     func run(_ context: CommandContext) throws -> Outcome {
-        let report = try context.store().sync(folder: folder)
+        let report = try context.store().sync(folder: folder, givingSlots: givingSlots)
         let terminal = context.stderr.isTerminal
-        if report.founded { context.confirm("Founded \(folder) as device \(report.device.name) (ids ending in \(report.slot)).") }
-        if report.joined { context.confirm("Joined \(folder) as device \(report.device.name) (ids ending in \(report.slot)).") }
+        let digit = report.slot.map(String.init) ?? ""
+        if report.founded { context.confirm("Founded \(folder) as device \(report.device.name) (ids ending in \(digit)).") }
+        if report.joined {
+            context.confirm("Joined \(folder) as device \(report.device.name); it adds rows once the founding device has synced "
+                + "and given it an id digit (sync again then).")
+        }
+        if report.slotGiven { context.confirm("Device \(report.device.name) now makes ids ending in \(digit).") }
         context.confirm("Published \(report.published) change\(report.published == 1 ? "" : "s"), applied \(report.applied) from other devices"
             + (report.conflicts.isEmpty ? "." : "; \(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s"):"))
         for conflict in report.conflicts {

@@ -69,7 +69,8 @@ extension ErrorText {
         case .noSlotYet(let device):
             self.init(message: "this book is shared through a sync folder, but this device (\(device)) has no id digit there yet; "
                           + "nothing was changed",
-                      hint: "a copied or restored book is a new device: run 'budget sync DIR' once, then add rows")
+                      hint: "the founding device gives each joining, copied or restored book a digit at its next sync: "
+                          + "sync there, then 'budget sync DIR' here, then add rows")
         }
     }
 }

@@ -113,8 +113,9 @@ extension BudgetStore {
             // the BLOB exactly, or the entry would end in zeros.
             try output.close(filling: size)
         }
-        // After the entry is written, as every other book does when it applies the entry.
-        if !received, try ownSlot() != nil {
+        // After the entry is written, as every other book does when it applies the entry; in a
+        // book that shares a folder, with a slot or still waiting for one.
+        if !received, try ownSlot() != nil || connection.int64("SELECT EXISTS (SELECT 1 FROM devices)") == 1 {
             try noteFieldClocks(of: changeset, at: time)
             try noteFieldClocks(ofBulk: bulk, at: time)
         }
@@ -133,8 +134,10 @@ extension BudgetStore {
                 for (index, value) in change.newValues.enumerated() where value != .unchanged && index < shape.columns.count {
                     try applier.setClock(change.table, key, shape.columns[index], time)
                 }
+                try applier.settleChangedRow(shape, keyValues: change.primaryKey, old: change.oldValues, new: change.newValues)
             case .delete:
                 try applier.setClock(change.table, key, "-", time)
+                try applier.settleDeletedRow(shape, old: change.oldValues)
             case .insert:
                 try noteAdded(shape, key: key, values: change.newValues, at: time, &applier)
             }

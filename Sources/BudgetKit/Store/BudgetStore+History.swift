@@ -93,17 +93,26 @@ extension BudgetStore {
     }
 
     /// The entry `budget undo [ID]` reverses.
+    ///
+    /// A sync's own entries (a slot asked for or given: rows of `devices`, `slot_requests`) are
+    /// never undone: two devices could then make the same ids. The newest write skips them; an
+    /// id naming one is unknown to undo.
     private func undoTarget(_ id: Int64?) throws -> HistoryEntry {
         guard let id else {
-            let newest = try connection.int64("""
-                SELECT h.id FROM history AS h WHERE h.undoes IS NULL AND h.received = 0
+            var before = Int64.max
+            while let newest = try connection.int64("""
+                SELECT h.id FROM history AS h WHERE h.undoes IS NULL AND h.received = 0 AND h.id < ?
                     AND NOT EXISTS (SELECT 1 FROM history AS u WHERE u.undoes = h.id)
                 ORDER BY h.id DESC LIMIT 1
-                """)
-            guard let newest else { throw BudgetError.nothingToUndo }
-            return try entry(newest)
+                """, [.integer(before)]) {
+                let target = try entry(newest)
+                if !target.placesDevices { return target }
+                before = newest
+            }
+            throw BudgetError.nothingToUndo
         }
         let target = try entry(id)
+        if target.placesDevices { throw BudgetError.unknownHistoryEntry(id) }
         if let by = target.undoneBy { throw BudgetError.alreadyUndone(id: id, by: by) }
         return target
     }
@@ -172,5 +181,12 @@ extension HistoryReader {
                                   HistoryField(column: "references", before: nil, after: .text($0.text(2)))],
                             fields: [])
         }
+    }
+}
+
+extension HistoryEntry {
+    /// Whether the entry gave or asked for a device's slot in a sync folder.
+    var placesDevices: Bool {
+        changes.contains { $0.table == "devices" || $0.table == "slot_requests" }
     }
 }

@@ -102,6 +102,45 @@ extension Schema {
     /// wherever a changeset is applied) and the book's own history and sync bookkeeping.
     static let unrecordedTables: Set<String> = [
         "change_log", "change_log_pause", "history", "local_device", "sync_state", "sync_conflicts", "row_clock", "local_ids",
-        "sync_parked", "sync_unique",
+        "sync_parked", "sync_given_way",
     ]
+
+    /// Version 9: a synced book remembers the unique values its rows gave way with, not the
+    /// smallest id ever added with a value (`sync_unique`, dropped: it kept a name for a row
+    /// long deleted, so a name given again came back as `Name (id)`).
+    ///
+    /// - `sync_given_way`: per row that gave up a unique value to a row with a smaller id (a
+    ///   category renamed `Name (id)`, a transaction without its import key), the value of the
+    ///   unique column it gave up (`value`) and of the column people see made from it (`shown`:
+    ///   the name or the account number, else NULL). When the row holding the value goes (deleted
+    ///   or renamed), the row with the smallest id that gave it up takes it back. Local, never
+    ///   recorded: every book works it out the same from the rows it holds.
+    static let version9GivenWay = """
+    DROP TABLE sync_unique;
+    CREATE TABLE sync_given_way (
+        table_name  TEXT NOT NULL,
+        column_name TEXT NOT NULL,
+        row_id      INTEGER NOT NULL,
+        value       NOT NULL,
+        shown,
+        PRIMARY KEY (table_name, column_name, row_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX sync_given_way_by_value ON sync_given_way(table_name, column_name, value);
+    """
+
+    /// Version 10: slots are given, not taken. Two devices joining at once each took the
+    /// smallest free slot from a copy of the folder without the other's claim, made rows under
+    /// the same digit, and one of two rows with one id was lost. Now only the founding device
+    /// (slot 0) writes `devices` rows, so no two devices can ever hold one slot.
+    ///
+    /// - `slot_requests`: a joining device's request for a slot (synced like any other table):
+    ///   its id, name and when it asked. The founding device answers each at its next sync with
+    ///   a `devices` row, in the order they were made.
+    static let version10SlotRequests = """
+    CREATE TABLE slot_requests (
+        device_id    TEXT PRIMARY KEY,
+        name         TEXT NOT NULL,
+        requested_at INTEGER NOT NULL
+    );
+    """
 }

@@ -13,6 +13,8 @@ enum Schema {
         .init(version: 6, sql: version6Imports),
         .init(version: 7, sql: version7History),
         .init(version: 8, sql: version8TransferReconciliation),
+        .init(version: 9, sql: version9GivenWay),
+        .init(version: 10, sql: version10SlotRequests),
     ])
 
     /// Version 1: categories with budget history and rollover, transactions with import keys,

@@ -1,17 +1,57 @@
 extension BudgetStore {
-    /// Takes the smallest slot no device holds, as a recorded (and so published) write.
+    /// Gives the device `id` (named `name`) the smallest slot no device holds, as a recorded (and
+    /// so published) write: the founding device's own slot 0, or a joiner's answered request.
     ///
-    /// - Throws: ``SyncError/noFreeSlot``.
-    func claimSlot(_ device: Device) throws {
+    /// - Returns: whether a slot was free.
+    @discardableResult
+    func giveSlot(to id: String, named name: String) throws -> Bool {
         try recordedWriting(.command) {
-            guard let slot = try connection.int64("""
-                SELECT min(s.value) FROM generate_slots AS s WHERE s.value NOT IN (SELECT slot FROM devices)
-                """.replacingSlots) else { throw SyncError.noFreeSlot }
+            guard let slot = try connection.int64(Self.smallestFreeSlot) else { return false }
             try connection.run("INSERT INTO devices (slot, device_id, name, claimed_at) VALUES (?, ?, ?, ?)",
-                               [.integer(slot), .text(device.id.description), .text(device.name),
-                                .integer(HybridLogicalClock.wallClock())])
+                               [.integer(slot), .text(id), .text(name), .integer(HybridLogicalClock.wallClock())])
+            return true
         }
     }
+
+    /// Whether `device` asked the folder for a slot already (from this book or a book it was
+    /// copied from: a copy is another device, with another id).
+    func hasAskedForSlot(_ device: Device) throws -> Bool {
+        try reading {
+            try connection.int64("SELECT EXISTS (SELECT 1 FROM slot_requests WHERE device_id = ?)", [.text(device.id.description)]) == 1
+        }
+    }
+
+    /// Asks the founding device for a slot, as a recorded (and so published) write.
+    ///
+    /// - Throws: ``SyncError/noFreeSlot`` when every slot is given already.
+    func askForSlot(_ device: Device) throws {
+        try recordedWriting(.command) {
+            guard try connection.int64(Self.smallestFreeSlot) != nil else { throw SyncError.noFreeSlot }
+            try connection.run("INSERT INTO slot_requests (device_id, name, requested_at) VALUES (?, ?, ?)",
+                               [.text(device.id.description), .text(device.name), .integer(HybridLogicalClock.wallClock())])
+        }
+    }
+
+    /// Gives a slot to every device that asked for one and has none, oldest request first,
+    /// while slots are free (a request that finds none waits).
+    func answerSlotRequests() throws {
+        let waiting = try reading {
+            try connection.prepare("""
+                SELECT r.device_id, r.name FROM slot_requests AS r
+                WHERE NOT EXISTS (SELECT 1 FROM devices AS d WHERE d.device_id = r.device_id)
+                ORDER BY r.requested_at, r.device_id
+                """).map { ($0.text(0), $0.text(1)) }
+        }
+        for (id, name) in waiting {
+            guard try giveSlot(to: id, named: name) else { return }
+        }
+    }
+
+    /// The smallest of the slots 0...9 no device holds (no row when all are given).
+    static let smallestFreeSlot = """
+        WITH slots(value) AS (SELECT 0 UNION ALL SELECT value + 1 FROM slots WHERE value < 9)
+        SELECT min(value) FROM slots WHERE value NOT IN (SELECT slot FROM devices) HAVING min(value) IS NOT NULL
+        """
 
     /// The tables a changeset carries: every table but SQLite's own and ``Schema/unrecordedTables``.
     func syncedTables() throws -> [String] {
@@ -79,12 +119,5 @@ extension BudgetStore {
                 }
             }
         }
-    }
-}
-
-private extension String {
-    /// The query with `generate_slots` as the ten slots 0...9.
-    var replacingSlots: String {
-        "WITH generate_slots(value) AS (SELECT 0 UNION ALL SELECT value + 1 FROM generate_slots WHERE value < 9) " + self
     }
 }

@@ -11,10 +11,18 @@ extension BudgetStore {
     /// devices' files it has not seen, in hybrid-logical-clock order, so every book ends the same.
     ///
     /// The first book to sync into an empty folder founds it (slot 0; its whole book is its first
-    /// file). Another device joins with an empty book: it takes the folder's changes, then the
-    /// smallest free slot. From then on each device makes ids ending in its slot's digit, so rows
-    /// made apart never clash. Fields two devices changed apart resolve by last writer (per
-    /// field); every conflict is in the report and in ``syncConflicts()``.
+    /// file). Another device joins with an empty book: it takes the folder's changes and asks for
+    /// a slot (a `slot_requests` row); the founding device gives each request the smallest free
+    /// slot at its next sync, in the order they were made, and the joiner has it at its own next
+    /// sync. Until then the joiner makes no new rows (``SyncError/noSlotYet(device:)``). Only
+    /// one device gives slots, so two devices joining at once never share one, and from then on
+    /// each device makes ids ending in its slot's digit: rows made apart never clash. Fields two
+    /// devices changed apart resolve by last writer (per field); every conflict is in the report
+    /// and in ``syncConflicts()``.
+    ///
+    /// With `givingSlots`, this device gives slots too (at each sync while it is set): for a
+    /// folder whose founding device is gone for good. Only one device may do so, or two joiners
+    /// could be given one slot.
     ///
     /// Each file is applied in its own transaction with the book's note of it, and files are
     /// written under a temporary name then linked, so a sync killed at any moment loses nothing
@@ -23,8 +31,9 @@ extension BudgetStore {
     /// - Returns: what was published, applied, resolved and refused.
     /// - Throws: ``BudgetError/sync(_:)`` with ``SyncError``: `cannotOpenSyncFolder` (missing, not
     ///   a folder), `cannotWriteChangesetFile` (read-only, full), `changesetFileExists` (another
-    ///   book publishes under this device's id), `bookNotEmpty`, `noFreeSlot`; a database error.
-    public func sync(folder: String) throws -> SyncReport {
+    ///   book publishes under this device's id), `bookNotEmpty`, `noFreeSlot` (a joiner finds all
+    ///   ten slots given); a database error.
+    public func sync(folder: String, givingSlots: Bool = false) throws -> SyncReport {
         let folder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         let local = try reading { try connection.inTransaction { try localDevice() } }
         let me = local.device.id
@@ -70,13 +79,19 @@ extension BudgetStore {
             var founded = false, joined = false
             if !hadSlot {
                 founded = try reading { try connection.int64("SELECT count(*) FROM devices") ?? 0 } == 0 && others.isEmpty
-                joined = !founded
-                try claimSlot(local.device)
-                if founded { try publishSnapshot(me: me, into: folder) }
+                if founded {
+                    try giveSlot(to: local.device.id.description, named: local.device.name)
+                    try publishSnapshot(me: me, into: folder)
+                } else if try !hasAskedForSlot(local.device) {
+                    try askForSlot(local.device)
+                    joined = true
+                }
             }
+            if try givingSlots || reading({ try ownSlot() }) == 0 { try answerSlotRequests() }
             let published = try publish(me: me, into: folder, listing: listing) + (founded ? 1 : 0)
-            let slot = try reading { try ownSlot() } ?? 0
-            return SyncReport(device: local.device, slot: slot, founded: founded, joined: joined, published: published,
+            let slot = try reading { try ownSlot() }
+            return SyncReport(device: local.device, slot: slot, founded: founded, joined: joined,
+                              slotGiven: !hadSlot && !founded && slot != nil, published: published,
                               applied: pending.count, conflicts: conflicts, refused: refused)
         } catch let error as SyncError {
             throw BudgetError.sync(error)

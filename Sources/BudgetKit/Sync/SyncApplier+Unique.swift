@@ -7,110 +7,186 @@ extension SyncApplier {
         "import_profiles": ["name_key"],
     ]
 
-    /// Makes `values` (a whole row of `shape`'s table) fit the unique columns, the same way on
-    /// every book whatever order rows arrive in: of the rows ever added with one value (a name,
-    /// an import key), the one with the smallest id keeps it and the others give way
-    /// (``giveWay(_:in:shape:id:keptBy:lostBy:)``); `sync_unique` remembers that smallest id even after its row
-    /// is deleted. For a changed row (`adding` false), the row holding the value now keeps it.
-    /// Each row that gives way is a conflict (``SyncConflict``: the value it holds now, kept, and
-    /// the one it lost), the incoming row's lost to the change made at `clock`, a row already
-    /// here lost to it.
-    mutating func resolveUnique(_ shape: Shape, values: inout [ChangesetValue], adding: Bool = true,
-                                by clock: HybridLogicalClock? = nil) throws {
-        guard let unique = Self.uniqueColumns[shape.name], let idIndex = shape.columns.firstIndex(of: "id"),
-              case .integer(let id) = values[idIndex] else { return }
-        for column in unique {
-            guard let index = shape.columns.firstIndex(of: column) else { continue }
-            let value = values[index]
-            if value == .null || (column == "is_default" && value != .integer(1)) { continue }
-            if adding, let first = try firstID(shape.name, column, value, id: id), first < id {
-                giveWay(column, in: &values, shape: shape, id: id, lostBy: clock)
-                continue
-            }
-            guard let other = try connection.cached("SELECT id FROM \"\(shape.name)\" WHERE \"\(column)\" = ? AND id <> ?")
-                .first([value.sqliteValue, .integer(id)], { $0.int64(0) }) else { continue }
-            if other < id {
-                if adding { _ = try firstID(shape.name, column, value, id: other) }
-                giveWay(column, in: &values, shape: shape, id: id, lostBy: clock)
-                continue
-            }
-            let current = try connection.cached("SELECT \(shape.quotedColumns) FROM \"\(shape.name)\" WHERE id = ?")
-                .first([.integer(other)]) { row in (0..<shape.columns.count).map { row.changesetValue(Int32($0)) } }
-            guard var current else { continue }
-            let before = current
-            giveWay(column, in: &current, shape: shape, id: other, keptBy: clock)
-            let changed = current.indices.filter { current[$0] != before[$0] }
-            try connection.run("UPDATE \"\(shape.name)\" SET \(changed.map { "\"\(shape.columns[$0])\" = ?" }.joined(separator: ", ")) WHERE id = ?",
-                               changed.map { current[$0].sqliteValue } + [.integer(other)])
+    // The rule, the same on every book whatever order rows arrive in: of the rows there are now
+    // that want one unique value (hold it, or gave it way: `sync_given_way`), the row with the
+    // smallest id holds it and every other gives way (`Name (id)`, no import key...). The rows
+    // and what each wants converge (last writer wins, per field), so the books do too. Each
+    // change keeps it true: a row added or changed claims its values (``claimUnique``); a value
+    // a row lets go of (deleted, renamed) goes to the smallest row that gave it way (``settle``).
+
+    /// Whether `value` in `column` is one two rows can clash on (never NULL; the default flag
+    /// only when set).
+    static func claims(_ column: String, _ value: ChangesetValue) -> Bool {
+        value != .null && value != .unchanged && (column != "is_default" || value == .integer(1))
+    }
+
+    /// The column people see that `column` is made from: `name` for `name_key`, `number` for
+    /// `number_key`; `nil` for the others.
+    static func shownColumn(of column: String) -> String? {
+        switch column {
+        case "name_key": "name"
+        case "number_key": "number"
+        default: nil
         }
     }
 
-    /// Notes that row `id` was added with `value` in `column`, and returns the smallest id ever
-    /// added with it (this one included).
-    func firstID(_ table: String, _ column: String, _ value: ChangesetValue, id: Int64) throws -> Int64? {
-        let text = HistoryValue(value)?.description ?? ""
-        try connection.cached("""
-            INSERT INTO sync_unique (table_name, column_name, value, min_id) VALUES (?, ?, ?, ?)
-            ON CONFLICT DO UPDATE SET min_id = min(min_id, excluded.min_id)
-            """).run([.text(table), .text(column), .text(text), .integer(id)])
-        return try connection.cached("SELECT min_id FROM sync_unique WHERE table_name = ? AND column_name = ? AND value = ?")
-            .first([.text(table), .text(column), .text(text)]) { $0.int64(0) }
+    /// The value of `column` made from `shown` (a name's key, an account number's key).
+    static func key(of shown: ChangesetValue, for column: String, in table: String) -> ChangesetValue {
+        guard case .text(let bytes) = shown else { return .null }
+        let text = String(decoding: bytes, as: UTF8.self)
+        switch column {
+        case "name_key": return .text(table == "accounts" ? Account.nameKey(text) : BudgetCategory.nameKey(text))
+        case "number_key": return .text(Account.numberKey(text))
+        default: return shown
+        }
     }
 
-    /// After a local write added row `values` to `shape`'s table in a synced book: gives way
-    /// where a row with a smaller id was ever added with one of its unique values, as every
-    /// other book will when it applies this write.
-    mutating func settleAddedRow(_ shape: Shape, values: [ChangesetValue]) throws {
-        guard let idIndex = shape.columns.firstIndex(of: "id"), case .integer(let id) = values[idIndex] else { return }
-        var settled = values
-        try resolveUnique(shape, values: &settled)
-        let changed = settled.indices.filter { settled[$0] != values[$0] }
+    /// Before the row `values` of `shape`'s table is written (added, or changed in `columns`):
+    /// where another row holds one of its unique values, the smaller id keeps it and the other
+    /// gives way (``giveWay(_:in:shape:id:keptBy:lostBy:)``), the incoming row in `values`, a
+    /// row already here in place. Conflicts name the incoming row's loss `lostBy` `clock`, a row
+    /// here's `keptBy` it.
+    ///
+    /// - Returns: the values the row claims, to ``settle(_:_:_:by:)`` once it is written.
+    mutating func claimUnique(_ shape: Shape, values: inout [ChangesetValue], columns: [String]? = nil,
+                              by clock: HybridLogicalClock? = nil) throws -> [(column: String, value: ChangesetValue)] {
+        guard let id = Self.id(of: values, in: shape) else { return [] }
+        var claimed: [(column: String, value: ChangesetValue)] = []
+        for (column, index) in shape.unique where index < values.count && columns?.contains(column) ?? true {
+            let value = values[index]
+            guard Self.claims(column, value) else { continue }
+            claimed.append((column, value))
+            guard let other = try connection.int64("SELECT id FROM \"\(shape.name)\" WHERE \"\(column)\" = ? AND id <> ?",
+                                                   [value.sqliteValue, .integer(id)]) else { continue }
+            if other < id {
+                try noteGivenWay(shape, column, id: id, values: values)
+                giveWay(column, in: &values, shape: shape, id: id, lostBy: clock)
+            } else {
+                try giveWayInPlace(shape, column, id: other, keptBy: clock)
+            }
+        }
+        return claimed
+    }
+
+    /// Before the row `merged` (now `current`) is written by a change: each unique value it
+    /// lets go of (a rename, a row that gave way taking another name) is to be settled, and each
+    /// it takes is claimed (``claimUnique(_:values:columns:by:)``). A row that gave way and is
+    /// renamed wants its new name (its key made from it when the change carried the name only).
+    ///
+    /// - Returns: the values to ``settle(_:_:_:by:)`` once the row is written.
+    mutating func reclaimUnique(_ shape: Shape, merged: inout [ChangesetValue], current: [ChangesetValue],
+                                by clock: HybridLogicalClock?) throws -> [(column: String, value: ChangesetValue)] {
+        guard let id = Self.id(of: merged, in: shape) else { return [] }
+        var settling: [(column: String, value: ChangesetValue)] = [], touched: [String] = []
+        for (column, index) in shape.unique {
+            let shown = Self.shownColumn(of: column).flatMap { shape.columns.firstIndex(of: $0) }
+            let shownChanged = shown.map { merged[$0] != current[$0] } ?? false
+            guard merged[index] != current[index] || shownChanged else { continue }
+            if let lost = try takeGivenWay(shape, column, id: id) {
+                settling.append((column, lost.value))
+                if merged[index] == current[index], let shown { merged[index] = Self.key(of: merged[shown], for: column, in: shape.name) }
+            } else if merged[index] != current[index] {
+                settling.append((column, current[index]))
+            } else {
+                continue
+            }
+            touched.append(column)
+        }
+        guard !touched.isEmpty else { return [] }
+        return try settling + claimUnique(shape, values: &merged, columns: touched, by: clock)
+    }
+
+    /// After the row `values` of `shape`'s table is deleted: the values it held or gave way
+    /// with go to the rows that gave them way.
+    mutating func releaseUnique(_ shape: Shape, values: [ChangesetValue], by clock: HybridLogicalClock?) throws {
+        guard let id = Self.id(of: values, in: shape) else { return }
+        for (column, index) in shape.unique where index < values.count {
+            let own = try takeGivenWay(shape, column, id: id)?.value ?? values[index]
+            try settle(shape, column, own, by: clock)
+        }
+    }
+
+    /// Makes the rule hold for `value` of `column`: when a row that gave it way has a smaller id
+    /// than the row holding it (or none does), that row takes it back and the holder gives way.
+    /// Nothing to do (and no query) in a table where no row ever gave way.
+    mutating func settle(_ shape: Shape, _ column: String, _ value: ChangesetValue, by clock: HybridLogicalClock?) throws {
+        guard Self.claims(column, value), try hasGivenWay(shape.name) else { return }
+        var first: Int64?
+        while first == nil, let candidate = try connection.int64("""
+            SELECT min(row_id) FROM sync_given_way WHERE table_name = ? AND column_name = ? AND value = ?
+            """, [.text(shape.name), .text(column), value.sqliteValue]) {
+            // A row gone without its note (deleted while the book did not sync) gives nothing back.
+            if try row(shape, [.integer(candidate)]) != nil { first = candidate } else { _ = try takeGivenWay(shape, column, id: candidate) }
+        }
+        guard let first else { return }
+        if let holder = try connection.int64("SELECT id FROM \"\(shape.name)\" WHERE \"\(column)\" = ?", [value.sqliteValue]) {
+            guard first < holder else { return }
+            try giveWayInPlace(shape, column, id: holder, keptBy: clock)
+        }
+        guard let lost = try takeGivenWay(shape, column, id: first), var values = try row(shape, [.integer(first)]) else { return }
+        let before = values
+        values[shape.columns.firstIndex(of: column)!] = lost.value
+        if let shown = Self.shownColumn(of: column).flatMap({ shape.columns.firstIndex(of: $0) }) { values[shown] = lost.shown }
+        try write(shape, id: first, values, over: before)
+    }
+
+    // MARK: - Rows that gave way
+
+    /// What a row gave up: the unique column's value and the value people see made from it.
+    struct LostValue {
+        let value: ChangesetValue
+        let shown: ChangesetValue
+    }
+
+    /// The row `id` of `shape`'s table (here now) gives way on `column`.
+    private mutating func giveWayInPlace(_ shape: Shape, _ column: String, id: Int64, keptBy: HybridLogicalClock?) throws {
+        guard var values = try row(shape, [.integer(id)]) else { return }
+        let before = values
+        try noteGivenWay(shape, column, id: id, values: values)
+        giveWay(column, in: &values, shape: shape, id: id, keptBy: keptBy)
+        try write(shape, id: id, values, over: before)
+    }
+
+    /// Remembers what the row `values` (id `id`) gives up on `column`.
+    private mutating func noteGivenWay(_ shape: Shape, _ column: String, id: Int64, values: [ChangesetValue]) throws {
+        let shown = Self.shownColumn(of: column).flatMap { shape.columns.firstIndex(of: $0) }.map { values[$0] } ?? .null
+        try connection.run("""
+            INSERT OR REPLACE INTO sync_given_way (table_name, column_name, row_id, value, shown) VALUES (?, ?, ?, ?, ?)
+            """, [.text(shape.name), .text(column), .integer(id), values[shape.columns.firstIndex(of: column)!].sqliteValue, shown.sqliteValue])
+        givenWay[shape.name] = true
+    }
+
+    /// What row `id` gave up on `column`, forgotten (it takes it back, wants another value, or
+    /// goes); `nil` when it gave up nothing.
+    mutating func takeGivenWay(_ shape: Shape, _ column: String, id: Int64) throws -> LostValue? {
+        guard try hasGivenWay(shape.name) else { return nil }
+        let key: [SQLiteValue] = [.text(shape.name), .text(column), .integer(id)]
+        guard let lost = try connection.cached("""
+            SELECT value, shown FROM sync_given_way WHERE table_name = ? AND column_name = ? AND row_id = ?
+            """).first(key, { LostValue(value: $0.changesetValue(0), shown: $0.changesetValue(1)) }) else { return nil }
+        try connection.run("DELETE FROM sync_given_way WHERE table_name = ? AND column_name = ? AND row_id = ?", key)
+        return lost
+    }
+
+    /// Whether a row of `table` gave way on a unique value (read once per applier).
+    private mutating func hasGivenWay(_ table: String) throws -> Bool {
+        if let known = givenWay[table] { return known }
+        let found = try connection.int64("SELECT EXISTS (SELECT 1 FROM sync_given_way WHERE table_name = ?)", [.text(table)]) == 1
+        givenWay[table] = found
+        return found
+    }
+
+    /// Writes the columns of row `id` where `values` differs from `before`.
+    private func write(_ shape: Shape, id: Int64, _ values: [ChangesetValue], over before: [ChangesetValue]) throws {
+        let changed = values.indices.filter { values[$0] != before[$0] }
         guard !changed.isEmpty else { return }
         try connection.run("UPDATE \"\(shape.name)\" SET \(changed.map { "\"\(shape.columns[$0])\" = ?" }.joined(separator: ", ")) WHERE id = ?",
-                           changed.map { settled[$0].sqliteValue } + [.integer(id)])
+                           changed.map { values[$0].sqliteValue } + [.integer(id)])
     }
 
-    /// Gives up the unique value of `column` in the row `values` (id `id`): a name becomes
-    /// `Name (id)`, an import key or an account number is dropped, the default is no more. Each
-    /// column people see that changed (not the `_key` columns made from them) is a conflict:
-    /// the row's value lost to another row's, `lostBy` the change that brought this row (nil:
-    /// the row as it was here), `keptBy` the one that brought the other.
-    mutating func giveWay(_ column: String, in values: inout [ChangesetValue], shape: Shape, id: Int64,
-                          keptBy: HybridLogicalClock? = nil, lostBy: HybridLogicalClock? = nil) {
-        let before = values
-        func set(_ name: String, _ value: ChangesetValue) {
-            if let index = shape.columns.firstIndex(of: name) { values[index] = value }
-        }
-        switch column {
-        case "name_key":
-            guard let index = shape.columns.firstIndex(of: "name"), case .text(let bytes) = values[index] else { return }
-            let name = String(decoding: bytes, as: UTF8.self) + " (\(id))"
-            set("name", .text(name))
-            set("name_key", .text(shape.name == "accounts" ? Account.nameKey(name) : BudgetCategory.nameKey(name)))
-        case "number_key":
-            set("number", .null)
-            set("number_key", .null)
-        case "is_default":
-            set("is_default", .integer(0))
-        default:
-            set(column, .null)
-        }
-        for index in values.indices where values[index] != before[index] && !["name_key", "number_key"].contains(shape.columns[index]) {
-            record(shape.name, String(id), shape.columns[index], kept: values[index], lost: before[index], keptBy: keptBy, lostBy: lostBy)
-        }
-    }
-}
-
-extension SyncApplier {
-    /// Records every row left pointing at a deleted row (one device deleted a category while
-    /// another added to it): the books agree, and `budget check` and `budget conflicts` name them.
-    mutating func recordBrokenReferences() throws {
-        let broken = try connection.prepare("SELECT \"table\", rowid, parent FROM pragma_foreign_key_check").map {
-            ($0.text(0), $0.int64(1), $0.text(2))
-        }
-        for (table, rowID, parent) in broken {
-            conflicts.append(SyncConflict(table: table, rowKey: String(rowID), column: "-", kept: .text("points at a deleted row of \(parent)"),
-                                          lost: nil, keptDevice: "", lostDevice: "", resolvedAt: resolvedAt))
-        }
+    /// The integer id of the row `values`, in a table with unique columns to settle.
+    private static func id(of values: [ChangesetValue], in shape: Shape) -> Int64? {
+        guard !shape.unique.isEmpty, shape.hasID, case .integer(let id) = values[0] else { return nil }
+        return id
     }
 }

@@ -10,7 +10,8 @@
 ///   when it does.
 /// - Two rows that want one unique value (a category name, an import key, the default account):
 ///   the row with the smaller id keeps it; the other is renamed `Name (id)`, loses its import
-///   key or number, or stops being the default. Every book does the same, so they agree.
+///   key or number, or stops being the default, and gets it back when the holder goes. Every
+///   book does the same, so they agree.
 ///
 /// Table and column names come from the book's schema (`PRAGMA table_info`), never from user
 /// text; values are bound. Not thread-safe: it uses its store's connection.
@@ -65,6 +66,8 @@ struct SyncApplier {
     var hasParked: Bool?
     /// Per table, whether any of its rows was deleted since the book synced (read once).
     private var tombstones: [String: Bool] = [:]
+    /// Per table, whether any of its rows gave way on a unique value (`sync_given_way`; read once).
+    var givenWay: [String: Bool] = [:]
 
     init(connection: Connection, resolvedAt: Int64, deviceNames: [String: String]) {
         self.connection = connection
@@ -139,9 +142,10 @@ struct SyncApplier {
                        current: current, at: clock)
             return
         }
-        try resolveUnique(shape, values: &values, by: clock)
+        let claimed = try claimUnique(shape, values: &values, by: clock)
         try connection.cached(values.count == shape.columns.count ? shape.insertRow : shape.insert(count: values.count))
             .run(values.map(\.sqliteValue))
+        for (column, value) in claimed { try settle(shape, column, value, by: clock) }
         if deleted != nil || !shape.hasID { try setClock(shape.name, key, "+", clock) }
         try replayParked(shape, key: key, keyValues: shape.key.map { values[$0] })
     }
@@ -149,10 +153,11 @@ struct SyncApplier {
     private mutating func update(_ shape: Shape, key: String, keyValues: [ChangesetValue], old: [ChangesetValue], new: [ChangesetValue],
                                  current: [ChangesetValue], at clock: HybridLogicalClock) throws {
         var merged = current
-        let added = shape.hasID ? nil : try self.clock(shape.name, key, "+")
+        // A row added again over its tombstone (an undone delete) holds its fields as of then.
+        let added = try !shape.hasID || hasTombstones(shape.name) ? self.clock(shape.name, key, "+") : nil
         for (index, value) in new.enumerated() where value != .unchanged && index < shape.columns.count {
             let column = shape.columns[index]
-            let field = try self.clock(shape.name, key, column) ?? added
+            let field = try [self.clock(shape.name, key, column), added].compactMap { $0 }.max()
             if field.map({ clock > $0 }) ?? true {
                 if current[index] != old[index] && current[index] != value {
                     record(shape.name, key, column, kept: value, lost: current[index], keptBy: clock, lostBy: field)
@@ -164,11 +169,12 @@ struct SyncApplier {
             }
         }
         guard merged != current else { return }
-        try resolveUnique(shape, values: &merged, adding: false, by: clock)
+        let settling = try reclaimUnique(shape, merged: &merged, current: current, by: clock)
         let changed = merged.indices.filter { merged[$0] != current[$0] }
         let assignments = changed.map { "\"\(shape.columns[$0])\" = ?" }.joined(separator: ", ")
         try connection.cached("UPDATE OR FAIL \"\(shape.name)\" SET \(assignments) WHERE \(shape.keyCondition)")
             .run(changed.map { merged[$0].sqliteValue } + keyValues.map(\.sqliteValue))
+        for (column, value) in settling { try settle(shape, column, value, by: clock) }
     }
 
     private mutating func delete(_ shape: Shape, key: String, keyValues: [ChangesetValue], old: [ChangesetValue],
@@ -185,11 +191,12 @@ struct SyncApplier {
             record(shape.name, key, shape.columns[index], kept: nil, lost: current[index], keptBy: clock, lostBy: nil)
         }
         try connection.cached("DELETE FROM \"\(shape.name)\" WHERE \(shape.keyCondition)").run(keyValues.map(\.sqliteValue))
+        try releaseUnique(shape, values: current, by: clock)
     }
 
     // MARK: - Rows, clocks, parked changes
 
-    private func row(_ shape: Shape, _ keyValues: [ChangesetValue]) throws -> [ChangesetValue]? {
+    func row(_ shape: Shape, _ keyValues: [ChangesetValue]) throws -> [ChangesetValue]? {
         try connection.cached(shape.selectRow)
             .first(keyValues.map(\.sqliteValue)) { row in (0..<shape.columns.count).map { row.changesetValue(Int32($0)) } }
     }

@@ -2,12 +2,16 @@
 public struct SyncReport: Hashable, Sendable {
     /// This device.
     public let device: Device
-    /// Its slot: the last digit of the ids it makes.
-    public let slot: Int64
+    /// Its slot: the last digit of the ids it makes; `nil` while a joining device waits for the
+    /// founding device to give it one (it makes no new rows until then).
+    public let slot: Int64?
     /// Whether this sync made the book the folder's first (it published the whole book).
     public let founded: Bool
-    /// Whether this sync joined the book to a folder another device started.
+    /// Whether this sync joined the book to a folder another device started (it asked for a
+    /// slot).
     public let joined: Bool
+    /// Whether this sync brought this device the slot the founding device gave it.
+    public let slotGiven: Bool
     /// How many of this device's entries were written to the folder.
     public let published: Int
     /// How many other devices' files were applied.
