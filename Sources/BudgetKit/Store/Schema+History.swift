@@ -98,10 +98,11 @@ extension Schema {
     );
     """
 
-    /// The tables a write's changeset leaves out: the change log (its triggers fill it again
-    /// wherever a changeset is applied) and the book's own history and sync bookkeeping.
-    static let unrecordedTables: Set<String> = [
+    /// The tables a write's changeset leaves out: the change log and the monthly totals (their
+    /// triggers fill them again wherever a changeset is applied) and the book's own history and
+    /// sync bookkeeping.
+    static let unrecordedTables: Set<String> = Set([
         "change_log", "change_log_pause", "history", "local_device", "sync_state", "sync_conflicts", "row_clock", "local_ids",
         "sync_parked", "sync_unique",
-    ]
+    ]).union(MonthTotals.tableNames)
 }
