@@ -63,6 +63,22 @@ import Testing
         try expectTotalsMatchRows(store, "rebuilt")
     }
 
+    @Test func checkReportsATotalThatDiffersFromItsRowsAndTheRebuildMendsIt() throws {
+        let dir = TemporaryDirectory()
+        let store = try sampleBook(in: dir)
+        #expect(try store.check() == [])
+        let shell = try Connection(path: dir.file("budget.sqlite3"))
+        try shell.execute("UPDATE category_months SET amount_sum = amount_sum + 1 WHERE category_id = 1 AND month = '2026-01'")
+        try shell.execute("DELETE FROM transfer_months")
+        #expect(try store.check() == [.monthTotalDiffers(table: "category_months", month: "2026-01"),
+                                      .monthTotalDiffers(table: "transfer_months", month: "2026-01")])
+        let before = try dumpOfEveryTable(store).filter { !MonthTotals.tableNames.contains($0.key) }
+        try store.rebuildMonthTotals()
+        #expect(try store.check() == [])
+        #expect(try dumpOfEveryTable(store).filter { !MonthTotals.tableNames.contains($0.key) } == before)
+        try expectTotalsMatchRows(store, "rebuild")
+    }
+
     @Test func aVersion1BookMigratesWithTotalsEqualToItsRows() throws {
         let dir = TemporaryDirectory()
         let store = try BudgetStore(path: copyOfFixtureBook("book-v1.sqlite3", in: dir))
@@ -119,4 +135,11 @@ func expectReportsMatchRows(_ store: BudgetStore, dir: TemporaryDirectory, sourc
         #expect(try store.trendReport(from: range.0, to: range.1, account: account) == rows.trendReport(from: range.0, to: range.1, account: account),
                 sourceLocation: sourceLocation)
     }
+    for month in range.0...range.1.next! {
+        for day in [month.firstDay, month.firstDay.adding(days: 14), month.lastDay] {
+            #expect(try store.accounts(on: day, includingClosed: true) == rows.accounts(on: day, includingClosed: true), "\(day)",
+                    sourceLocation: sourceLocation)
+        }
+    }
+    #expect(try store.netWorthReport(from: range.0, to: range.1) == rows.netWorthReport(from: range.0, to: range.1), sourceLocation: sourceLocation)
 }

@@ -65,6 +65,10 @@ public enum BookProblem: Hashable, Sendable, CustomStringConvertible {
     case splitDateDiffers(transactionID: Int64, position: Int64)
     /// A transaction's `reconciled_on`, or a reconciliation's statement day, that is not a real day.
     case invalidReconciliationDate(table: String, rowID: Int64, value: String)
+    /// A monthly total (`category_months` or `transfer_months`) of `month` differs from the sum
+    /// of its rows (a write with triggers off that did not bring it up to date, or a hand edit);
+    /// ``BudgetStore/rebuildMonthTotals()`` computes them again.
+    case monthTotalDiffers(table: String, month: String)
 
     public var description: String {
         switch self {
@@ -122,6 +126,8 @@ public enum BookProblem: Hashable, Sendable, CustomStringConvertible {
             return "transaction \(id): part \(position) is dated otherwise than the transaction"
         case .invalidReconciliationDate(let table, let id, let value):
             return "\(table) row \(id): '\(value)' is not a real day (YYYY-MM-DD)"
+        case .monthTotalDiffers(let table, let month):
+            return "\(table): the totals of month '\(month)' differ from its rows"
         }
     }
 }

@@ -82,19 +82,29 @@ enum MonthTotals {
          """)
     }
 
-    /// `INSERT` of the sums of `rows` (`key columns..., amount`) into `table`. The sum is taken
-    /// in two halves (whole multiples of 2³², then the rest), neither of which can overflow, so
-    /// a sum that leaves 64 bits is flagged instead of failing the write.
-    private static func inserting(_ table: Table, from rows: String) -> String {
+    /// The sums of `rows` (`key columns..., amount`) by `table`'s key, as `key..., total, count,
+    /// overflowed`. The sum is taken in two halves (whole multiples of 2³², then the rest),
+    /// neither of which can overflow, so a sum that leaves 64 bits is flagged instead of failing.
+    private static func summing(_ table: Table, from rows: String) -> String {
         let key = table.key.joined(separator: ", ")
         return """
-            INSERT INTO \(table.name) (\(key), amount_sum, row_count, overflowed)
-            SELECT \(key), total, count, typeof(total) <> 'integer' OR odd FROM (
+            SELECT \(key), total, count, typeof(total) <> 'integer' OR odd AS overflowed FROM (
                 SELECT \(key), sum(amount / 4294967296) * 4294967296 + sum(amount % 4294967296) AS total,
                        count(*) AS count, max(typeof(amount) <> 'integer') AS odd
                 FROM (\(rows)) GROUP BY \(key)
-            ) WHERE true;
+            ) WHERE true
             """
+    }
+
+    /// ``summing(_:from:)`` over every row: what `table` should hold.
+    static func recomputedSQL(_ table: Table) -> String {
+        let rows = sources()
+        return summing(table, from: table.name == categoryMonths.name ? rows.categories : rows.transfers)
+    }
+
+    /// `INSERT` of the sums of `rows` into `table`.
+    private static func inserting(_ table: Table, from rows: String) -> String {
+        "INSERT INTO \(table.name) (\(table.key.joined(separator: ", ")), amount_sum, row_count, overflowed)\n\(summing(table, from: rows));"
     }
 
     /// Empties both tables and fills them from every row (migration 8, and ``rebuild(in:)``).
