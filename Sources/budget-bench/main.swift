@@ -3,7 +3,8 @@ import Glibc
 #endif
 
 // `make bench`: every figure beside a baseline measured in the same run.
-// Usage: budget-bench PATH-TO-RELEASE-BUDGET [live] [core] [scripting] [import] [accounts] [bankfiles] [history]   (all groups by default)
+// Usage: budget-bench PATH-TO-RELEASE-BUDGET [live] [core] [scripting] [import] [accounts] [bankfiles] [history] [totals]   (all groups by default;
+// BUDGET_BENCH_SIZE: the totals group's rows, a million by default)
 
 if CommandLine.arguments.count >= 4 && CommandLine.arguments[1] == Processes.peakLauncherFlag {
     Processes.launch(resultPath: CommandLine.arguments[2], Array(CommandLine.arguments.dropFirst(3)))
@@ -41,4 +42,5 @@ if wanted("bankfiles") {
     BankFileImportBenchmarks(fixtures: fixtures).run()
 }
 if wanted("history") { HistoryBenchmarks(fixtures: fixtures).run() }
+if wanted("totals") { TotalsBenchmarks(fixtures: fixtures, size: TotalsBenchmarks.sizeFromEnvironment).run() }
 system("rm -rf '\(folder)'")

@@ -139,15 +139,28 @@ import Testing
 }
 
 /// A bulk import, a large undo and a large sync write with the connection's triggers off (the
-/// change log is paused anyway): that is only right while the change log's are the schema's
-/// only triggers.
+/// change log is paused anyway): that is only right while every trigger of the schema is either
+/// the change log's or one of the monthly totals' (issue 13), which each bulk path brings up to
+/// date by hand: the import computes the months of the rows it added again
+/// (`MonthTotals.refresh(afterAddingAbove:in:)`: it only adds rows, above the highest id), and a
+/// large undo, redo or sync the months its changeset touched
+/// (`MonthTotals.refresh(after:in:)`, in `recordedWriting`). MonthTotalsTests compares the
+/// totals with the rows after each.
 @Suite struct BulkImportTriggerTests {
-    @Test func theSchemasOnlyTriggersAreTheChangeLogs() throws {
+    /// The monthly totals' triggers, by name: a new one must be done by hand on the bulk paths too.
+    static let monthTotalsTriggers: Set<String> = [
+        "transactions_totals_insert", "transactions_totals_update", "transactions_totals_delete",
+        "transactions_totals_adopt_parts", "transactions_totals_move_parts", "transactions_totals_orphan_parts",
+        "transaction_splits_totals_insert", "transaction_splits_totals_update", "transaction_splits_totals_delete",
+    ]
+
+    @Test func theSchemasOnlyTriggersAreTheChangeLogsAndTheMonthlyTotals() throws {
         let dir = TemporaryDirectory()
         let store = try sampleBook(in: dir)
         let names = try store.connection.prepare("SELECT name, tbl_name FROM sqlite_master WHERE type = 'trigger'").map { (name: $0.text(0), table: $0.text(1)) }
         #expect(names.contains { $0.table == "transactions" })
-        for trigger in names {
+        #expect(Set(names.map(\.name)).isSuperset(of: Self.monthTotalsTriggers))
+        for trigger in names where !Self.monthTotalsTriggers.contains(trigger.name) {
             #expect(trigger.name.hasPrefix(trigger.table + "_logged_"), "\(trigger.name): paused writes would skip it (Connection.withTriggersOff)")
         }
     }

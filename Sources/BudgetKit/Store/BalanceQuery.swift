@@ -86,9 +86,14 @@ enum BalanceQuery {
     /// What the transactions in `scope` did to each account (per month when grouped by month;
     /// the month key is `nil` otherwise), in minor units.
     ///
-    /// - Complexity: one pass over the covering index of the rows in scope; memory in the
+    /// Whole months are read from the monthly totals when they can serve the scope
+    /// (``flowsFromTotals(_:in:)``).
+    ///
+    /// - Complexity: with the totals, O(categories × months × accounts) plus the rows of a
+    ///   month begun; else one pass over the covering index of the rows in scope; memory in the
     ///   number of (account, category, month) groups (of accounts alone when not by month).
     static func flows(_ scope: Scope, in connection: Connection) throws -> [Int64: [Month?: Int128]] {
+        if let flows = try flowsFromTotals(scope, in: connection) { return flows }
         enum KindColumn: Int32, SelectedColumns { case id, kind }
         var kinds: [Int64: BudgetCategory.Kind] = [:]
         try connection.cached("SELECT id, kind FROM categories").forEachRow {

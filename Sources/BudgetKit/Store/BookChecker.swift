@@ -28,6 +28,7 @@ final class BookChecker {
         attempt { try splits() }
         attempt { try reconciliations() }
         attempt { try changeLog() }
+        attempt { try monthTotals() }
     }
 
     /// Runs one check, turning an error that stops it into a problem (once per message).

@@ -68,6 +68,10 @@ public enum BookProblem: Hashable, Sendable, CustomStringConvertible {
     /// A transaction that is not a transfer with a `transfer_reconciled_on` (only the sqlite3
     /// shell writes one): it has no other side to mark.
     case transferMarkWithoutTransfer(transactionID: Int64)
+    /// A monthly total (`category_months` or `transfer_months`) of `month` differs from the sum
+    /// of its rows (a write with triggers off that did not bring it up to date, or a hand edit);
+    /// ``BudgetStore/rebuildMonthTotals()`` computes them again.
+    case monthTotalDiffers(table: String, month: String)
 
     public var description: String {
         switch self {
@@ -127,6 +131,8 @@ public enum BookProblem: Hashable, Sendable, CustomStringConvertible {
             return "\(table) row \(id): '\(value)' is not a real day (YYYY-MM-DD)"
         case .transferMarkWithoutTransfer(let id):
             return "transaction \(id) is not a transfer but has a transfer_reconciled_on"
+        case .monthTotalDiffers(let table, let month):
+            return "\(table): the totals of month '\(month)' differ from its rows"
         }
     }
 }

@@ -175,11 +175,15 @@ extension BudgetStore {
     /// schema's only triggers (a test holds it), the connection's triggers are switched off while
     /// `body` runs instead (this and filing rows
     /// without a sort, ``ImportStaging/fileStagedInOrder``, took a million-row import from 18-20 s
-    /// of CPU to 15.6-16.4 s). A trigger added to the schema for another purpose must then be done here by hand.
+    /// of CPU to 15.6-16.4 s). A trigger added to the schema for another purpose must then be done here by hand:
+    /// the monthly totals' are (``MonthTotals/refresh(afterAddingAbove:in:)``; `body` only adds
+    /// rows, all with ids above the book's highest).
     private func withChangeLogPaused<T>(if pause: Bool, _ body: () throws -> T) throws -> T {
         guard pause else { return try body() }
         try changeTracker.pause()
+        let maxID = try connection.int64("SELECT max(id) FROM transactions") ?? 0
         let result = try connection.withTriggersOff(body)
+        try MonthTotals.refresh(afterAddingAbove: maxID, in: connection)
         try changeTracker.resume(reload: true)
         return result
     }

@@ -11,12 +11,13 @@ extension BudgetStore {
     /// A split counts each part in its category; a transfer is never spending or income. With
     /// `account`, only that account's transactions count (budgets are the book's).
     ///
-    /// The SQL reads only that month's rows (a covering index on category and date), plus, for
-    /// rollover categories, the sum of their earlier months.
+    /// The SQL reads the monthly totals (``MonthTotals``): the month's per category, plus, for
+    /// rollover categories, their earlier months'. Should a total have overflowed, it reads the
+    /// month's rows instead (a covering index on category and date) and the earlier months' rows.
     ///
     /// - Throws: ``BudgetError/totalTooLarge`` when a sum would not fit in 64 bits;
     ///   ``BudgetError/unknownAccount(_:)``.
-    /// - Complexity: O(categories × log n + rows in the month).
+    /// - Complexity: O(categories × months of history × accounts), whatever the number of rows.
     public func monthlyReport(for month: Month, account: String? = nil) throws -> MonthlyReport {
         try reading {
             try connection.inReadTransaction {
@@ -24,8 +25,11 @@ extension BudgetStore {
                 let histories = try allBudgetHistories()
                 var expenses: [ReportLine] = []
                 var income: [ReportLine] = []
-                let values = [month.firstDay.sqliteValue, month.lastDay.sqliteValue] + (accountID.map { [.integer($0)] } ?? [])
-                try connection.cached(ReportQuery.monthly(byAccount: accountID != nil)).forEachRow(values) { row in
+                let fromTotals = try !MonthTotals.hasOverflow(in: connection)
+                let account = accountID.map { [SQLiteValue.integer($0)] } ?? []
+                let values = fromTotals ? [.text(month.description)] + account : [month.firstDay.sqliteValue, month.lastDay.sqliteValue] + account
+                let sql = fromTotals ? ReportQuery.monthlyFromTotals(byAccount: accountID != nil) : ReportQuery.monthly(byAccount: accountID != nil)
+                try connection.cached(sql).forEachRow(values) { row in
                     typealias Column = ReportQuery.MonthlyColumn
                     let id = row.int64(Column.id)
                     let history = histories[id, default: []]
@@ -35,7 +39,7 @@ extension BudgetStore {
                     guard budget != nil || actual != nil else { return }
                     let kind = BudgetCategory.Kind(rawValue: row.text(Column.kind)) ?? .expense
                     let rollover = row.int64(Column.rollover) != 0
-                        ? try rolloverInto(month, categoryID: id, history: history, accountID: accountID) : .zero
+                        ? try rolloverInto(month, categoryID: id, history: history, accountID: accountID, fromTotals: fromTotals) : .zero
                     let hasStarted = history.firstMonth.map { $0 <= month } ?? false
                     let line = ReportLine(category: row.text(Column.name), kind: kind, budget: budget ?? .zero, rollover: rollover,
                                           actual: Money(minorUnits: actual ?? 0), hasStarted: hasStarted)
@@ -49,15 +53,25 @@ extension BudgetStore {
     /// What carries into `month`: the sum over the category's earlier months, from its first budget
     /// month, of budget minus actual. Transactions dated before the first month do not carry.
     ///
+    /// With `fromTotals`, what was spent is read from the monthly totals (one seek over the
+    /// category's months) instead of the rows.
+    ///
     /// - Throws: ``BudgetError/totalTooLarge`` when the sum would not fit in 64 bits.
-    func rolloverInto(_ month: Month, categoryID: Int64, history: [BudgetChange], accountID: Int64? = nil) throws -> Money {
+    func rolloverInto(_ month: Month, categoryID: Int64, history: [BudgetChange], accountID: Int64? = nil,
+                      fromTotals: Bool = false) throws -> Money {
         // From the first `from` entry: a one-month override set earlier does not start it.
         guard let start = history.firstMonth, start < month else { return .zero }
         var budgets = Money.zero
         for current in start..<month {
             budgets = try budgets.adding(history.budget(in: current) ?? .zero)
         }
-        let values = [.integer(categoryID), start.firstDay.sqliteValue, month.firstDay.sqliteValue] + (accountID.map { [.integer($0)] } ?? [])
+        let account = accountID.map { [SQLiteValue.integer($0)] } ?? []
+        if fromTotals {
+            let values = [.integer(categoryID), .text(start.description), .text(month.description)] + account
+            let spent = try connection.cached(ReportQuery.actualBetweenFromTotals(byAccount: accountID != nil)).first(values) { $0.int64(0) }
+            return try budgets.subtracting(Money(minorUnits: spent ?? 0))
+        }
+        let values = [.integer(categoryID), start.firstDay.sqliteValue, month.firstDay.sqliteValue] + account
         var spent = Money.zero
         for sql in ReportQuery.actualBetween(byAccount: accountID != nil) {
             spent = try spent.adding(Money(minorUnits: try connection.int64(sql, values) ?? 0))
@@ -74,6 +88,9 @@ extension BudgetStore {
     /// budget and no transactions in the range are left out. Averages divide by the number of
     /// months of the range (``TrendReport/monthCount``).
     ///
+    /// By category it reads the monthly totals (``MonthTotals``, unless one overflowed): O(categories
+    /// × months × accounts). By payee it reads the rows of the range.
+    ///
     /// - Throws: ``BudgetError/totalTooLarge`` when a total would not fit in 64 bits;
     ///   ``BudgetError/unknownAccount(_:)``.
     public func trendReport(from first: Month, to last: Month, by grouping: TrendGrouping = .category,
@@ -84,8 +101,13 @@ extension BudgetStore {
             try connection.inReadTransaction {
                 let accountID = try account.map { try accountRow(named: $0).id }
                 var table: [String: (kind: BudgetCategory.Kind, sortKey: String, actuals: [Money])] = [:]
-                let values = [start.firstDay.sqliteValue, end.lastDay.sqliteValue] + (accountID.map { [.integer($0)] } ?? [])
-                for sql in ReportQuery.trend(grouping, byAccount: accountID != nil) {
+                let account = accountID.map { [SQLiteValue.integer($0)] } ?? []
+                let fromTotals = try grouping == .category && !MonthTotals.hasOverflow(in: connection)
+                let values = fromTotals ? [.text(start.description), .text(end.description)] + account
+                    : [start.firstDay.sqliteValue, end.lastDay.sqliteValue] + account
+                let queries = fromTotals ? [ReportQuery.trendByCategoryFromTotals(byAccount: accountID != nil)]
+                    : ReportQuery.trend(grouping, byAccount: accountID != nil)
+                for sql in queries {
                     try connection.cached(sql).forEachRow(values) { row in
                         typealias Column = ReportQuery.TrendColumn
                         let name = row.text(Column.name)

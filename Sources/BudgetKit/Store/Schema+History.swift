@@ -98,12 +98,13 @@ extension Schema {
     );
     """
 
-    /// The tables a write's changeset leaves out: the change log (its triggers fill it again
-    /// wherever a changeset is applied) and the book's own history and sync bookkeeping.
-    static let unrecordedTables: Set<String> = [
+    /// The tables a write's changeset leaves out: the change log and the monthly totals (their
+    /// triggers fill them again wherever a changeset is applied) and the book's own history and
+    /// sync bookkeeping.
+    static let unrecordedTables: Set<String> = Set([
         "change_log", "change_log_pause", "history", "local_device", "sync_state", "sync_conflicts", "row_clock", "local_ids",
         "sync_parked", "sync_given_way",
-    ]
+    ]).union(MonthTotals.tableNames)
 
     /// Version 9: a synced book remembers the unique values its rows gave way with, not the
     /// smallest id ever added with a value (`sync_unique`, dropped: it kept a name for a row

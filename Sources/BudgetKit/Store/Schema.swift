@@ -15,6 +15,7 @@ enum Schema {
         .init(version: 8, sql: version8TransferReconciliation),
         .init(version: 9, sql: version9GivenWay),
         .init(version: 10, sql: version10SlotRequests),
+        .init(version: 11, sql: version11MonthTotals),
     ])
 
     /// Version 1: categories with budget history and rollover, transactions with import keys,
