@@ -90,7 +90,7 @@ import Glibc
     @Test(.enabled(if: canMountTmpfs)) func aBackupOnAFullDiskLeavesNothingUnderItsNameAndTheNextOneWorks() throws {
         let dir = TemporaryDirectory()
         let store = try book(dir, count: 1_000)
-        let disk = try #require(TinyDisk(in: dir, kilobytes: 512))
+        let disk = try #require(TinyDisk(in: dir, kilobytes: 2048))
         let target = disk.path + "/backup.sqlite3"
         disk.fill()
         #expect(throws: BudgetError.self) { try store.backup(to: target) }

@@ -183,7 +183,7 @@ import Glibc
 
     @Test(.enabled(if: canMountTmpfs)) func aBookCreatedOnAFullDiskLeavesNothingAtItsPath() throws {
         let dir = TemporaryDirectory()
-        let disk = try #require(TinyDisk(in: dir, kilobytes: 256))
+        let disk = try #require(TinyDisk(in: dir, kilobytes: 1024))
         disk.fill()
         let path = disk.path + "/budget.sqlite3"
         #expect(throws: BudgetError.self) { try BudgetStore(path: path) }
