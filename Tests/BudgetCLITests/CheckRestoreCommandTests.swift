@@ -29,6 +29,31 @@ import Glibc
         #expect(sandbox.bytes(sandbox.database) == before)
     }
 
+    @Test func repairMendsMonthlyTotalsThatDifferFromTheirRowsAndNothingElse() throws {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        let report = sandbox.succeed("report", "--month", "2026-11", "--format", "csv")
+        // What the shell can leave: a total no trigger kept.
+        #expect(system("sqlite3 '\(sandbox.database)' \"UPDATE category_months SET amount_sum = amount_sum + 100\"") == 0)
+        let wrong = sandbox.run("check")
+        #expect(wrong.status == 1)
+        #expect(wrong.stdout.contains("category_months: the totals of month '2026-11' differ from its rows"))
+        #expect(wrong.stderr.hasSuffix("hint: the rows are whole: 'budget check --repair' computes the monthly totals again from them\n"))
+        let repaired = sandbox.run("check", "--repair")
+        #expect(repaired.status == 0 && repaired.stdout == "ok\n")
+        #expect(repaired.stderr.hasPrefix("Computed the monthly totals again from the rows ("))
+        #expect(sandbox.succeed("report", "--month", "2026-11", "--format", "csv") == report)
+
+        // With a damaged row beside, it writes nothing.
+        #expect(system("sqlite3 '\(sandbox.database)' \"UPDATE category_months SET amount_sum = amount_sum + 100; UPDATE transactions SET date = '2026-02-30' WHERE id = 2\"") == 0)
+        #expect(system("sqlite3 '\(sandbox.database)' 'PRAGMA wal_checkpoint(TRUNCATE)' > /dev/null") == 0)
+        let before = sandbox.bytes(sandbox.database)
+        let refused = sandbox.run("check", "--repair")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasSuffix("hint: put a backup in its place with 'budget restore BACKUP' (--repair only mends the monthly totals, and wrote nothing)\n"))
+        #expect(sandbox.bytes(sandbox.database) == before)
+    }
+
     @Test func checkingABookThatDoesNotExistCreatesNothing() {
         let sandbox = Sandbox()
         let run = sandbox.run("check")

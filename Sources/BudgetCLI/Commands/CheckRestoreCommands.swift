@@ -10,22 +10,40 @@ struct Check: BudgetCommand {
         range, real dates and months, category names and keys, the change log). Prints ok and \
         exits 0, or lists each problem on standard output and exits 1. Reads only: a damaged \
         book is never written, and a missing one is never created.
+        With --repair, when the only problems are monthly totals that differ from their rows \
+        (which reports read; the sqlite3 shell can leave them behind), computes the totals again \
+        from the rows, checks again and prints ok. It writes nothing when any other problem is \
+        found: the rows themselves are then in doubt.
         """,
         access: .none)
 
-    static var arguments: [CommandArgument<Check>] { [] }
+    static var arguments: [CommandArgument<Check>] {[
+        .flag(\.repair, "repair", help: "Compute the monthly totals again from the rows when they are all that is wrong."),
+    ]}
+
+    var repair = false
 
     func run(_ context: CommandContext) throws -> Outcome {
         let path = try context.bookLocation().path
-        let problems = try BudgetStore.check(bookAt: path)
+        var problems = try BudgetStore.check(bookAt: path)
+        let totalsOnly = !problems.isEmpty && problems.allSatisfy {
+            if case .monthTotalDiffers = $0 { return true } else { return false }
+        }
+        if repair && totalsOnly {
+            try context.store(access: .write).rebuildMonthTotals()
+            context.confirm("Computed the monthly totals again from the rows (\(problems.count == 1 ? "1 differed" : "\(problems.count) differed")).")
+            problems = try BudgetStore.check(bookAt: path)
+        }
         guard !problems.isEmpty else {
             try context.stdout.write("ok\n")
             return .success
         }
         for problem in problems { try context.stdout.write(problem.description + "\n") }
         try context.stdout.flush()
-        context.warn("budget: error: \(path) has \(problems.count == 1 ? "1 problem" : "\(problems.count) problems")\n"
-            + "hint: put a backup in its place with 'budget restore BACKUP'")
+        let hint = totalsOnly && !repair
+            ? "the rows are whole: 'budget check --repair' computes the monthly totals again from them"
+            : "put a backup in its place with 'budget restore BACKUP'" + (repair ? " (--repair only mends the monthly totals, and wrote nothing)" : "")
+        context.warn("budget: error: \(path) has \(problems.count == 1 ? "1 problem" : "\(problems.count) problems")\nhint: " + hint)
         return .problemsFound
     }
 }
