@@ -148,3 +148,35 @@ extension ReconciliationResult {
         return -1
     }
 }
+
+/// A device still on schema 7 shares one mark per transfer: its reconciliation of Savings,
+/// applied by a device on schema 8, marks Savings' side, not Checking's.
+@Suite struct TransferReconciliationSyncTests {
+    @Test func aMarkRecordedBeforeSchema8GoesToTheSideWhoseStatementVouchedForIt() throws {
+        let book = try AccountBook()
+        let store = book.store
+        try store.addTransaction(amount: money("3000"), category: "Salary", date: day("2026-11-01"))
+        try store.transfer(amount: money("500"), from: "Checking", to: "Savings", date: day("2026-11-05"))
+        // What the older device's file holds: the reconciliation, then the transfer's one mark,
+        // as an update of ten columns (no transfer_reconciled_on).
+        let connection = store.connection
+        try connection.run("""
+            INSERT INTO reconciliations (id, account_id, statement_date, statement_balance, made_at)
+            VALUES (1, (SELECT id FROM accounts WHERE name = 'Savings'), '2026-11-10', 150000, '2026-11-11T09:00:00Z')
+            """)
+        let transfer = try #require(try store.transactions().first { $0.isTransfer })
+        var old = [ChangesetValue](repeating: .unchanged, count: 10), new = old
+        old[0] = .integer(transfer.id)
+        old[9] = .null
+        new[9] = .text(Array("2026-11-10".utf8))
+        let change = ChangesetChange(table: "transactions", operation: .update, isIndirect: false,
+                                     primaryKeyColumns: [true] + Array(repeating: false, count: 9), oldValues: old, newValues: new)
+        var applier = SyncApplier(connection: connection, resolvedAt: 1, deviceNames: [:])
+        try applier.apply(change, at: HybridLogicalClock(milliseconds: 1_800_000_000_000, counter: 0, device: DeviceID(rawValue: 7)!))
+        #expect(try store.transaction(id: transfer.id).reconciledOn == day("2026-11-10"))   // as schema 7 put it
+        try applier.settleOldTransferMarks()
+        let settled = try store.transaction(id: transfer.id)
+        #expect(settled.reconciledOn == nil && settled.transferReconciledOn == day("2026-11-10"))
+        #expect(settled.reconciledOn(inAccount: "Savings") == day("2026-11-10"))
+    }
+}

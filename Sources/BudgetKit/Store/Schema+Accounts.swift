@@ -103,7 +103,7 @@ extension Schema {
     /// The statement day of the first reconciliation of the transfer's account in `side` made
     /// when (or after) its old mark was first made, whose statement day is on or after its date.
     /// Every UPDATE reads the row's values as they were, so the second still sees the old mark.
-    private static func version8FirstCovering(_ side: String) -> String {
+    static func version8FirstCovering(_ side: String) -> String {
         """
         SELECT r.statement_date FROM reconciliations AS r
         WHERE r.account_id = transactions.\(side) AND r.statement_date >= transactions.date

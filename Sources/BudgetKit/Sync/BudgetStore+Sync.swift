@@ -170,6 +170,7 @@ extension BudgetStore {
                 INSERT INTO sync_state (device, last_sequence) VALUES (?, ?)
                 ON CONFLICT (device) DO UPDATE SET last_sequence = excluded.last_sequence
                 """).run([.text(file.device.description), .integer(Int64(file.sequence))])
+            try applier.settleOldTransferMarks()
             try applier.recordBrokenReferences()
             for conflict in applier.conflicts { try saveConflict(conflict, file: file) }
         }

@@ -68,6 +68,8 @@ struct SyncApplier {
     private var tombstones: [String: Bool] = [:]
     /// Per table, whether any of its rows gave way on a unique value (`sync_given_way`; read once).
     var givenWay: [String: Bool] = [:]
+    /// Transfers whose mark a change recorded before schema 8 set (see ``noteOldTransferMark(_:shape:)``).
+    var oldTransferMarks: Set<Int64> = []
 
     init(connection: Connection, resolvedAt: Int64, deviceNames: [String: String]) {
         self.connection = connection
@@ -105,6 +107,7 @@ struct SyncApplier {
         let keyValues = change.primaryKey
         let key = Self.rowKey(keyValues)
         let current = try row(shape, keyValues)
+        noteOldTransferMark(change, shape: shape)
         switch change.operation {
         case .insert:
             try insert(shape, key: key, values: change.newValues, current: current, at: clock)
