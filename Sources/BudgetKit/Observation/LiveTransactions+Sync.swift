@@ -12,8 +12,10 @@ extension LiveTransactions {
     ///
     /// - Returns: the change set delivered, or `nil` when nothing this list shows changed.
     /// - Throws: a database error; the list is then unchanged and the next sync retries.
-    /// - Complexity: O(k log n) for k changed rows, plus one O(n) scan of the ids when a changed
-    ///   row was not found at its unchanged key (it moved, left the list, or was deleted).
+    /// - Complexity: O(k log n) for k changed rows (read in one query per renamed category and per
+    ///   imported range, else in batches by id), plus O(n) to merge them into the list when more
+    ///   than a few move or arrive, and one O(n) scan of the ids when a changed row was not found
+    ///   at its unchanged key (it moved, left the list, or was deleted).
     @discardableResult
     public func processPendingChanges() throws -> TransactionChangeSet? {
         guard !isCancelled else { return nil }
@@ -84,8 +86,12 @@ extension LiveTransactions {
                     renamed.append(id)
                 }
             }
+            // Each renamed category's rows in one query: no per-row SQL, however many they are.
             for id in renamed {
-                reading.renamedCategoryRows.formUnion(try source.ids(inCategory: id, query: query))
+                for row in try fetchRows(inCategory: id, query: query) {
+                    reading.renamedCategoryRows.insert(row.transaction.id)
+                    reading.rows[row.transaction.id] = row
+                }
             }
             if order.ordersByCategory && !renamed.isEmpty {
                 reading.categoriesReordered = categoryOrder(order.categories) != categoryOrder(reading.categories)
@@ -94,11 +100,22 @@ extension LiveTransactions {
         // A changed account (renamed, closed) changes what its rows show, never where they sort.
         var accountRows: Set<Int64> = []
         for id in logged.accountIDs { accountRows.formUnion(try source.ids(inAccount: id, query: query)) }
-        let changed = logged.transactionIDs.union(reading.renamedCategoryRows).union(accountRows)
-        reading.changedIDs = Array(changed)
-        for row in try fetchRows(ids: reading.changedIDs[...], matchingFilter: true, query: query) {
-            reading.rows[row.transaction.id] = row
+        // A bulk import's new rows, each range in one query; a range reaching ids the list may
+        // hold (a deleted row's id given again) also names the held ones, found by one scan.
+        var heldInRanges: Set<Int64> = []
+        for range in logged.transactionRanges {
+            for row in try fetchRows(inRange: range, query: query) { reading.rows[row.transaction.id] = row }
+            if range.lowerBound <= highestKnownID {
+                for entry in keys.entries where range.contains(entry.id) { heldInRanges.insert(entry.id) }
+            }
         }
+        let changed = logged.transactionIDs.union(accountRows).subtracting(reading.rows.keys)
+        if !changed.isEmpty {
+            for row in try fetchRows(ids: Array(changed)[...], matchingFilter: true, query: query) {
+                reading.rows[row.transaction.id] = row
+            }
+        }
+        reading.changedIDs = Array(changed.union(reading.rows.keys).union(heldInRanges))
         return reading
     }
 
@@ -206,10 +223,15 @@ extension LiveTransactions {
         }
         let (sectionDeletions, sectionInsertions) = sectionChanges(from: oldSections)
 
-        if cache.count + added.count + updated.count > LiveTransactions.cacheCapacity { cache.removeAll(keepingCapacity: true) }
+        // Rows read for the change set replace their cached pages; when they are more than the
+        // cache holds (an import, a renamed category), the cache is emptied and pages load again.
+        let fresh = added.count + updated.count
+        if cache.count + fresh > LiveTransactions.cacheCapacity { cache.removeAll(keepingCapacity: true) }
         for deletion in deletions { cache[deletion.id] = nil }
-        for row in added { cache[row.transaction.id] = row.transaction }
-        for row in updated { cache[row.transaction.id] = row.transaction }
+        if fresh <= LiveTransactions.cacheCapacity {
+            for row in added { cache[row.transaction.id] = row.transaction }
+            for row in updated { cache[row.transaction.id] = row.transaction }
+        }
 
         let changeSet = TransactionChangeSet(
             isReload: false, sectionDeletions: sectionDeletions, sectionInsertions: sectionInsertions,

@@ -12,6 +12,7 @@ enum Schema {
         .init(version: 5, sql: version5Rules),
         .init(version: 6, sql: version6Imports),
         .init(version: 7, sql: version7History),
+        .init(version: 10, sql: ChangeTracker.schemaVersion10Ranges),
     ])
 
     /// Version 1: categories with budget history and rollover, transactions with import keys,
