@@ -50,6 +50,8 @@ extension LiveTransactions {
         var changedIDs: [Int64] = []
         /// The query matching nothing, when the filter's category was deleted.
         var deletedCategoryQuery: LiveQuery?
+        /// The queried request without the categories of its list that were deleted, and its query.
+        var narrowed: (request: TransactionRequest, query: LiveQuery)?
     }
 
     /// Reads what changed since the last sync, in the source's new snapshot. Changes nothing
@@ -59,14 +61,27 @@ extension LiveTransactions {
         var reading = Reading(logged: logged, categories: order.categories)
         if logged.needsReload { return reading }
         var query = self.query
-        let watched = [categoryID, request.filter.categoryID].compactMap { $0 }
+        let watched = [categoryID, queried.filter.categoryID].compactMap { $0 }
         if !categoryDeleted, let deleted = watched.first(where: logged.deletedCategoryIDs.contains) {
             // Every row of the list leaves it. Its rows moved or went in this batch (foreign
             // keys), unless the shell deleted the category under them or a new category took its
             // id: then fetch again.
-            query = source.query(for: request, categoryID: categoryID, accountID: accountID, matchesNothing: true)
+            query = source.query(for: queried, categoryID: categoryID, accountID: accountID, matchesNothing: true)
             reading.deletedCategoryQuery = query
             if try source.hasTransactions(inCategory: deleted) {
+                reading.logged.needsReload = true
+                return reading
+            }
+        } else if !categoryDeleted, !logged.deletedCategoryIDs.isDisjoint(with: queried.filter.categoryIDs) {
+            // A category of the filter's list was deleted: the list stops following its id (a
+            // later category may get it), and shows nothing once none is left.
+            var narrowed = queried
+            narrowed.filter.categoryIDs.removeAll(where: logged.deletedCategoryIDs.contains)
+            let none = narrowed.filter.categoryIDs.isEmpty
+            query = source.query(for: narrowed, categoryID: categoryID, accountID: accountID, matchesNothing: none)
+            reading.narrowed = (narrowed, query)
+            if none { reading.deletedCategoryQuery = query }
+            for id in logged.deletedCategoryIDs.intersection(queried.filter.categoryIDs) where try source.hasTransactions(inCategory: id) {
                 reading.logged.needsReload = true
                 return reading
             }
@@ -130,7 +145,7 @@ extension LiveTransactions {
         try inNewSnapshot { () throws -> TransactionChangeSet? in
             guard let reading = try read() else { return nil }
             if reading.logged.needsReload {
-                install(try LiveTransactions.fetch(request, resolvingName: false, categoryID: categoryID, accountID: accountID,
+                install(try LiveTransactions.fetch(reading.narrowed?.request ?? queried, resolvingName: false, categoryID: categoryID, accountID: accountID,
                                                    categoryDeleted: categoryDeleted || reading.deletedCategoryQuery != nil,
                                                    from: source))
                 return reloadChangeSet()
@@ -144,6 +159,10 @@ extension LiveTransactions {
         defer {
             lastSequence = reading.logged.sequence
             highestKnownID = Swift.max(highestKnownID, reading.changedIDs.max() ?? 0)
+            if let (request, query) = reading.narrowed {
+                queried = request
+                self.query = query
+            }
             if let query = reading.deletedCategoryQuery {
                 self.query = query
                 categoryDeleted = true
@@ -262,17 +281,17 @@ extension LiveTransactions {
     }
 
     /// Each section's identity: its key and its name (a renamed category is a new section).
-    private struct SectionIdentity: Hashable {
+    struct SectionIdentity: Hashable {
         let key: Int64
         let name: String
     }
 
-    private func sectionIdentities() -> [SectionIdentity] {
+    func sectionIdentities() -> [SectionIdentity] {
         guard request.sectioning != nil else { return [] }
         return keys.runs.map { SectionIdentity(key: $0.key, name: order.sectionName($0.key)) }
     }
 
-    private func sectionChanges(from old: [SectionIdentity])
+    func sectionChanges(from old: [SectionIdentity])
         -> ([TransactionChangeSet.SectionDeletion], [TransactionChangeSet.SectionInsertion]) {
         let new = sectionIdentities()
         let oldSet = Set(old), newSet = Set(new)
