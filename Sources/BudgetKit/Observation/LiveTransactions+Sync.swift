@@ -219,7 +219,7 @@ extension LiveTransactions {
         // From here on the new category names rule the order.
         order.categories = reading.categories
         removals.sort()
-        added.sort { order.compare($0.key, $1.key) < 0 }
+        added = added.sortedByIndex { order.compare($0.key, $1.key) < 0 }
         let finals: [Int]
         if removals.count + added.count <= LiveTransactions.inPlaceLimit {
             for position in removals.reversed() { keys.remove(at: position) }
@@ -254,8 +254,8 @@ extension LiveTransactions {
 
         let changeSet = TransactionChangeSet(
             isReload: false, sectionDeletions: sectionDeletions, sectionInsertions: sectionInsertions,
-            deletions: deletions.sorted { $0.index < $1.index }, insertions: insertions.sorted { $0.index < $1.index },
-            moves: moves.sorted { $0.to < $1.to }, updates: updates.sorted { $0.index < $1.index },
+            deletions: deletions.sorted { $0.index < $1.index }, insertions: insertions.sortedByIndex { $0.index < $1.index },
+            moves: moves.sortedByIndex { $0.to < $1.to }, updates: updates.sortedByIndex { $0.index < $1.index },
             count: keys.count, sections: sections)
         return changeSet.isEmpty ? nil : changeSet
     }
@@ -302,5 +302,16 @@ extension LiveTransactions {
             TransactionChangeSet.SectionInsertion(index: $0.offset, name: $0.element.name)
         }
         return (deletions, insertions)
+    }
+}
+
+extension Array {
+    /// The elements sorted by `areInIncreasingOrder`, moving only their indexes while sorting:
+    /// rows carrying a whole ``Transaction`` are large, and a renamed category or an import
+    /// sorts tens of thousands of them.
+    ///
+    /// - Complexity: O(k log k) comparisons, and O(k) copies of the elements.
+    func sortedByIndex(_ areInIncreasingOrder: (Element, Element) -> Bool) -> [Element] {
+        indices.sorted { areInIncreasingOrder(self[$0], self[$1]) }.map { self[$0] }
     }
 }
