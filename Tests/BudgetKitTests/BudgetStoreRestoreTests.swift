@@ -101,8 +101,8 @@ import Glibc
             return .notABudgetDatabase(path: path)
         case .newer:
             writeFile(path, fileBytes(good)!)
-            #expect(system("sqlite3 '\(path)' 'PRAGMA user_version = 9'") == 0)
-            return .newerDatabase(path: path, version: 9, supported: Schema.migrator.latestVersion)
+            #expect(system("sqlite3 '\(path)' 'PRAGMA user_version = 99'") == 0)
+            return .newerDatabase(path: path, version: 99, supported: Schema.migrator.latestVersion)
         case .impossibleVersion:
             writeFile(path, fileBytes(good)!)
             #expect(system("sqlite3 '\(path)' 'PRAGMA user_version = -1'") == 0)
