@@ -71,11 +71,54 @@ func runLiveResultsBenchmarks(fixtures: Fixtures, rows: Int = 1_000_000, inserts
         say("live insert (\(rows / 1000)k rows): \(milliseconds(delivery.median)) median"
             + "   baseline full refetch: \(milliseconds(refetch.median))")
 
+        try importAndRename(live: live, writer: writer, path: path, folder: fixtures.folder, sqlite3: fixtures.sqlite3,
+                            refetch: refetch.median)
         try crossProcessLatency(live: live, store: store, sqlite3: fixtures.sqlite3, commits: commits)
         withExtendedLifetime(emptyStore) {}
     } catch {
         say("live results benchmark failed: \(error)")
     }
+}
+
+/// Issue 13: an import of 2,000 rows by another connection reaching the list (insertions, not a
+/// reload), and renaming a category of ~83k rows (a twelfth of the book) reaching a list by date
+/// (its rows only change in place) and a list sectioned by category (they move as a block). The
+/// baseline is the sqlite3 shell reading that category's ids in order from a plain table with
+/// only the index it needs.
+private func importAndRename(live: LiveTransactions, writer: BudgetStore, path: String, folder: String, sqlite3: String,
+                             refetch: Double) throws {
+    var text = "date,amount,category,payee\n"
+    for index in 0..<2_000 { text += "2024-0\(1 + index % 9)-1\(index % 10),\(index).25,Food,Imported \(index % 37)\n" }
+    var reader = ImportReader(file: "bench.csv", options: ImportOptions(), text: text)
+    let added = try writer.importTransactions(from: &reader).added
+    precondition(added == 2_000)
+    let started = Processes.now()
+    let imported = try live.processPendingChanges()
+    let importTime = Processes.now() - started
+    say("live import of 2,000 rows: \(milliseconds(importTime)) to the change set (\(imported?.isReload == true ? "a reload" : "\(imported?.insertions.count ?? 0) insertions"))"
+        + "   baseline full refetch: \(milliseconds(refetch))")
+
+    let bySection = try LiveTransactions(store: live.store, request: TransactionRequest(sectioning: .category))
+    var inPlace = Samples(), asBlock = Samples()
+    let names = ["Food", "Zz Food", "Food"]
+    for (old, new) in zip(names, names.dropFirst()) {
+        try writer.renameCategory(named: old, to: new)
+        var start = Processes.now()
+        let renamed = try live.processPendingChanges()
+        inPlace.add(Processes.now() - start)
+        precondition(renamed != nil)
+        start = Processes.now()
+        let moved = try bySection.processPendingChanges()
+        asBlock.add(Processes.now() - start)
+        precondition(moved != nil)
+    }
+    let plain = folder + "/live-plain.sqlite3"
+    Processes.mustRun([sqlite3, plain, "ATTACH '\(path)' AS book; CREATE TABLE t AS SELECT id, date, category_id FROM book.transactions;"
+                       + " CREATE INDEX t_category ON t (category_id, date, id);"])
+    var shell = Samples()
+    for _ in 0..<3 { shell.add(Processes.run([sqlite3, plain, "SELECT id FROM t WHERE category_id = 5 ORDER BY date, id"]).seconds) }
+    say("live rename of a category of ~83k rows: \(milliseconds(inPlace.median)) by date, \(milliseconds(asBlock.median)) sectioned by category"
+        + " (median of 2)   baseline sqlite3 shell reading its ids in order: \(milliseconds(shell.median))")
 }
 
 /// Feeds the sqlite3 shell one INSERT at a time through a pipe and times each commit's arrival.

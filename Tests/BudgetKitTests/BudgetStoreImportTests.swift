@@ -182,7 +182,7 @@ import Glibc
         #expect(try store.transactions().isEmpty)
     }
 
-    @Test func aBulkImportLogsOneReloadInsteadOfEveryRow() throws {
+    @Test func aBulkImportLogsOneRangeOfItsNewIDsInsteadOfEveryRowOrAReload() throws {
         let dir = TemporaryDirectory()
         let store = try book(dir)
         let logBefore = try store.connection.int64("SELECT count(*) FROM change_log") ?? 0
@@ -191,7 +191,10 @@ import Glibc
         #expect(try importText(store, text).added == 2_500)
         let connection = store.connection
         #expect(try connection.int64("SELECT count(*) FROM transactions") == 2_500)
-        #expect(try connection.int64("SELECT count(*) FROM change_log WHERE entity = 'reload'") == 1)
+        #expect(try connection.int64("SELECT count(*) FROM change_log WHERE entity = 'reload'") == 0)
+        let range = try connection.prepare("SELECT row_id, last_row_id FROM change_log WHERE entity = 'transaction_range'")
+            .map { [$0.int64(0), $0.int64(1)] }
+        #expect(range == [[1, 2_500]])
         let logged = try connection.int64("SELECT count(*) FROM change_log WHERE entity = 'transaction'") ?? 0
         #expect(logged == 0)
         #expect(try connection.int64("SELECT count(*) FROM change_log") == logBefore + logged + 1)

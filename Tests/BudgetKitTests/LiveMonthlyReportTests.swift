@@ -53,6 +53,20 @@ import Testing
         #expect(live.report == (try store.monthlyReport(for: november, account: "Visa")))
     }
 
+    @Test func aBulkImportReachesTheReport() throws {
+        let book = try AccountBook()
+        let store = book.store
+        let live = try LiveMonthlyReport(store: store, month: november)
+        var text = "date,amount,category,payee\n"
+        for index in 0..<1_200 { text += "2026-11-\(10 + index % 9),1.00,Food,Shop \(index)\n" }
+        var reader = ImportReader(file: "bulk.csv", options: ImportOptions(), text: text)
+        // From another connection, as another process would: one range in the log, not 1,200 rows.
+        #expect(try BudgetStore(path: book.dir.file("budget.sqlite3")).importTransactions(from: &reader).added == 1_200)
+        let changed = try #require(try live.processPendingChanges())
+        #expect(changed.updated == ["Food"])
+        #expect(live.report.lines.first { $0.category == "Food" }?.actual == money("1200"))
+    }
+
     @Test func itsChangesArriveAsAnAsyncSequence() async throws {
         let book = try AccountBook()
         let store = book.store

@@ -133,7 +133,14 @@ final class FailingSource: LiveSource {
         try check(matchingFilter ? "changedRows" : "pageRows")
         return try base.rows(ids: ids, query: query, matchingFilter: matchingFilter)
     }
-    func ids(inCategory id: Int64, query: LiveQuery) throws -> [Int64] { try check("idsInCategory"); return try base.ids(inCategory: id, query: query) }
+    func rows(inCategory id: Int64, query: LiveQuery) throws -> [LiveRow] {
+        try check("rowsInCategory")
+        return try base.rows(inCategory: id, query: query)
+    }
+    func rows(inRange range: ClosedRange<Int64>, query: LiveQuery) throws -> [LiveRow] {
+        try check("rowsInRange")
+        return try base.rows(inRange: range, query: query)
+    }
 }
 
 extension LiveTransactions {

@@ -4,7 +4,10 @@ import Testing
 /// Randomized proof that change sets are exact: after every random write (through the store, or
 /// through a second connection, REPLACE conflicts included), with reads failing at random in the
 /// middle of syncs, the change set the live list delivered, applied to the snapshot before it,
-/// equals what the request shows now, computed apart (``LiveTransactionsOracle``).
+/// equals what the request shows now, computed apart (``LiveTransactionsOracle``). Twice per run
+/// the write is an import of more than 1,000 rows (the bulk path), which every list hears as
+/// insertions (issue 13). Every tenth step changes the list's filter instead (same sort and
+/// sectioning), which it must deliver as the exact diff.
 @Suite struct LiveTransactionsEquivalenceTests {
     static let requests: [TransactionRequest] = [
         TransactionRequest(),
@@ -21,6 +24,18 @@ import Testing
         TransactionRequest(filter: TransactionFilter(category: "cat-1"), sort: TransactionSort(.date), sectioning: .month),
         TransactionRequest(filter: TransactionFilter(categoryID: 2), sort: TransactionSort(.payee), sectioning: .category),
     ]
+
+    /// Filters a list switches between while it lives, by ids (names are resolved once, so a
+    /// name filter's oracle would need the id anyway).
+    static func filters(protected: Int64) -> [TransactionFilter] {
+        [TransactionFilter(),
+         TransactionFilter(from: Day(iso: "2026-03-01"), to: Day(iso: "2026-08-31")),
+         TransactionFilter(minAmount: Money(minorUnits: -200), maxAmount: Money(minorUnits: 400)),
+         TransactionFilter(payee: "a"),
+         TransactionFilter(categoryIDs: [protected, 3, 4]),
+         TransactionFilter(text: "NOTE 3"),
+         TransactionFilter(text: "é", categoryIDs: [protected, 1])]
+    }
 
     /// One random world: a store, a second connection, its categories, and its transactions.
     struct World {
@@ -67,6 +82,24 @@ import Testing
             }
             self = world
             return bulk
+        }
+
+        /// An import of 1,001 to 1,100 random rows through the store or (`viaWriter`) the second
+        /// connection: more than ``BulkImportLimits/rowsBeforePausingLog``, so it files them in bulk.
+        mutating func importRows(viaWriter: Bool) throws {
+            let target = viaWriter ? writer : store
+            let before = try target.connection.int64("SELECT max(id) FROM transactions") ?? 0
+            let names = try target.connection.prepare("SELECT name FROM categories ORDER BY id").map { $0.text(0) }
+            importKeys += 1
+            var text = "date,amount,category,payee,note\n"
+            for index in 0..<Int.random(in: 1_001...1_100, using: &random) {
+                text += "\(randomDay()),\(Money(minorUnits: Int64.random(in: -1000...1000, using: &random))),"
+                    + "\(names.randomElement(using: &random)!),\(payees.randomElement(using: &random)!),import \(importKeys) row \(index)\n"
+            }
+            var reader = ImportReader(file: "bulk.csv", options: ImportOptions(), text: text)
+            let summary = try target.importTransactions(from: &reader)
+            precondition(summary.added > BulkImportLimits.rowsBeforePausingLog)
+            transactionIDs += try target.connection.prepare("SELECT id FROM transactions WHERE id > ? ORDER BY id").map([.integer(before)]) { $0.int64(0) }
         }
 
         private mutating func operation(on connection: Connection, replacing: Bool) throws {
@@ -174,9 +207,29 @@ import Testing
             // Reads fail now and then while the list syncs, never while the test reads it.
             source.fails = { _ in Int.random(in: 0..<25, using: &random) == 0 }
             let viaWriter = Bool.random(using: &world.random)
-            let bulk = try world.write(viaWriter: viaWriter)
+            let imports = step % 100 == 37, refilters = step % 10 == 5
+            let bulk = imports || refilters ? false : try world.write(viaWriter: viaWriter)
+            if imports { try world.importRows(viaWriter: viaWriter) }
+            if refilters {
+                var next = oracleRequest
+                next.filter = LiveTransactionsEquivalenceTests.filters(protected: world.protected).randomElement(using: &random)!
+                var attempts = 0
+                let shown = live.request
+                while true {
+                    do {
+                        try live.setRequest(next)
+                        break
+                    } catch {
+                        attempts += 1
+                        #expect(error is FailingSource.InjectedFailure, "step \(step): \(error)")
+                        #expect(live.request == shown, "step \(step): a failed change leaves the request")
+                        if attempts == 3 { source.fails = { _ in false } }
+                    }
+                }
+                oracleRequest = next
+            }
             var attempts = 0
-            while viaWriter || live.lastSyncError != nil {
+            while (viaWriter && !refilters) || live.lastSyncError != nil {
                 do {
                     try live.processPendingChanges()
                     break
@@ -196,6 +249,11 @@ import Testing
             if let changeSet = heard.first {
                 changeSets += 1
                 #expect(changeSet.isReload == bulk, "step \(step)")
+                if refilters { #expect(changeSet.moves.isEmpty && changeSet.updates.isEmpty, "step \(step)") }
+                if imports {
+                    #expect(changeSet.insertions.count == fresh.transactions.count - previous.transactions.count, "step \(step)")
+                    #expect(changeSet.deletions.isEmpty && changeSet.moves.isEmpty && changeSet.updates.isEmpty, "step \(step)")
+                }
                 if !changeSet.isReload {
                     #expect(changeSet.applied(to: previous) == fresh, "step \(step) of request \(requestIndex): \(changeSet)")
                     #expect(changeSet.batchUpdateProblems(before: previous) == [], "step \(step)")

@@ -129,7 +129,7 @@ import Testing
         #expect(try live.snapshot() == (try LiveTransactions(store: store, request: TransactionRequest(sectioning: .category)).snapshot()))
     }
 
-    @Test(arguments: ["changes", "categoryNames", "idsInCategory", "changedRows", "hasTransactions"])
+    @Test(arguments: ["changes", "categoryNames", "rowsInCategory", "changedRows", "hasTransactions"])
     func aSyncThatFailsMidwayChangesNothingAndTheNextOneCatchesUp(read: String) throws {
         let dir = TemporaryDirectory()
         let store = try makeStore(dir, count: 20)

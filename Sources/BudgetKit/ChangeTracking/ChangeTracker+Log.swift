@@ -3,6 +3,9 @@
 struct LoggedChanges: Equatable {
     /// Transactions inserted, updated or deleted.
     var transactionIDs: Set<Int64> = []
+    /// Ranges of transaction ids in which every row may have been inserted, updated or deleted
+    /// (a bulk import's new rows: ``ChangeTracker/logTransactions(above:)``).
+    var transactionRanges: [ClosedRange<Int64>] = []
     /// Categories inserted, updated (renamed, kind, rollover) or deleted.
     var categoryIDs: Set<Int64> = []
     /// Categories deleted (a subset of ``categoryIDs``), even when a category created later
@@ -14,8 +17,8 @@ struct LoggedChanges: Equatable {
     var accountIDs: Set<Int64> = []
     /// Accounts whose reconciliations were recorded or removed.
     var reconciledAccountIDs: Set<Int64> = []
-    /// A bulk write logged a reload, entries were pruned before they were read, or the file was
-    /// replaced: the ids above are incomplete.
+    /// A bulk write logged a reload (a large undo, redo or sync), entries were pruned before they
+    /// were read, or the file was replaced (a restored backup): the ids above are incomplete.
     var needsReload = false
     /// The sequence number the reader is current with after reading these.
     var sequence: Int64 = 0
@@ -60,6 +63,9 @@ extension ChangeTracker {
                 let id = row.int64(LogColumn.rowID)
                 switch row.text(LogColumn.entity) {
                 case "transaction": changes.transactionIDs.insert(id)
+                case "transaction_range":
+                    let last = row.int64(LogColumn.lastRowID)
+                    if id <= last { changes.transactionRanges.append(id...last) }
                 case "category": changes.categoryIDs.insert(id)
                 case "category_delete":
                     changes.categoryIDs.insert(id)
@@ -91,6 +97,12 @@ extension ChangeTracker {
 
 /// The columns of a change-log entry, as ``ChangeTracker/changes(after:in:)`` reads them.
 enum LogColumn: Int32, FixedColumns {
-    case seq, entity, rowID
-    var sql: String { self == .rowID ? "row_id" : "\(self)" }
+    case seq, entity, rowID, lastRowID
+    var sql: String {
+        switch self {
+        case .seq, .entity: "\(self)"
+        case .rowID: "row_id"
+        case .lastRowID: "last_row_id"
+        }
+    }
 }

@@ -5,7 +5,8 @@
 /// type owns everything else about that log:
 ///
 /// - the writer's side, inside the store's write transaction: ``pause()`` and ``resume(reload:)``
-///   for bulk writes (one `reload` entry instead of a million row entries), and pruning
+///   for bulk writes (one `reload` entry instead of a million row entries, or, for rows added
+///   above every id, one `transaction_range` entry: ``logTransactions(above:)``), and pruning
 ///   (``willCommit()``);
 /// - the reader's side: ``highWater(in:)`` and ``changes(after:in:)``, which live results call on
 ///   their own connections, inside their snapshots (see `ChangeTracker+Log.swift`);
@@ -59,6 +60,21 @@ final class ChangeTracker {
         if reload { try connection.run("INSERT INTO change_log (entity, row_id) VALUES ('reload', NULL)") }
         try connection.run("DELETE FROM change_log_pause")
         isPaused = false
+    }
+
+    /// Logs one `transaction_range` entry covering every transaction with an id above `maxID`
+    /// (schema version 12, ``schemaVersion12Ranges``): what a write that paused the log while it
+    /// added those rows, and changed no other logged row, leaves instead of a `reload`, so live
+    /// lists insert the new rows rather than fetching everything again. Nothing when no row is
+    /// above `maxID`. Call it inside the write transaction, then ``resume(reload:)`` with
+    /// `reload: false`.
+    ///
+    /// - Throws: a database error.
+    func logTransactions(above maxID: Int64) throws {
+        try connection.run("""
+            INSERT INTO change_log (entity, row_id, last_row_id)
+            SELECT 'transaction_range', ?1 + 1, last FROM (SELECT max(id) AS last FROM transactions WHERE id > ?1) WHERE last IS NOT NULL
+            """, [.integer(maxID)])
     }
 
     /// What the store's write transaction does last: resumes a paused log (with a reload entry)

@@ -124,7 +124,7 @@ public final class LiveAccounts: LiveResult {
         let logged = try source.changes(after: lastSequence)
         if logged == nil && day == shownDay { return nil }
         let matters = logged.map {
-            $0.needsReload || !$0.transactionIDs.isEmpty || !$0.accountIDs.isEmpty || !$0.reconciledAccountIDs.isEmpty
+            $0.needsReload || !$0.transactionIDs.isEmpty || !$0.transactionRanges.isEmpty || !$0.accountIDs.isEmpty || !$0.reconciledAccountIDs.isEmpty
                 || !$0.categoryIDs.isEmpty
         } ?? false
         guard matters || day != shownDay else {

@@ -121,8 +121,8 @@ public final class LiveMonthlyReport: LiveResult {
         let logged = try source.changes(after: lastSequence)
         source.endSnapshot()
         let matters = logged.map {
-            $0.needsReload || !$0.transactionIDs.isEmpty || !$0.categoryIDs.isEmpty || !$0.budgetCategoryIDs.isEmpty
-                || !$0.accountIDs.isEmpty
+            $0.needsReload || !$0.transactionIDs.isEmpty || !$0.transactionRanges.isEmpty || !$0.categoryIDs.isEmpty
+                || !$0.budgetCategoryIDs.isEmpty || !$0.accountIDs.isEmpty
         } ?? false
         guard matters || month != report.month else {
             lastSequence = logged?.sequence ?? lastSequence

@@ -49,9 +49,11 @@ protocol LiveSource: AnyObject {
     /// The rows with these ids (those that exist; with `matchingFilter`, those the query's filter
     /// matches), in no particular order.
     func rows(ids: ArraySlice<Int64>, query: LiveQuery, matchingFilter: Bool) throws -> [LiveRow]
-    /// The ids of the rows in one category (splits with a part in it included) that the query's
-    /// filter matches.
-    func ids(inCategory id: Int64, query: LiveQuery) throws -> [Int64]
+    /// The rows in one category (splits with a part in it included) that the query's filter
+    /// matches, read by one query.
+    func rows(inCategory id: Int64, query: LiveQuery) throws -> [LiveRow]
+    /// The rows with an id in `range` that the query's filter matches, read by one query.
+    func rows(inRange range: ClosedRange<Int64>, query: LiveQuery) throws -> [LiveRow]
     /// The ids of the rows in one account (transfers reaching it included) that the query's
     /// filter matches.
     func ids(inAccount id: Int64, query: LiveQuery) throws -> [Int64]

@@ -37,6 +37,18 @@ extension LiveTransactions {
         }
     }
 
+    /// Reads the rows of one category (splits with a part in it included) that the query's
+    /// filter matches, with their keys, in one query.
+    func fetchRows(inCategory id: Int64, query: LiveQuery) throws -> [FetchedRow] {
+        try source.rows(inCategory: id, query: query).map { FetchedRow(transaction: $0.transaction, key: order.key($0)) }
+    }
+
+    /// Reads the rows with an id in `range` that the query's filter matches, with their keys,
+    /// in one query.
+    func fetchRows(inRange range: ClosedRange<Int64>, query: LiveQuery) throws -> [FetchedRow] {
+        try source.rows(inRange: range, query: query).map { FetchedRow(transaction: $0.transaction, key: order.key($0)) }
+    }
+
     /// What the subscript returns when a row cannot be read: the id and what the key knows.
     func standIn(at position: Int) -> Transaction {
         let key = keys.key(at: position)

@@ -7,6 +7,8 @@ extension LiveTransactions {
         let categoryID: Int64?
         let accountID: Int64?
         let categoryDeleted: Bool
+        /// The request with the filter's lists of names resolved to ids (``LiveTransactions/queried``).
+        let queried: TransactionRequest
         let keys: OrderedKeys
         let sequence: Int64
         let highestID: Int64
@@ -19,14 +21,20 @@ extension LiveTransactions {
     ///   - resolvingName: resolve the filter's category and account names to ids (when the
     ///     request is set); otherwise use `categoryID` and `accountID` (a reload keeps the ids it had).
     ///   - categoryDeleted: the list saw its category deleted (it stays empty).
+    ///   - existing: the list's order, kept when the sort and sectioning stay (so keys compare
+    ///     across the old and new request); a new one otherwise.
     static func fetch(_ request: TransactionRequest, resolvingName: Bool, categoryID: Int64?, accountID: Int64? = nil,
-                      categoryDeleted: Bool = false, from source: any LiveSource) throws -> FetchedState {
+                      categoryDeleted: Bool = false, order existing: KeyOrder? = nil, from source: any LiveSource) throws -> FetchedState {
         var categoryID = categoryID, accountID = accountID
+        var request = request
         if resolvingName {
             categoryID = try request.filter.category.map { try source.categoryID(named: $0) }
             accountID = try request.filter.account.map { try source.accountID(named: $0) }
+            request.filter.categoryIDs += try request.filter.categories.map { try source.categoryID(named: $0) }
+            request.filter.accountIDs += try request.filter.accounts.map { try source.accountID(named: $0) }
+            (request.filter.categories, request.filter.accounts) = ([], [])
         }
-        let order = KeyOrder(request: request)
+        let order = existing ?? KeyOrder(request: request)
         let sequence = try source.changeSequence()
         let highestID = try source.highestTransactionID()
         order.categories = try source.categoryNames()
@@ -34,12 +42,14 @@ extension LiveTransactions {
         let deleted = categoryDeleted || watched.contains { order.categories[$0] == nil }
         let query = source.query(for: request, categoryID: categoryID, accountID: accountID, matchesNothing: deleted)
         let keys = try loadKeys(query: query, order: order, from: source)
-        return FetchedState(order: order, query: query, categoryID: categoryID, accountID: accountID, categoryDeleted: deleted, keys: keys,
-                            sequence: sequence, highestID: highestID)
+        return FetchedState(order: order, query: query, categoryID: categoryID, accountID: accountID, categoryDeleted: deleted,
+                            queried: request, keys: keys, sequence: sequence, highestID: highestID)
     }
 
-    /// Makes a fetched state the list's own.
-    func install(_ state: FetchedState) {
+    /// Makes a fetched state the list's own; its cached rows stay only when `keepingCache` (the
+    /// state is the one they were read in).
+    func install(_ state: FetchedState, keepingCache: Bool = false) {
+        queried = state.queried
         order = state.order
         query = state.query
         categoryID = state.categoryID
@@ -47,8 +57,8 @@ extension LiveTransactions {
         categoryDeleted = state.categoryDeleted
         keys = state.keys
         lastSequence = state.sequence
-        highestKnownID = state.highestID
-        cache.removeAll()
+        highestKnownID = Swift.max(state.highestID, keepingCache ? highestKnownID : 0)
+        if !keepingCache { cache.removeAll() }
     }
 
     static func loadKeys(query: LiveQuery, order: KeyOrder, from source: any LiveSource) throws -> OrderedKeys {

@@ -12,8 +12,10 @@ extension LiveTransactions {
     ///
     /// - Returns: the change set delivered, or `nil` when nothing this list shows changed.
     /// - Throws: a database error; the list is then unchanged and the next sync retries.
-    /// - Complexity: O(k log n) for k changed rows, plus one O(n) scan of the ids when a changed
-    ///   row was not found at its unchanged key (it moved, left the list, or was deleted).
+    /// - Complexity: O(k log n) for k changed rows (read in one query per renamed category and per
+    ///   imported range, else in batches by id), plus O(n) to merge them into the list when more
+    ///   than a few move or arrive, and one O(n) scan of the ids when a changed row was not found
+    ///   at its unchanged key (it moved, left the list, or was deleted).
     @discardableResult
     public func processPendingChanges() throws -> TransactionChangeSet? {
         guard !isCancelled else { return nil }
@@ -48,6 +50,8 @@ extension LiveTransactions {
         var changedIDs: [Int64] = []
         /// The query matching nothing, when the filter's category was deleted.
         var deletedCategoryQuery: LiveQuery?
+        /// The queried request without the categories of its list that were deleted, and its query.
+        var narrowed: (request: TransactionRequest, query: LiveQuery)?
     }
 
     /// Reads what changed since the last sync, in the source's new snapshot. Changes nothing
@@ -57,14 +61,27 @@ extension LiveTransactions {
         var reading = Reading(logged: logged, categories: order.categories)
         if logged.needsReload { return reading }
         var query = self.query
-        let watched = [categoryID, request.filter.categoryID].compactMap { $0 }
+        let watched = [categoryID, queried.filter.categoryID].compactMap { $0 }
         if !categoryDeleted, let deleted = watched.first(where: logged.deletedCategoryIDs.contains) {
             // Every row of the list leaves it. Its rows moved or went in this batch (foreign
             // keys), unless the shell deleted the category under them or a new category took its
             // id: then fetch again.
-            query = source.query(for: request, categoryID: categoryID, accountID: accountID, matchesNothing: true)
+            query = source.query(for: queried, categoryID: categoryID, accountID: accountID, matchesNothing: true)
             reading.deletedCategoryQuery = query
             if try source.hasTransactions(inCategory: deleted) {
+                reading.logged.needsReload = true
+                return reading
+            }
+        } else if !categoryDeleted, !logged.deletedCategoryIDs.isDisjoint(with: queried.filter.categoryIDs) {
+            // A category of the filter's list was deleted: the list stops following its id (a
+            // later category may get it), and shows nothing once none is left.
+            var narrowed = queried
+            narrowed.filter.categoryIDs.removeAll(where: logged.deletedCategoryIDs.contains)
+            let none = narrowed.filter.categoryIDs.isEmpty
+            query = source.query(for: narrowed, categoryID: categoryID, accountID: accountID, matchesNothing: none)
+            reading.narrowed = (narrowed, query)
+            if none { reading.deletedCategoryQuery = query }
+            for id in logged.deletedCategoryIDs.intersection(queried.filter.categoryIDs) where try source.hasTransactions(inCategory: id) {
                 reading.logged.needsReload = true
                 return reading
             }
@@ -84,8 +101,12 @@ extension LiveTransactions {
                     renamed.append(id)
                 }
             }
+            // Each renamed category's rows in one query: no per-row SQL, however many they are.
             for id in renamed {
-                reading.renamedCategoryRows.formUnion(try source.ids(inCategory: id, query: query))
+                for row in try fetchRows(inCategory: id, query: query) {
+                    reading.renamedCategoryRows.insert(row.transaction.id)
+                    reading.rows[row.transaction.id] = row
+                }
             }
             if order.ordersByCategory && !renamed.isEmpty {
                 reading.categoriesReordered = categoryOrder(order.categories) != categoryOrder(reading.categories)
@@ -94,11 +115,22 @@ extension LiveTransactions {
         // A changed account (renamed, closed) changes what its rows show, never where they sort.
         var accountRows: Set<Int64> = []
         for id in logged.accountIDs { accountRows.formUnion(try source.ids(inAccount: id, query: query)) }
-        let changed = logged.transactionIDs.union(reading.renamedCategoryRows).union(accountRows)
-        reading.changedIDs = Array(changed)
-        for row in try fetchRows(ids: reading.changedIDs[...], matchingFilter: true, query: query) {
-            reading.rows[row.transaction.id] = row
+        // A bulk import's new rows, each range in one query; a range reaching ids the list may
+        // hold (a deleted row's id given again) also names the held ones, found by one scan.
+        var heldInRanges: Set<Int64> = []
+        for range in logged.transactionRanges {
+            for row in try fetchRows(inRange: range, query: query) { reading.rows[row.transaction.id] = row }
+            if range.lowerBound <= highestKnownID {
+                for entry in keys.entries where range.contains(entry.id) { heldInRanges.insert(entry.id) }
+            }
         }
+        let changed = logged.transactionIDs.union(accountRows).subtracting(reading.rows.keys)
+        if !changed.isEmpty {
+            for row in try fetchRows(ids: Array(changed)[...], matchingFilter: true, query: query) {
+                reading.rows[row.transaction.id] = row
+            }
+        }
+        reading.changedIDs = Array(changed.union(reading.rows.keys).union(heldInRanges))
         return reading
     }
 
@@ -113,7 +145,7 @@ extension LiveTransactions {
         try inNewSnapshot { () throws -> TransactionChangeSet? in
             guard let reading = try read() else { return nil }
             if reading.logged.needsReload {
-                install(try LiveTransactions.fetch(request, resolvingName: false, categoryID: categoryID, accountID: accountID,
+                install(try LiveTransactions.fetch(reading.narrowed?.request ?? queried, resolvingName: false, categoryID: categoryID, accountID: accountID,
                                                    categoryDeleted: categoryDeleted || reading.deletedCategoryQuery != nil,
                                                    from: source))
                 return reloadChangeSet()
@@ -127,6 +159,10 @@ extension LiveTransactions {
         defer {
             lastSequence = reading.logged.sequence
             highestKnownID = Swift.max(highestKnownID, reading.changedIDs.max() ?? 0)
+            if let (request, query) = reading.narrowed {
+                queried = request
+                self.query = query
+            }
             if let query = reading.deletedCategoryQuery {
                 self.query = query
                 categoryDeleted = true
@@ -183,7 +219,7 @@ extension LiveTransactions {
         // From here on the new category names rule the order.
         order.categories = reading.categories
         removals.sort()
-        added.sort { order.compare($0.key, $1.key) < 0 }
+        added = added.sortedByIndex { order.compare($0.key, $1.key) < 0 }
         let finals: [Int]
         if removals.count + added.count <= LiveTransactions.inPlaceLimit {
             for position in removals.reversed() { keys.remove(at: position) }
@@ -206,15 +242,20 @@ extension LiveTransactions {
         }
         let (sectionDeletions, sectionInsertions) = sectionChanges(from: oldSections)
 
-        if cache.count + added.count + updated.count > LiveTransactions.cacheCapacity { cache.removeAll(keepingCapacity: true) }
+        // Rows read for the change set replace their cached pages; when they are more than the
+        // cache holds (an import, a renamed category), the cache is emptied and pages load again.
+        let fresh = added.count + updated.count
+        if cache.count + fresh > LiveTransactions.cacheCapacity { cache.removeAll(keepingCapacity: true) }
         for deletion in deletions { cache[deletion.id] = nil }
-        for row in added { cache[row.transaction.id] = row.transaction }
-        for row in updated { cache[row.transaction.id] = row.transaction }
+        if fresh <= LiveTransactions.cacheCapacity {
+            for row in added { cache[row.transaction.id] = row.transaction }
+            for row in updated { cache[row.transaction.id] = row.transaction }
+        }
 
         let changeSet = TransactionChangeSet(
             isReload: false, sectionDeletions: sectionDeletions, sectionInsertions: sectionInsertions,
-            deletions: deletions.sorted { $0.index < $1.index }, insertions: insertions.sorted { $0.index < $1.index },
-            moves: moves.sorted { $0.to < $1.to }, updates: updates.sorted { $0.index < $1.index },
+            deletions: deletions.sorted { $0.index < $1.index }, insertions: insertions.sortedByIndex { $0.index < $1.index },
+            moves: moves.sortedByIndex { $0.to < $1.to }, updates: updates.sortedByIndex { $0.index < $1.index },
             count: keys.count, sections: sections)
         return changeSet.isEmpty ? nil : changeSet
     }
@@ -240,17 +281,17 @@ extension LiveTransactions {
     }
 
     /// Each section's identity: its key and its name (a renamed category is a new section).
-    private struct SectionIdentity: Hashable {
+    struct SectionIdentity: Hashable {
         let key: Int64
         let name: String
     }
 
-    private func sectionIdentities() -> [SectionIdentity] {
+    func sectionIdentities() -> [SectionIdentity] {
         guard request.sectioning != nil else { return [] }
         return keys.runs.map { SectionIdentity(key: $0.key, name: order.sectionName($0.key)) }
     }
 
-    private func sectionChanges(from old: [SectionIdentity])
+    func sectionChanges(from old: [SectionIdentity])
         -> ([TransactionChangeSet.SectionDeletion], [TransactionChangeSet.SectionInsertion]) {
         let new = sectionIdentities()
         let oldSet = Set(old), newSet = Set(new)
@@ -261,5 +302,16 @@ extension LiveTransactions {
             TransactionChangeSet.SectionInsertion(index: $0.offset, name: $0.element.name)
         }
         return (deletions, insertions)
+    }
+}
+
+extension Array {
+    /// The elements sorted by `areInIncreasingOrder`, moving only their indexes while sorting:
+    /// rows carrying a whole ``Transaction`` are large, and a renamed category or an import
+    /// sorts tens of thousands of them.
+    ///
+    /// - Complexity: O(k log k) comparisons, and O(k) copies of the elements.
+    func sortedByIndex(_ areInIncreasingOrder: (Element, Element) -> Bool) -> [Element] {
+        indices.sorted { areInIncreasingOrder(self[$0], self[$1]) }.map { self[$0] }
     }
 }

@@ -58,7 +58,7 @@ public final class LiveTransactions: LiveResult {
     /// The store it reads and observes.
     public let store: BudgetStore
     /// What it shows, as given. Change it with ``setRequest(_:)``.
-    public private(set) var request: TransactionRequest
+    public internal(set) var request: TransactionRequest
     /// Told about every change after it happened, and about automatic syncs that failed. Held weakly.
     public weak var delegate: (any LiveTransactionsDelegate)?
     /// How many rows a page load reads (like Core Data's `fetchBatchSize`).
@@ -75,6 +75,10 @@ public final class LiveTransactions: LiveResult {
     var keys = OrderedKeys(sorted: [RowKey]())
     var order: KeyOrder
     var query: LiveQuery
+    /// The request as queried: ``request`` with the filter's lists of category and account
+    /// names resolved to ids (in ``TransactionFilter/categoryIDs`` and
+    /// ``TransactionFilter/accountIDs``) when it was set, less the categories seen deleted.
+    var queried = TransactionRequest()
     /// The id the filter's category name resolved to when the request was set.
     var categoryID: Int64?
     /// The id the filter's account name resolved to when the request was set.
@@ -143,19 +147,6 @@ public final class LiveTransactions: LiveResult {
 
     /// The list itself: its rows load lazily, in pages.
     public var rows: LiveTransactions { self }
-
-    /// Shows another request: fetches again and tells the delegate with a reload change set.
-    /// A category name in the filter is resolved again, to the category that has it now.
-    ///
-    /// - Throws: like ``init(store:request:)``; the list is unchanged then.
-    public func setRequest(_ request: TransactionRequest) throws {
-        let state = try inNewSnapshot {
-            try LiveTransactions.fetch(request, resolvingName: true, categoryID: nil, from: source)
-        }
-        self.request = request
-        install(state)
-        deliver(reloadChangeSet())
-    }
 
     // MARK: - Sections and lookups
 

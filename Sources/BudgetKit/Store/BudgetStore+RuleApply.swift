@@ -56,8 +56,7 @@ extension BudgetStore {
                            kindChange: KindChange = .refuse) throws -> [RuleOutcome] {
         let body = { () throws -> [RuleOutcome] in
             let matcher = try RuleMatcher(try self.ruleDefinitions())
-            let resolved = TransactionQuery.ResolvedIDs(categoryID: try filter.category.map { try self.categoryRow(named: $0).id },
-                                                        accountID: try filter.account.map { try self.accountRow(named: $0).id })
+            let resolved = try self.resolvedIDs(of: filter)
             var outcomes: [(outcome: RuleOutcome, categoryID: Int64?)] = []
             guard !matcher.isEmpty else { return [] }
             try self.forEachRow(matching: filter, resolved: resolved) { transaction in

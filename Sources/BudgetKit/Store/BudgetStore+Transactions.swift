@@ -157,8 +157,7 @@ extension BudgetStore {
     @discardableResult
     public func forEachTransaction(matching filter: TransactionFilter, _ body: (Transaction) throws -> Void) throws -> TransactionTotals {
         try reading {
-            let resolved = TransactionQuery.ResolvedIDs(categoryID: try filter.category.map { try categoryRow(named: $0).id },
-                                                        accountID: try filter.account.map { try accountRow(named: $0).id })
+            let resolved = try resolvedIDs(of: filter)
             var totals = TransactionTotals()
             try connection.inReadTransaction {
                 try forEachRow(matching: filter, resolved: resolved) { transaction in
@@ -171,6 +170,16 @@ extension BudgetStore {
     }
 
     // MARK: - Internals
+
+    /// The ids the filter's category and account names resolve to now.
+    ///
+    /// - Throws: ``BudgetError/unknownCategory(_:)``, ``BudgetError/unknownAccount(_:)``.
+    func resolvedIDs(of filter: TransactionFilter) throws -> TransactionQuery.ResolvedIDs {
+        TransactionQuery.ResolvedIDs(categoryID: try filter.category.map { try categoryRow(named: $0).id },
+                                     accountID: try filter.account.map { try accountRow(named: $0).id },
+                                     categoryIDs: try filter.categories.map { try categoryRow(named: $0).id },
+                                     accountIDs: try filter.accounts.map { try accountRow(named: $0).id })
+    }
 
     /// Each transaction matching the filter with its names resolved, by date then id.
     func forEachRow(matching filter: TransactionFilter, resolved: TransactionQuery.ResolvedIDs,

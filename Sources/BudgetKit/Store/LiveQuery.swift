@@ -21,9 +21,12 @@ struct LiveQuery {
     let rowsByID: String
     /// Rows by id that match the filter (for changed rows).
     let matchingRowsByID: String
-    /// Ids of rows in one category (or splits with a part in it) that match the filter (for a
-    /// category rename): the id bound first, then the filter's values.
-    let matchingIDsInCategory: String
+    /// Rows in one category (or splits with a part in it) that match the filter, in one query
+    /// (for a category rename): the id bound first, then the filter's values.
+    let matchingRowsInCategory: String
+    /// Rows with an id in a range that match the filter, in one query (for a bulk import's new
+    /// rows): the first and last id bound first, then the filter's values.
+    let matchingRowsInRange: String
     /// Ids of rows in one account (or transfers reaching it) that match the filter (for an
     /// account rename), bound like ``matchingIDsInCategory``.
     let matchingIDsInAccount: String
@@ -62,10 +65,11 @@ struct LiveQuery {
         let and = condition.isEmpty ? "" : " AND " + condition.dropFirst(" WHERE ".count)
         matchingRowsByID = rowsByID + and
         // `?1` is the id; the filter's plain `?`s number on from 2, in order.
-        matchingIDsInCategory = """
-            SELECT t.id FROM transactions AS t
-            WHERE (t.category_id = ?1 OR t.id IN (SELECT transaction_id FROM transaction_splits WHERE category_id = ?1))
+        matchingRowsInCategory = select + """
+             WHERE (t.category_id = ?1 OR t.id IN (SELECT transaction_id FROM transaction_splits WHERE category_id = ?1))
             """ + and
+        // `?1` and `?2` are the bounds; the filter's `?`s number on from 3.
+        matchingRowsInRange = select + " WHERE t.id BETWEEN ?1 AND ?2" + and
         matchingIDsInAccount = "SELECT t.id FROM transactions AS t WHERE (t.account_id = ?1 OR t.transfer_account_id = ?1)" + and
     }
 

@@ -123,21 +123,31 @@ final class LiveReader: LiveSource {
             while start < ids.endIndex {
                 let end = Swift.min(ids.endIndex, start + LiveQuery.batch)
                 let values = LiveQuery.bound(ids[start..<end]) + (matchingFilter ? query.filterValues : [])
-                try statement.forEachRow(values) { row in
-                    rows.append(LiveRow(transaction: try TransactionQuery.transaction(from: row, in: connection),
-                                        categoryID: row.int64(TransactionQuery.Column.categoryID),
-                                        foldedPayee: query.foldsPayee ? row.text(TransactionQuery.Column.foldedPayee) : nil))
-                }
+                try statement.forEachRow(values) { rows.append(try liveRow($0, query: query)) }
                 start = end
             }
             return rows
         }
     }
 
-    func ids(inCategory id: Int64, query: LiveQuery) throws -> [Int64] {
+    func rows(inCategory id: Int64, query: LiveQuery) throws -> [LiveRow] {
         try reading {
-            try connection.cached(query.matchingIDsInCategory).map([.integer(id)] + query.filterValues) { $0.int64(0) }
+            try connection.cached(query.matchingRowsInCategory).map([.integer(id)] + query.filterValues) { try liveRow($0, query: query) }
         }
+    }
+
+    func rows(inRange range: ClosedRange<Int64>, query: LiveQuery) throws -> [LiveRow] {
+        try reading {
+            try connection.cached(query.matchingRowsInRange)
+                .map([.integer(range.lowerBound), .integer(range.upperBound)] + query.filterValues) { try liveRow($0, query: query) }
+        }
+    }
+
+    /// One row of a rows query, with what its key needs.
+    private func liveRow(_ row: Row, query: LiveQuery) throws -> LiveRow {
+        LiveRow(transaction: try TransactionQuery.transaction(from: row, in: connection),
+                categoryID: row.int64(TransactionQuery.Column.categoryID),
+                foldedPayee: query.foldsPayee ? row.text(TransactionQuery.Column.foldedPayee) : nil)
     }
 
     func ids(inAccount id: Int64, query: LiveQuery) throws -> [Int64] {

@@ -16,6 +16,7 @@ enum Schema {
         .init(version: 9, sql: version9GivenWay),
         .init(version: 10, sql: version10SlotRequests),
         .init(version: 11, sql: version11MonthTotals),
+        .init(version: 12, sql: ChangeTracker.schemaVersion12Ranges),
     ])
 
     /// Version 1: categories with budget history and rollover, transactions with import keys,

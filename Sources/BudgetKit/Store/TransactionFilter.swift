@@ -23,6 +23,20 @@ public struct TransactionFilter: Hashable, Sendable, Codable {
     public var accountID: Int64?
     /// Only payees containing this text, ignoring case (Unicode-aware).
     public var payee: String?
+    /// Only transactions in any of these categories (names ignoring case; splits with a part in
+    /// one of them too), resolved to ids once by a live list, like ``category``. With
+    /// ``categoryIDs``, a row in any category of either list matches. Empty: no condition.
+    public var categories: [String] = []
+    /// Only transactions in any of the categories with these ids (see ``categories``).
+    public var categoryIDs: [Int64] = []
+    /// Only transactions in any of these accounts, or transfers reaching one (names ignoring
+    /// case, or numbers). With ``accountIDs``, any account of either list matches. Empty: no condition.
+    public var accounts: [String] = []
+    /// Only transactions in any of the accounts with these ids, or transfers reaching one.
+    public var accountIDs: [Int64] = []
+    /// Only transactions whose payee or note contains this text, ignoring case (Unicode-aware,
+    /// as ``payee``). Every character is literal: `%` and `_` are no wildcards.
+    public var text: String?
     /// Only amounts at least this.
     public var minAmount: Money?
     /// Only amounts at most this.
@@ -33,7 +47,13 @@ public struct TransactionFilter: Hashable, Sendable, Codable {
     /// Creates a filter; every criterion defaults to none.
     public init(month: Month? = nil, from: Day? = nil, to: Day? = nil, category: String? = nil, categoryID: Int64? = nil,
                 payee: String? = nil, minAmount: Money? = nil, maxAmount: Money? = nil, limit: Int? = nil,
-                account: String? = nil, accountID: Int64? = nil) {
+                account: String? = nil, accountID: Int64? = nil, text: String? = nil, categories: [String] = [],
+                categoryIDs: [Int64] = [], accounts: [String] = [], accountIDs: [Int64] = []) {
+        self.text = text
+        self.categories = categories
+        self.categoryIDs = categoryIDs
+        self.accounts = accounts
+        self.accountIDs = accountIDs
         self.month = month
         self.account = account
         self.accountID = accountID
@@ -45,6 +65,32 @@ public struct TransactionFilter: Hashable, Sendable, Codable {
         self.minAmount = minAmount
         self.maxAmount = maxAmount
         self.limit = limit
+    }
+}
+
+extension TransactionFilter {
+    /// Decodes a filter in which any field may be missing: a request saved as JSON before a
+    /// field existed decodes with that field unset (lists empty).
+    ///
+    /// - Throws: `DecodingError` when a present field has the wrong type.
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(month: try values.decodeIfPresent(Month.self, forKey: .month),
+                  from: try values.decodeIfPresent(Day.self, forKey: .from),
+                  to: try values.decodeIfPresent(Day.self, forKey: .to),
+                  category: try values.decodeIfPresent(String.self, forKey: .category),
+                  categoryID: try values.decodeIfPresent(Int64.self, forKey: .categoryID),
+                  payee: try values.decodeIfPresent(String.self, forKey: .payee),
+                  minAmount: try values.decodeIfPresent(Money.self, forKey: .minAmount),
+                  maxAmount: try values.decodeIfPresent(Money.self, forKey: .maxAmount),
+                  limit: try values.decodeIfPresent(Int.self, forKey: .limit),
+                  account: try values.decodeIfPresent(String.self, forKey: .account),
+                  accountID: try values.decodeIfPresent(Int64.self, forKey: .accountID),
+                  text: try values.decodeIfPresent(String.self, forKey: .text),
+                  categories: try values.decodeIfPresent([String].self, forKey: .categories) ?? [],
+                  categoryIDs: try values.decodeIfPresent([Int64].self, forKey: .categoryIDs) ?? [],
+                  accounts: try values.decodeIfPresent([String].self, forKey: .accounts) ?? [],
+                  accountIDs: try values.decodeIfPresent([Int64].self, forKey: .accountIDs) ?? [])
     }
 }
 

@@ -82,6 +82,10 @@ enum TransactionQuery {
     struct ResolvedIDs: Hashable {
         var categoryID: Int64?
         var accountID: Int64?
+        /// The ids ``TransactionFilter/categories`` resolved to.
+        var categoryIDs: [Int64] = []
+        /// The ids ``TransactionFilter/accounts`` resolved to.
+        var accountIDs: [Int64] = []
     }
 
     /// The WHERE clause (possibly empty) and its values for `filter`, with `resolved` the ids its
@@ -110,6 +114,21 @@ enum TransactionQuery {
             add("(t.account_id = ? OR t.transfer_account_id = ?)", .integer(id), .integer(id))
         }
         add("instr(budget_fold(t.payee), ?) > 0", filter.payee.flatMap { $0.isEmpty ? nil : .text($0.caseFolded()) })
+        let text: SQLiteValue? = filter.text.flatMap { $0.isEmpty ? nil : .text($0.caseFolded()) }
+        add("(instr(budget_fold(t.payee), ?) > 0 OR instr(budget_fold(coalesce(t.note, '')), ?) > 0)", text, text)
+        // Any of several: one placeholder per id, bound (the ids are values, never SQL text).
+        let anyCategory = resolved.categoryIDs + filter.categoryIDs
+        if !anyCategory.isEmpty {
+            let list = Array(repeating: "?", count: anyCategory.count).joined(separator: ", ")
+            conditions.append("(t.category_id IN (\(list)) OR t.id IN (SELECT transaction_id FROM transaction_splits WHERE category_id IN (\(list))))")
+            values += anyCategory.map(SQLiteValue.integer) + anyCategory.map(SQLiteValue.integer)
+        }
+        let anyAccount = resolved.accountIDs + filter.accountIDs
+        if !anyAccount.isEmpty {
+            let list = Array(repeating: "?", count: anyAccount.count).joined(separator: ", ")
+            conditions.append("(t.account_id IN (\(list)) OR t.transfer_account_id IN (\(list)))")
+            values += anyAccount.map(SQLiteValue.integer) + anyAccount.map(SQLiteValue.integer)
+        }
         add("t.amount >= ?", filter.minAmount?.sqliteValue)
         add("t.amount <= ?", filter.maxAmount?.sqliteValue)
         return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), values)
