@@ -59,8 +59,8 @@ fuzz: deps
 	$(SWIFT) build --build-tests
 	for suite in $(FUZZ_SUITES); do BUDGET_FUZZ_ITERATIONS=$(FUZZ) BUDGET_FUZZ_STEPS=$(FUZZ_STEPS) $(if $(FUZZ_SEED),BUDGET_FUZZ_SEED=$(FUZZ_SEED)) $(SWIFT) test --skip-build --filter "$$suite" || exit 1; done
 
-# `make bench BENCH="core totals"` runs some groups; SIZE is the rows of history of the totals
-# group (issue 13's report with rollover): a million unless told, `SIZE=10000000` for ten million.
+# `make bench BENCH="core totals"` runs some groups; SIZE is the rows of the live list and of the totals
+# group's history (issue 13): a million unless told, `SIZE=10000000` for ten million.
 SIZE ?= 1000000
 bench: deps static-cxx
 	$(SWIFT) build $(RELEASE) --product budget
