@@ -10,6 +10,7 @@ struct FilterOptions {
         .option(\.category, "category", "name", help: "Only this category (and the parts of splits in it)."),
         .option(\.account, "account", "name", help: "Only this account (and transfers to it)."),
         .option(\.payee, "payee", "text", help: "Only payees containing this text, ignoring case."),
+        .option(\.text, "text", "text", help: "Only payees or notes containing this text, ignoring case."),
         .option(\.min, "min", "amount", help: "Only amounts of at least this."),
         .option(\.max, "max", "amount", help: "Only amounts of at most this."),
         .option(\.limit, "limit", "n", help: "Only the n most recent of the matching transactions."),
@@ -21,6 +22,7 @@ struct FilterOptions {
     var category: CategoryName?
     var account: AccountName?
     var payee: String?
+    var text: String?
     var min: Money?
     var max: Money?
     var limit: Int?
@@ -34,7 +36,7 @@ struct FilterOptions {
     /// The store's filter.
     var filter: TransactionFilter {
         TransactionFilter(month: month, from: from, to: to, category: category?.name, payee: payee,
-                          minAmount: min, maxAmount: max, limit: limit, account: account?.name)
+                          minAmount: min, maxAmount: max, limit: limit, account: account?.name, text: text)
     }
 }
 

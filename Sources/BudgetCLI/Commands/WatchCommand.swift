@@ -56,7 +56,7 @@ struct Watch: BudgetCommand {
         guard let view, view != .list else { return }
         var listOnly: [(String, Bool)] = [
             ("--from <day>", filters.from != nil), ("--to <day>", filters.to != nil), ("--category <name>", filters.category != nil),
-            ("--payee <text>", filters.payee != nil), ("--min <amount>", filters.min != nil), ("--max <amount>", filters.max != nil),
+            ("--payee <text>", filters.payee != nil), ("--text <text>", filters.text != nil), ("--min <amount>", filters.min != nil), ("--max <amount>", filters.max != nil),
             ("--sort <key>", sort != nil), ("--descending", descending), ("--sections <by>", sections != nil),
         ]
         if view == .accounts {
