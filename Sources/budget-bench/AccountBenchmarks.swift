@@ -115,10 +115,11 @@ struct AccountBenchmarks {
         say("migrating a 1M-row v1 book:     \(milliseconds(budget.median)) median   baseline sqlite3 shell table copy: \(milliseconds(shell.median))   ratio \(ratio(budget.median, shell.median)) (target <= 10 s)")
     }
 
-    /// The repository this file is in (the fixture book is in its tests).
+    /// The repository this file is in (the fixture book is in its tests): this file is
+    /// `Sources/budget-bench/AccountBenchmarks.swift` in it.
     static var repository: String {
-        let file = #filePath
-        let benchmarks = file[..<(file.lastIndex(of: "/") ?? file.endIndex)]
-        return String(benchmarks[..<(benchmarks.lastIndex(of: "/") ?? benchmarks.endIndex)])
+        var path = Substring(#filePath)
+        for _ in 0..<3 { path = path[..<(path.lastIndex(of: "/") ?? path.startIndex)] }
+        return String(path)
     }
 }
