@@ -74,7 +74,8 @@ struct HistoryBenchmarks {
         let rowsText = readFile(rowsSQL)
         writeFile(script, """
             CREATE TABLE plain (id INTEGER PRIMARY KEY, date TEXT, amount INTEGER, category_id INTEGER, payee TEXT, note TEXT,
-                                import_key TEXT, account_id INTEGER, transfer_account_id INTEGER, reconciled_on TEXT);
+                                import_key TEXT, account_id INTEGER, transfer_account_id INTEGER, reconciled_on TEXT,
+                                transfer_reconciled_on TEXT);
             BEGIN;
             \(rowsText)
             COMMIT;
