@@ -62,9 +62,7 @@ public final class LiveMonthlyReport: LiveResult {
         self.account = account
         self.source = source
         // The sequence first: a commit landing before the report is read is read again, never lost.
-        try source.beginSnapshot()
-        lastSequence = try source.changeSequence()
-        source.endSnapshot()
+        lastSequence = try Self.read(source) { try source.changeSequence() }
         report = try store.monthlyReport(for: month ?? .current(), account: account)
         subscription = store.changeTracker.subscribe { [weak self] in self?.storeDidCommit() }
     }
@@ -114,12 +112,18 @@ public final class LiveMonthlyReport: LiveResult {
         }
     }
 
+    /// `body` in a snapshot of `source`, ended however `body` ends (a snapshot left open would
+    /// hold back the WAL's checkpoints until the next sync).
+    private static func read<T>(_ source: any LiveSource, _ body: () throws -> T) throws -> T {
+        try source.beginSnapshot()
+        defer { source.endSnapshot() }
+        return try body()
+    }
+
     /// Reads the log, and the report again when something it shows may have changed.
     private func nextChangeSet() throws -> ReportChangeSet? {
         let month = fixedMonth ?? .current()
-        try source.beginSnapshot()
-        let logged = try source.changes(after: lastSequence)
-        source.endSnapshot()
+        let logged = try Self.read(source) { [lastSequence] in try source.changes(after: lastSequence) }
         let matters = logged.map {
             $0.needsReload || !$0.transactionIDs.isEmpty || !$0.transactionRanges.isEmpty || !$0.categoryIDs.isEmpty
                 || !$0.budgetCategoryIDs.isEmpty || !$0.accountIDs.isEmpty
