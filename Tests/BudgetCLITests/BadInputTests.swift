@@ -29,7 +29,7 @@ import Testing
         """),
         (["list", "--mnth", "2026-11"], usage, """
         budget: error: unknown option '--mnth'; did you mean '--month'?
-        usage: budget list [--month <month>] [--from <day>] [--to <day>] [--category <name>] [--account <name>] [--payee <text>] [--min <amount>] [--max <amount>] [--limit <n>] [--splits] [--status] [--format <format>]
+        usage: budget list [<options>]
           see 'budget list --help' for more information
 
         """),
@@ -56,7 +56,7 @@ import Testing
         """),
         (["list", "--limit", "abc"], usage, """
         budget: error: the value 'abc' is invalid for '--limit <n>': expected a whole number, 0 or more
-        usage: budget list [--month <month>] [--from <day>] [--to <day>] [--category <name>] [--account <name>] [--payee <text>] [--min <amount>] [--max <amount>] [--limit <n>] [--splits] [--status] [--format <format>]
+        usage: budget list [<options>]
           see 'budget list --help' for more information
 
         """),
