@@ -87,12 +87,13 @@ final class WatchSession: LiveTransactionsDelegate, LiveAccountsDelegate, LiveMo
 
     /// Delivers what other processes committed since the last call; redraws when needed.
     func deliverChanges() throws {
-        let changed = watcher.checkForChanges()
+        _ = watcher.checkForChanges()
         if let live, live.lastSyncError != nil { try live.processPendingChanges() }
         // A new day changes no row, but today's balances are the new day's.
         if let liveAccounts, liveAccounts.lastSyncError != nil || liveAccounts.day != .today() { try liveAccounts.processPendingChanges() }
-        // A new month changes no row, but the current month's report is the new month's.
-        if let liveReport, changed || liveReport.lastSyncError != nil || (liveReport.fixedMonth == nil && liveReport.month != .current()) {
+        // The watcher's notice already synced the report; a failed sync is retried, and a new
+        // month changes no row but makes the current month's report the new month's.
+        if let liveReport, liveReport.lastSyncError != nil || (liveReport.fixedMonth == nil && liveReport.month != .current()) {
             try liveReport.processPendingChanges()
         }
         if let writeError { throw writeError }
