@@ -145,3 +145,57 @@ func expectReportsMatchRows(_ store: BudgetStore, dir: TemporaryDirectory, sourc
     }
     #expect(try store.netWorthReport(from: range.0, to: range.1) == rows.netWorthReport(from: range.0, to: range.1), sourceLocation: sourceLocation)
 }
+
+/// The months a large undo or sync brings up to date (``MonthTotals/months(touchedBy:in:)``):
+/// read from the changeset's dates in place and from ranges of the touched ids.
+@Suite struct MonthTotalsTouchedMonthsTests {
+    @Test(arguments: [
+        ([], []),
+        ([5], [5...5]),
+        ([9, 3, 4, 5], [3...9]),
+        ([3, 4, 5, 30], [3...5, 30...30]),
+        ([1, 17, 18, 40], [1...18, 40...40]),
+        ([7, 7, 7], [7...7]),
+    ] as [([Int64], [ClosedRange<Int64>])])
+    func idsCloseTogetherShareARange(ids: [Int64], ranges: [ClosedRange<Int64>]) {
+        #expect(MonthTotals.idRanges(ids) == ranges)
+    }
+
+    /// A joining book applies one file of more than 64 KB (triggers off, months brought up to
+    /// date by hand), then another: amounts changed in place (their month is only in the book),
+    /// dates moved out of months (the old month only in the changeset), rows deleted, ids
+    /// scattered further apart than a range's gap.
+    @Test func aLargeSyncedFileOfEditsMovesAndDeletesKeepsTheJoinersTotals() throws {
+        let dir = TemporaryDirectory()
+        let shared = dir.file("shared")
+        mkdir(shared, 0o700)
+        let anna = try sampleBook(in: dir, "anna.sqlite3")
+        let rows = (1...1_500).map { "2026-0\($0 % 6 + 1)-1\($0 % 9),\($0).25,Food,Shop \($0)" }
+        var reader = ImportReader(file: "in.csv", options: ImportOptions(),
+                                  text: "date,amount,category,payee\n" + rows.joined(separator: "\n") + "\n")
+        try anna.importTransactions(from: &reader)
+        _ = try anna.sync(folder: shared)
+        let ben = try dir.store("ben.sqlite3")
+        _ = try ben.sync(folder: shared)
+        try expectTotalsMatchRows(ben, "joined")
+        // Moves and deletes only in 2026-01: the other months' edits change amounts only, so
+        // no date of theirs is in the changeset.
+        let rowsByID = try anna.connection.prepare("SELECT id, substr(date, 1, 7) FROM transactions WHERE payee LIKE 'Shop %' ORDER BY id")
+            .map { ($0.int64(0), $0.text(1)) }
+        try anna.write {
+            for (index, (id, month)) in rowsByID.enumerated() {
+                switch (month, index % 40) {
+                case ("2026-01", 0...3): try anna.deleteTransactions(ids: [id])
+                case ("2026-01", 4...11): try anna.editTransaction(id: id, TransactionChanges(date: Day(iso: "2025-12-24")!))
+                default: try anna.editTransaction(id: id, TransactionChanges(amount: money("\(index).50")))
+                }
+            }
+        }
+        _ = try anna.sync(folder: shared)
+        _ = try ben.sync(folder: shared)
+        // Both the first file and the edits' were applied with triggers off (over 64 KB).
+        #expect(try ben.connection.int64("SELECT count(*) FROM history WHERE received = 1 AND length(changeset) > 65536") == 2)
+        try expectTotalsMatchRows(ben, "applied")
+        try expectReportsMatchRows(ben, dir: dir)
+    }
+}

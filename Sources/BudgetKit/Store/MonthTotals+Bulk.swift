@@ -26,6 +26,14 @@ extension MonthTotals {
     }
 
     /// The months ``refresh(after:in:)`` computes again. Call it after applying `changeset`.
+    ///
+    /// A superset is harmless (a month computed again that did not change stays the same), so
+    /// the months the touched transactions are dated in now are read by ranges of their ids
+    /// (ids close together, as a sync's or an undo's usually are, share a range, and the rows
+    /// between them are read too) instead of one lookup per id. The dates a changeset holds are
+    /// read in place (``Changeset/forEachEntry(_:)``), nothing decoded but the date.
+    ///
+    /// - Complexity: O(changes log changes + rows in the ranges).
     static func months(touchedBy changeset: Changeset, in connection: Connection) throws -> Set<String> {
         var dateColumns: [String: Int] = [:]
         for table in ["transactions", "transaction_splits"] {
@@ -33,25 +41,62 @@ extension MonthTotals {
             dateColumns[table] = names.firstIndex(of: "date")
         }
         var months = Set<String>()
-        var transactionIDs = Set<Int64>()
-        try changeset.forEachChange { change in
-            guard let column = dateColumns[change.table] else { return }
-            for values in [change.oldValues, change.newValues] where column < values.count {
-                if let month = month(of: values[column]) { months.insert(month) }
+        var transactionIDs: [Int64] = []
+        try changeset.forEachEntry { entry in
+            guard let column = dateColumns[entry.table] else { return }
+            for record in [entry.oldRecord, entry.newRecord] where record.count > 0 {
+                if let month = month(ofField: column, in: record) { months.insert(month) }
             }
             // A transaction's id, or a part's transaction's (the first column of each key).
-            if case .integer(let id)? = change.primaryKey.first { transactionIDs.insert(id) }
+            let key = entry.operation == .insert ? entry.newRecord : entry.oldRecord
+            if key.count > 0, key[0] == ChangesetRecord.integer {
+                transactionIDs.append(Int64(bitPattern: ChangesetRecord.bigEndianWord(key, at: 1)))
+            }
         }
-        let ids = Array(transactionIDs)
         let current = try connection.prepare("""
-            SELECT substr(t.date, 1, 7) FROM json_each(?1) AS j JOIN transactions AS t ON t.id = j.value
-            UNION SELECT substr(s.date, 1, 7) FROM json_each(?1) AS j JOIN transaction_splits AS s ON s.transaction_id = j.value
+            SELECT DISTINCT substr(date, 1, 7) FROM transactions WHERE id BETWEEN ?1 AND ?2
+            UNION SELECT DISTINCT substr(date, 1, 7) FROM transaction_splits WHERE transaction_id BETWEEN ?1 AND ?2
             """)
-        for start in stride(from: 0, to: ids.count, by: 50_000) {
-            let list = "[" + ids[start..<min(start + 50_000, ids.count)].map(String.init).joined(separator: ",") + "]"
-            try current.forEachRow([.text(list)]) { months.insert($0.text(0)) }
+        for range in idRanges(transactionIDs) {
+            try current.forEachRow([.integer(range.lowerBound), .integer(range.upperBound)]) { months.insert($0.text(0)) }
         }
         return months
+    }
+
+    /// `ids` sorted and gathered into ranges: an id at most ``rangeGap`` above the last joins
+    /// its range (a read of the few rows between costs less than another query).
+    static func idRanges(_ ids: [Int64]) -> [ClosedRange<Int64>] {
+        var ranges: [ClosedRange<Int64>] = []
+        for id in ids.sorted() {
+            if let last = ranges.last, id <= last.upperBound || id - last.upperBound <= rangeGap {
+                ranges[ranges.count - 1] = last.lowerBound...max(last.upperBound, id)
+            } else {
+                ranges.append(id...id)
+            }
+        }
+        return ranges
+    }
+
+    /// The widest gap between two ids ``idRanges(_:)`` puts in one range.
+    static let rangeGap: Int64 = 16
+
+    /// What `substr(value, 1, 7)` gives for field `column` of a changeset record; `nil` when the
+    /// record has no value there (an UPDATE's untouched column), or a NULL (never in a date) or a
+    /// REAL or a BLOB (only the shell writes one; ``check`` would show it).
+    private static func month(ofField column: Int, in record: UnsafeRawBufferPointer) -> String? {
+        guard let offset = ChangesetRecord.offset(of: column, in: record) else { return nil }
+        switch record[offset] {
+        case ChangesetRecord.text:
+            guard let end = ChangesetRecord.fieldEnd(record, at: offset),
+                  let (_, start) = ChangesetRecord.varint(record, at: offset + 1) else { return nil }
+            let head = UnsafeRawBufferPointer(rebasing: record[start..<min(end, start + 7)])
+            // substr counts characters: seven ASCII bytes are seven of them (a date's usual form).
+            if head.count == 7, head.allSatisfy({ $0 < 0x80 }) { return String(decoding: head, as: UTF8.self) }
+            return month(of: .text(Array(record[start..<end])))
+        case ChangesetRecord.integer:
+            return month(of: .integer(Int64(bitPattern: ChangesetRecord.bigEndianWord(record, at: offset + 1))))
+        default: return nil
+        }
     }
 
     /// What `substr(value, 1, 7)` gives for a date as a changeset holds it; `nil` for a NULL
