@@ -99,9 +99,11 @@ struct ImportResolver {
     /// The account named `name` (exactly, else ignoring case), else numbered `name`.
     static func account(named name: String, in accounts: [Account]) -> Account? {
         let trimmed = name.trimmingSpaces()
+        // The exact name first and alone: an import's every row names its account so, and the
+        // keys cost a Unicode fold each.
+        if let exact = accounts.first(where: { $0.name == trimmed }) { return exact }
         let key = Account.nameKey(trimmed), number = Account.numberKey(trimmed)
-        return accounts.first { $0.name == trimmed } ?? accounts.first { Account.nameKey($0.name) == key }
-            ?? accounts.first { $0.number.map(Account.numberKey) == number }
+        return accounts.first { Account.nameKey($0.name) == key } ?? accounts.first { $0.number.map(Account.numberKey) == number }
     }
 
     /// Where a row goes; a transfer's direction and amount follow the row's sign convention.
