@@ -43,7 +43,7 @@ public final class LiveAccounts: LiveResult {
     private var shownDay: Day
     /// Whether ``cancel()`` was called.
     public private(set) var isCancelled = false
-    private let gate = SyncGate()
+    let gate = SyncGate()
     /// The change sequences and observable models hearing this list.
     let hub = LiveHub<AccountChangeSet>()
     /// Its registration with the store's change tracker; cancelled by ``cancel()`` or on release.
@@ -95,29 +95,18 @@ public final class LiveAccounts: LiveResult {
     /// - Throws: a database error; the list is then unchanged and the next sync retries.
     @discardableResult
     public func processPendingChanges() throws -> AccountChangeSet? {
-        guard !isCancelled else { return nil }
-        let delivered = try gate.sync(isCancelled: { isCancelled }) { () throws -> AccountChangeSet? in
-            guard let changeSet = try nextChangeSet() else { return nil }
-            if !isCancelled { delegate?.liveAccounts(self, didChangeContentWith: changeSet) }
-            if !isCancelled { hub.send(.success(changeSet)) }
-            return changeSet
-        }
-        lastSyncError = nil
-        return delivered
+        try deliverPendingChanges()
     }
 
-    private func storeDidCommit() {
-        do {
-            try processPendingChanges()
-        } catch {
-            lastSyncError = error
-            if !isCancelled { delegate?.liveAccounts(self, didFailToSyncWith: error) }
-            if !isCancelled { hub.send(.failure(error)) }
+    func tellDelegate(_ result: Result<AccountChangeSet, any Error>) {
+        switch result {
+        case .success(let changeSet): delegate?.liveAccounts(self, didChangeContentWith: changeSet)
+        case .failure(let error): delegate?.liveAccounts(self, didFailToSyncWith: error)
         }
     }
 
     /// Reads what changed in one snapshot, then applies it.
-    private func nextChangeSet() throws -> AccountChangeSet? {
+    func nextChangeSet() throws -> AccountChangeSet? {
         try source.beginSnapshot()
         defer { source.endSnapshot() }
         let day = fixedDay ?? .today()
@@ -157,3 +146,5 @@ extension LiveAccountsDelegate {
 
 @available(*, unavailable)
 extension LiveAccounts: Sendable {}
+
+extension LiveAccounts: LiveDelivering {}

@@ -34,7 +34,7 @@ public final class LiveCategories: LiveResult {
     private var lastSequence: Int64
     /// Whether ``cancel()`` was called.
     public private(set) var isCancelled = false
-    private let gate = SyncGate()
+    let gate = SyncGate()
     /// The change sequences and observable models hearing this list.
     let hub = LiveHub<CategoryChangeSet>()
     /// Its registration with the store's change tracker; cancelled by ``cancel()`` or on release.
@@ -82,29 +82,18 @@ public final class LiveCategories: LiveResult {
     /// - Throws: a database error; the list is then unchanged and the next sync retries.
     @discardableResult
     public func processPendingChanges() throws -> CategoryChangeSet? {
-        guard !isCancelled else { return nil }
-        let delivered = try gate.sync(isCancelled: { isCancelled }) { () throws -> CategoryChangeSet? in
-            guard let changeSet = try nextChangeSet() else { return nil }
-            if !isCancelled { delegate?.liveCategories(self, didChangeContentWith: changeSet) }
-            if !isCancelled { hub.send(.success(changeSet)) }
-            return changeSet
-        }
-        lastSyncError = nil
-        return delivered
+        try deliverPendingChanges()
     }
 
-    private func storeDidCommit() {
-        do {
-            try processPendingChanges()
-        } catch {
-            lastSyncError = error
-            if !isCancelled { delegate?.liveCategories(self, didFailToSyncWith: error) }
-            if !isCancelled { hub.send(.failure(error)) }
+    func tellDelegate(_ result: Result<CategoryChangeSet, any Error>) {
+        switch result {
+        case .success(let changeSet): delegate?.liveCategories(self, didChangeContentWith: changeSet)
+        case .failure(let error): delegate?.liveCategories(self, didFailToSyncWith: error)
         }
     }
 
     /// Reads what changed in one snapshot, then applies it.
-    private func nextChangeSet() throws -> CategoryChangeSet? {
+    func nextChangeSet() throws -> CategoryChangeSet? {
         try source.beginSnapshot()
         defer { source.endSnapshot() }
         guard let logged = try source.changes(after: lastSequence) else { return nil }
@@ -140,3 +129,5 @@ extension LiveCategoriesDelegate {
 
 @available(*, unavailable)
 extension LiveCategories: Sendable {}
+
+extension LiveCategories: LiveDelivering {}

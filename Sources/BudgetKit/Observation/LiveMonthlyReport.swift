@@ -40,7 +40,7 @@ public final class LiveMonthlyReport: LiveResult {
     private var lastSequence: Int64
     /// Whether ``cancel()`` was called.
     public private(set) var isCancelled = false
-    private let gate = SyncGate()
+    let gate = SyncGate()
     /// The change sequences and observable models hearing this report.
     let hub = LiveHub<ReportChangeSet>()
     /// Its registration with the store's change tracker; cancelled by ``cancel()`` or on release.
@@ -91,24 +91,13 @@ public final class LiveMonthlyReport: LiveResult {
     ///   ``BudgetError/totalTooLarge``; the report is then unchanged and the next sync retries.
     @discardableResult
     public func processPendingChanges() throws -> ReportChangeSet? {
-        guard !isCancelled else { return nil }
-        let delivered = try gate.sync(isCancelled: { isCancelled }) { () throws -> ReportChangeSet? in
-            guard let changeSet = try nextChangeSet() else { return nil }
-            if !isCancelled { delegate?.liveMonthlyReport(self, didChangeContentWith: changeSet) }
-            if !isCancelled { hub.send(.success(changeSet)) }
-            return changeSet
-        }
-        lastSyncError = nil
-        return delivered
+        try deliverPendingChanges()
     }
 
-    private func storeDidCommit() {
-        do {
-            try processPendingChanges()
-        } catch {
-            lastSyncError = error
-            if !isCancelled { delegate?.liveMonthlyReport(self, didFailToSyncWith: error) }
-            if !isCancelled { hub.send(.failure(error)) }
+    func tellDelegate(_ result: Result<ReportChangeSet, any Error>) {
+        switch result {
+        case .success(let changeSet): delegate?.liveMonthlyReport(self, didChangeContentWith: changeSet)
+        case .failure(let error): delegate?.liveMonthlyReport(self, didFailToSyncWith: error)
         }
     }
 
@@ -121,7 +110,7 @@ public final class LiveMonthlyReport: LiveResult {
     }
 
     /// Reads the log, and the report again when something it shows may have changed.
-    private func nextChangeSet() throws -> ReportChangeSet? {
+    func nextChangeSet() throws -> ReportChangeSet? {
         let month = fixedMonth ?? .current()
         let logged = try Self.read(source) { [lastSequence] in try source.changes(after: lastSequence) }
         let matters = logged.map {
@@ -192,3 +181,5 @@ extension LiveMonthlyReportDelegate {
 
 @available(*, unavailable)
 extension LiveMonthlyReport: Sendable {}
+
+extension LiveMonthlyReport: LiveDelivering {}
