@@ -13,9 +13,9 @@ extension LiveTransactions {
     /// no row counts as both changed and filtered.
     ///
     /// The change set is a reload when the sectioning changes (every section is another, and
-    /// every row moves into one) or when more rows would move than the list caches
-    /// (``cacheCapacity``, 4,096): a move carries the row's value, and a change set that moves
-    /// nearly every row tells a view nothing a reload does not.
+    /// every row moves into one) or when more rows would move than the list caches (4,096): a
+    /// move carries the row's value, and a change set that moves nearly every row tells a view
+    /// nothing a reload does not.
     ///
     /// A category or account name in the filter is resolved again, to the one that has it now.
     ///
