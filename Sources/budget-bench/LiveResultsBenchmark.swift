@@ -7,6 +7,7 @@ import Glibc
 ///
 /// - opening a live list of 1,000,000 rows: time to the first row, and resident memory above an
 ///   empty store's (from /proc/self/statm), beside a full refetch of every row;
+/// - the same with two sort keys (``runTwoKeyLiveOpen(store:fixtures:path:rows:)``);
 /// - one insert into that list: median time to deliver the change set, beside the full refetch;
 /// - another process's commit (the sqlite3 shell, fed through a pipe) to the delegate's
 ///   callback: the 95th percentile.
@@ -54,6 +55,7 @@ func runLiveResultsBenchmarks(fixtures: Fixtures, rows: Int = 1_000_000, inserts
         }
         say("live open (\(rows / 1000)k rows): first row \(milliseconds(firstRow)) median of 5, \(above / 1_048_576) MB resident above an empty store"
             + "   baseline full refetch: \(milliseconds(refetch.median)); sqlite3 shell reading the same keys: \(milliseconds(shellKeys.median))")
+        try runTwoKeyLiveOpen(store: store, fixtures: fixtures, path: path, rows: rows)
 
         // One insert, written by another connection, delivered by the live list.
         let writer = try BudgetStore(path: path)
@@ -167,7 +169,7 @@ private func crossProcessLatency(live: LiveTransactions, store: BudgetStore, sql
 }
 
 /// Resident memory of this process, in bytes (/proc/self/statm's second field, in pages).
-private func residentBytes() -> Int {
+func residentBytes() -> Int {
     guard let file = fopen("/proc/self/statm", "r") else { return 0 }
     defer { fclose(file) }
     var size = 0, resident = 0

@@ -18,6 +18,10 @@ if CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "--read-bank-
     say("\(peakKilobytes())")
     exit(count > 0 ? 0 : 1)
 }
+// `budget-bench --open-live PATH KEYS`: one live list's memory, as a process of its own.
+if CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "--open-live" {
+    openLiveAlone(path: CommandLine.arguments[2], keys: CommandLine.arguments[3])
+}
 guard CommandLine.arguments.count >= 2 else {
     say("usage: budget-bench PATH-TO-BUDGET")
     exit(64)

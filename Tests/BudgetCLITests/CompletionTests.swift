@@ -47,6 +47,11 @@ import Glibc
         (["budget", "report", "--by", ""], ["category", "payee"]),
         (["budget", "completions", ""], ["bash", "zsh", "fish"]),
         (["budget", "import", "gir"], ["giro.csv"]),
+        (["budget", "list", "--sort", ""], ["date", "amount", "payee", "category"]),
+        (["budget", "list", "--sort", "-"], ["-date", "-amount", "-payee", "-category"]),
+        (["budget", "export", "--sort", "category,-am"], ["category,-amount"]),
+        (["budget", "watch", "--sort", "amount,"], ["amount,date", "amount,payee", "amount,category"]),
+        (["budget", "list", "--category", "Food", "--category", "E"], ["Eating\\ out"]),
     ])
     func bashCompletesAPartialCommandLine(words: [String], expected: [String]) throws {
         let (sandbox, folder) = try book()
@@ -68,6 +73,8 @@ import Glibc
         ("budget list --format ", ["csv", "json", "table", "tsv"]),
         ("budget rule add coffee E", ["Eating out"]),
         ("budget --db \(Sandbox.placeholder) add 5 S", ["Salary"]),
+        ("budget list --sort category,-a", ["category,-amount"]),
+        ("budget watch --sort payee,", ["payee,amount", "payee,category", "payee,date"]),
     ])
     func fishCompletesAPartialCommandLine(line: String, expected: [String]) throws {
         let (sandbox, folder) = try book()
@@ -104,6 +111,8 @@ import Glibc
         """))
         #expect(script.contains("        'add') _budget_node_rule_add ;;\n"))
         #expect(script.contains("'--format=[The output format.]:format:(table csv tsv json)'"))
+        #expect(script.contains(":keys:_sequence -s , compadd - date -date amount -amount payee -payee category -category'"))
+        #expect(script.contains("'*--category=[Only this category (and the parts of splits in it); repeated, any of them.]:name:_budget_categories'"))
         #expect(!script.contains("_budget_node___complete"))
     }
 

@@ -7,7 +7,8 @@ import Testing
 /// equals what the request shows now, computed apart (``LiveTransactionsOracle``). Twice per run
 /// the write is an import of more than 1,000 rows (the bulk path), which every list hears as
 /// insertions (issue 13). Every tenth step changes the list's filter instead (same sort and
-/// sectioning), which it must deliver as the exact diff.
+/// sectioning), which it must deliver as the exact diff. The steps themselves are
+/// ``checkChangeSets(of:seed:changingRequest:)``, shared with the tests of several sort keys.
 @Suite struct LiveTransactionsEquivalenceTests {
     static let requests: [TransactionRequest] = [
         TransactionRequest(),
@@ -182,96 +183,12 @@ import Testing
 
     @Test(arguments: requests.indices)
     func applyingEachChangeSetToThePreviousSnapshotEqualsWhatTheRequestShows(requestIndex: Int) throws {
-        let request = LiveTransactionsEquivalenceTests.requests[requestIndex]
-        let dir = TemporaryDirectory()
-        let store = try dir.store()
-        var world = World(store: store, writer: try BudgetStore(path: store.path),
-                          random: SeededGenerator(seed: 0xB0D6E7 + UInt64(requestIndex)))
-        for index in 0..<5 {
-            world.categoryIDs.append(try store.addCategory(named: "cat-\(index)", monthlyBudget: .zero).id)
+        try LiveTransactionsEquivalenceTests.checkChangeSets(of: LiveTransactionsEquivalenceTests.requests[requestIndex],
+                                                              seed: UInt64(requestIndex)) { random, shown, protected in
+            var next = shown
+            next.filter = LiveTransactionsEquivalenceTests.filters(protected: protected).randomElement(using: &random)!
+            return next
         }
-        let (live, source) = try LiveTransactions.failable(store: store, request: request)
-        let recorder = ChangeRecorder()
-        live.delegate = recorder
-        for _ in 0..<30 { _ = try world.write(viaWriter: false) }
-        _ = recorder.take()
-        // The oracle filters by the protected category's id, whatever its name is now.
-        var oracleRequest = request
-        if oracleRequest.filter.category != nil { (oracleRequest.filter.category, oracleRequest.filter.categoryID) = (nil, world.protected) }
-        var previous = try live.snapshot()
-        #expect(previous == (try LiveTransactionsOracle.snapshot(of: store, request: oracleRequest)))
-
-        var random = SeededGenerator(seed: 0xFA11 + UInt64(requestIndex))
-        var changeSets = 0, failedSyncs = 0
-        for step in 0..<200 {
-            // Reads fail now and then while the list syncs, never while the test reads it.
-            source.fails = { _ in Int.random(in: 0..<25, using: &random) == 0 }
-            let viaWriter = Bool.random(using: &world.random)
-            let imports = step % 100 == 37, refilters = step % 10 == 5
-            let bulk = imports || refilters ? false : try world.write(viaWriter: viaWriter)
-            if imports { try world.importRows(viaWriter: viaWriter) }
-            if refilters {
-                var next = oracleRequest
-                next.filter = LiveTransactionsEquivalenceTests.filters(protected: world.protected).randomElement(using: &random)!
-                var attempts = 0
-                let shown = live.request
-                while true {
-                    do {
-                        try live.setRequest(next)
-                        break
-                    } catch {
-                        attempts += 1
-                        #expect(error is FailingSource.InjectedFailure, "step \(step): \(error)")
-                        #expect(live.request == shown, "step \(step): a failed change leaves the request")
-                        if attempts == 3 { source.fails = { _ in false } }
-                    }
-                }
-                oracleRequest = next
-            }
-            var attempts = 0
-            while (viaWriter && !refilters) || live.lastSyncError != nil {
-                do {
-                    try live.processPendingChanges()
-                    break
-                } catch {
-                    failedSyncs += 1
-                    attempts += 1
-                    #expect(error is FailingSource.InjectedFailure, "step \(step): \(error)")
-                    if attempts == 3 { source.fails = { _ in false } }
-                }
-            }
-            source.fails = { _ in false }
-            #expect(live.lastSyncError == nil)
-
-            let fresh = try LiveTransactionsOracle.snapshot(of: store, request: oracleRequest)
-            let heard = recorder.take()
-            #expect(heard.count <= 1, "step \(step): one change set per write")
-            if let changeSet = heard.first {
-                changeSets += 1
-                #expect(changeSet.isReload == bulk, "step \(step)")
-                if refilters { #expect(changeSet.moves.isEmpty && changeSet.updates.isEmpty, "step \(step)") }
-                if imports {
-                    #expect(changeSet.insertions.count == fresh.transactions.count - previous.transactions.count, "step \(step)")
-                    #expect(changeSet.deletions.isEmpty && changeSet.moves.isEmpty && changeSet.updates.isEmpty, "step \(step)")
-                }
-                if !changeSet.isReload {
-                    #expect(changeSet.applied(to: previous) == fresh, "step \(step) of request \(requestIndex): \(changeSet)")
-                    #expect(changeSet.batchUpdateProblems(before: previous) == [], "step \(step)")
-                }
-                #expect(changeSet.count == fresh.transactions.count)
-            } else {
-                #expect(previous == fresh, "step \(step): a change was missed")
-            }
-            #expect(try live.snapshot() == fresh, "step \(step): the live list itself")
-            #expect(fresh.sectionsMatchRows(request.sectioning), "step \(step)")
-            if step % 50 == 49 {
-                #expect(try LiveTransactions(store: store, request: oracleRequest).snapshot() == fresh, "step \(step): a fresh list")
-            }
-            previous = fresh
-        }
-        #expect(recorder.orderViolations.isEmpty, "\(recorder.orderViolations)")
-        #expect(changeSets > 60)
-        #expect(failedSyncs > 5)
     }
 
     @Test func largeListsTakeTheOnePassPathAndStillMatch() throws {

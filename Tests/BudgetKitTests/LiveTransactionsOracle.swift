@@ -22,19 +22,24 @@ enum LiveTransactionsOracle {
             case .category: return compareCategories(a.category, b.category)
             }
         }
-        func compareSort(_ a: Transaction, _ b: Transaction) -> Int {
-            switch request.sort.key {
+        func compareKey(_ key: TransactionSort.Key, _ a: Transaction, _ b: Transaction) -> Int {
+            switch key {
             case .date: return compare(a.date, b.date)
             case .amount: return compare(a.amount.minorUnits, b.amount.minorUnits)
             case .payee: return compare(a.payee.lowercased(), b.payee.lowercased())
             case .category: return compareCategories(a.category, b.category)
             }
         }
+        // Sections and ids in the first key's direction, each key in its own.
+        let ascending = request.sort.ascending
         let sorted = rows.sorted { a, b in
-            var result = compareSections(a, b)
-            if result == 0 { result = compareSort(a, b) }
-            if result == 0 { result = compare(a.id, b.id) }
-            return request.sort.ascending ? result < 0 : result > 0
+            let bySection = compareSections(a, b)
+            if bySection != 0 { return ascending ? bySection < 0 : bySection > 0 }
+            for criterion in request.sort.criteria {
+                let byKey = compareKey(criterion.key, a, b)
+                if byKey != 0 { return criterion.ascending ? byKey < 0 : byKey > 0 }
+            }
+            return ascending ? a.id < b.id : a.id > b.id
         }
         guard let sectioning = request.sectioning else {
             return TransactionSnapshot(transactions: sorted, sections: [TransactionSection(name: "", range: sorted.indices)])
@@ -47,5 +52,16 @@ enum LiveTransactionsOracle {
             start = index + 1
         }
         return TransactionSnapshot(transactions: sorted, sections: sections)
+    }
+
+    /// The rows of the request as SQLite orders them (`ORDER BY` the section, the same keys,
+    /// then id): a fresh fetch, the order a live list must hold.
+    static func fetched(from store: BudgetStore, request: TransactionRequest) throws -> [Transaction] {
+        var filter = request.filter
+        filter.limit = nil
+        var rows: [Transaction] = []
+        try store.forEachRow(matching: filter, resolved: store.resolvedIDs(of: filter), sort: request.sort,
+                             sectioning: request.sectioning) { rows.append($0) }
+        return rows
     }
 }

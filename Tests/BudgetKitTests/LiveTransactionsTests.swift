@@ -225,15 +225,18 @@ import Glibc
         #expect(live[30].date == victim.date.adding(days: 1))
     }
 
-    @Test func changingTheRequestFetchesAgainAndReportsAReload() throws {
+    @Test func changingTheFilterAndTheSortAtOnceReportsTheDiff() throws {
         let dir = TemporaryDirectory()
         let store = try makeStore(dir)
         let live = try LiveTransactions(store: store)
         let recorder = ChangeRecorder()
         live.delegate = recorder
+        let before = try live.snapshot()
         let request = TransactionRequest(filter: TransactionFilter(category: "rent"), sort: TransactionSort(.amount, ascending: false))
         try live.setRequest(request)
-        #expect(recorder.changes == [.reload])
+        let changeSet = try #require(recorder.take().first)
+        #expect(!changeSet.isReload)
+        #expect(changeSet.applied(to: before) == (try live.snapshot()))
         #expect(live.map(\.amount.minorUnits) == [109, 106, 103, 100])
         #expect(throws: BudgetError.unknownCategory("nope")) {
             try live.setRequest(TransactionRequest(filter: TransactionFilter(category: "nope")))

@@ -30,6 +30,26 @@ import BudgetKit
         let watcher = try DatabaseWatcher(store: store)
         #expect(watcher.wait(milliseconds: 10) == false)
     }
+
+    @Test func theSeveralSortKeysExampleRunsAsWritten() throws {
+        let dir = TemporaryDirectory()
+        let store = try BudgetStore(path: dir.file("budget.sqlite3"))
+        for name in ["Food", "Rent"] { try store.addCategory(named: name, monthlyBudget: .zero) }
+        for (amount, category) in [("12.50", "Food"), ("900", "Rent"), ("40", "Food"), ("12.50", "Food")] {
+            try store.addTransaction(amount: Money(parsing: amount), category: category)
+        }
+        let live = try LiveTransactions(store: store, request: TransactionRequest(sectioning: .month))
+        let recorder = Recorder()
+        live.delegate = recorder
+
+        // By category, then largest first, then oldest first.
+        let byCategory = TransactionSort([.ascending(.category), .descending(.amount), .ascending(.date)])
+        try live.setRequest(TransactionRequest(sort: byCategory, sectioning: .month))  // moves, not a reload
+        let november = try store.transactions(matching: TransactionFilter(month: .current()), sortedBy: byCategory)  // the same order, once
+
+        #expect(recorder.changes.allSatisfy { if case .move = $0 { true } else { false } } && !recorder.changes.isEmpty)
+        #expect(live.map(\.id) == [3, 1, 4, 2] && november.map(\.id) == [3, 1, 4, 2])
+    }
 }
 
 extension LiveAsyncTests {

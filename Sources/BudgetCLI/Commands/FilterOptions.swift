@@ -7,8 +7,8 @@ struct FilterOptions {
         .option(\.month, "month", "month", help: "Only this month: YYYY-MM, this or last."),
         .option(\.from, "from", "day", help: "Only from this day on: YYYY-MM-DD, today or yesterday."),
         .option(\.to, "to", "day", help: "Only up to this day, included."),
-        .option(\.category, "category", "name", help: "Only this category (and the parts of splits in it)."),
-        .option(\.account, "account", "name", help: "Only this account (and transfers to it)."),
+        .options(\.categories, "category", "name", help: "Only this category (and the parts of splits in it); repeated, any of them."),
+        .options(\.accounts, "account", "name", help: "Only this account (and transfers to it); repeated, any of them."),
         .option(\.payee, "payee", "text", help: "Only payees containing this text, ignoring case."),
         .option(\.text, "text", "text", help: "Only payees or notes containing this text, ignoring case."),
         .option(\.min, "min", "amount", help: "Only amounts of at least this."),
@@ -19,8 +19,8 @@ struct FilterOptions {
     var month: Month?
     var from: Day?
     var to: Day?
-    var category: CategoryName?
-    var account: AccountName?
+    var categories: [CategoryName] = []
+    var accounts: [AccountName] = []
     var payee: String?
     var text: String?
     var min: Money?
@@ -33,10 +33,17 @@ struct FilterOptions {
         if month != nil && to != nil { throw .conflict("'--month <month>' cannot be used with '--to <day>'") }
     }
 
-    /// The store's filter.
+    /// The one category asked for, when only one is.
+    var category: CategoryName? { categories.count == 1 ? categories[0] : nil }
+    /// The one account asked for, when only one is: transfers are then shown as seen from it.
+    var account: AccountName? { accounts.count == 1 ? accounts[0] : nil }
+
+    /// The store's filter: one category or account as itself, several as a list.
     var filter: TransactionFilter {
         TransactionFilter(month: month, from: from, to: to, category: category?.name, payee: payee,
-                          minAmount: min, maxAmount: max, limit: limit, account: account?.name, text: text)
+                          minAmount: min, maxAmount: max, limit: limit, account: account?.name, text: text,
+                          categories: categories.count > 1 ? categories.map(\.name) : [],
+                          accounts: accounts.count > 1 ? accounts.map(\.name) : [])
     }
 }
 

@@ -6,18 +6,21 @@ struct List: BudgetCommand {
         name: "list",
         abstract: "List transactions, by date then id.",
         discussion: """
-        Without filters, lists every transaction. The table ends with what the listed \
+        Without filters, lists every transaction; --sort orders by other keys. The table ends with what the listed \
         transactions spent (refunds subtracted), earned, and the net: earned minus spent. \
-        Transfers are neither: with --account, a transfer shows as '→ Savings' (money out, \
-        negative) or '← Checking' (money in), and the table ends with their sum too; without \
-        it, once, as 'Checking → Savings'. A split is one row, 'split (2)', unless --splits \
-        or --category asks for its parts; other formats write one record per part, as export \
-        does. An ACCOUNT column appears when the book has several accounts.
+        Transfers are neither: with one --account, a transfer shows as '→ Savings' (money out, \
+        negative) or '← Checking' (money in), and the table ends with their sum too; otherwise \
+        once, as 'Checking → Savings'. A split is one row, 'split (2)', unless --splits or \
+        --category asks for its parts (those in the categories named); other formats write one \
+        record per part, as export does. An ACCOUNT column appears when the book has several \
+        accounts. With --limit, the most recent transactions are kept, then shown in the order \
+        asked for.
+          budget list --sort category,-amount --category Food --category Rent
         """,
         access: .read)
 
     static var arguments: [CommandArgument<List>] {
-        .group(\.filters, FilterOptions.arguments) + [
+        .group(\.filters, FilterOptions.arguments) + .group(\.order, OrderOptions.arguments) + [
             .flag(\.splits, "splits", help: "List each part of a split as a row."),
             .flag(\.status, "status", help: "Show which transactions are reconciled (a transfer in the account listed; "
                   + "listed whole, 'reconciled in Checking' while only one side is)."),
@@ -26,6 +29,7 @@ struct List: BudgetCommand {
     }
 
     var filters = FilterOptions()
+    var order = OrderOptions()
     var splits = false
     var status = false
     var format = OutputFormat.table
@@ -33,7 +37,7 @@ struct List: BudgetCommand {
     func validate() throws(UsageError) { try filters.validate() }
 
     func run(_ context: CommandContext) throws -> Outcome {
-        try printTransactions(context, filters: filters, format: format, excelSafe: false, splits: splits, status: status)
+        try printTransactions(context, filters: filters, sort: order.sort, format: format, excelSafe: false, splits: splits, status: status)
         return .success
     }
 }
@@ -44,7 +48,8 @@ struct Export: BudgetCommand {
         name: "export",
         abstract: "Export transactions, by date then id (CSV by default).",
         discussion: """
-        Streams: memory stays small however many transactions there are. Amounts are plain \
+        Streams: memory stays small however many transactions there are, in any order \
+        (--sort category,-amount). Amounts are plain \
         (-12.50), dates ISO (2026-11-21); 'budget import' reads the CSV back exactly. A split \
         is one record per part ('split' is 1/2, 2/2), a transfer names the account it reaches \
         ('transfer_account'); 'reconciled' is the statement day of the reconciliation of \
@@ -54,38 +59,39 @@ struct Export: BudgetCommand {
         access: .read)
 
     static var arguments: [CommandArgument<Export>] {
-        .group(\.filters, FilterOptions.arguments) + [
+        .group(\.filters, FilterOptions.arguments) + .group(\.order, OrderOptions.arguments) + [
             .format(\.format, default: .csv),
             .excelSafe(\.excelSafe),
         ]
     }
 
     var filters = FilterOptions()
+    var order = OrderOptions()
     var format = OutputFormat.csv
     var excelSafe = false
 
     func validate() throws(UsageError) { try filters.validate() }
 
     func run(_ context: CommandContext) throws -> Outcome {
-        try printTransactions(context, filters: filters, format: format, excelSafe: excelSafe, splits: true, status: false)
+        try printTransactions(context, filters: filters, sort: order.sort, format: format, excelSafe: excelSafe, splits: true, status: false)
         return .success
     }
 }
 
-private func printTransactions(_ context: CommandContext, filters: FilterOptions, format: OutputFormat, excelSafe: Bool,
-                               splits: Bool, status: Bool) throws {
+private func printTransactions(_ context: CommandContext, filters: FilterOptions, sort: TransactionSort, format: OutputFormat,
+                               excelSafe: Bool, splits: Bool, status: Bool) throws {
     let store = try context.store()
     let filter = filters.filter
     let account = try filters.account.map { try store.account(named: $0.name).name }
-    let categoryKey = try filter.category.map { BudgetCategory.nameKey(try store.category(named: $0).name) }
-    let parts = format != .table || splits || categoryKey != nil
+    let categoryKeys = Set(try filters.categories.map { BudgetCategory.nameKey(try store.category(named: $0.name).name) })
+    let parts = format != .table || splits || !categoryKeys.isEmpty
     let severalAccounts = try store.allAccounts(includingClosed: true).count > 1
     let view = TransactionView(account: account, showsAccount: account == nil && severalAccounts, showsStatus: status)
     let record = RecordDescription<TransactionLine>.transaction(view)
     guard format == .table else {
         var writer = try RecordWriter(format: format, record: record, output: context.stdout, excelSafe: excelSafe)
-        try store.forEachTransaction(matching: filter) { transaction in
-            for line in TransactionLine.lines(of: transaction, parts: parts, categoryKey: categoryKey) { try writer.write(line) }
+        try store.forEachTransaction(matching: filter, sortedBy: sort) { transaction in
+            for line in TransactionLine.lines(of: transaction, parts: parts, categoryKeys: categoryKeys) { try writer.write(line) }
         }
         try writer.finish()
         return
@@ -93,8 +99,8 @@ private func printTransactions(_ context: CommandContext, filters: FilterOptions
     var table = record.table()
     var totals = TransactionTotals()
     var transfers = Money.zero, anyTransfer = false
-    try store.forEachTransaction(matching: filter) { transaction in
-        for line in TransactionLine.lines(of: transaction, parts: parts, categoryKey: categoryKey) {
+    try store.forEachTransaction(matching: filter, sortedBy: sort) { transaction in
+        for line in TransactionLine.lines(of: transaction, parts: parts, categoryKeys: categoryKeys) {
             table.append(record.tableCells(line))
             if let kind = transaction.kind.categoryKind {
                 totals.add(line.amount, kind: kind)

@@ -9,7 +9,8 @@ struct Watch: BudgetCommand {
         discussion: """
         Sees every change, from this process or any other (another terminal's 'budget add', the \
         sqlite3 shell), within a tenth of a second. On a terminal it redraws in place and on resize, \
-        shows the newest rows (at the bottom, or at the top with --descending) and follows new ones \
+        shows the newest rows (at the bottom, or at the top when the first sort key is descending, \
+        as with --descending) and follows new ones \
         as they arrive; the arrows, PgUp/PgDn, Home/End (or j/k, b/space, g/G) scroll, and \
         scrolling back to the newest end follows again. Each section starts with its name. q or \
         Ctrl-C quits.
@@ -35,9 +36,8 @@ struct Watch: BudgetCommand {
     static var arguments: [CommandArgument<Watch>] {
         [.argument(\.view, "view", help: "list (the default), report or accounts.")]
             + .group(\.filters, FilterOptions.arguments.filter { $0.info.name != "limit" })
+            + .group(\.order, OrderOptions.arguments)
             + [
-                .option(\.sort, "sort", "key", help: "Order rows by this, then by id (default: date)."),
-                .flag(\.descending, "descending", help: "Largest (or newest) first."),
                 .option(\.sections, "sections", "by", help: "Group rows by category or by month."),
                 .option(\.format, "format", "format",
                         help: "table draws on the terminal; jsonl prints JSON lines (default: table on a terminal, else jsonl)."),
@@ -46,8 +46,7 @@ struct Watch: BudgetCommand {
 
     var view: View?
     var filters = FilterOptions()
-    var sort: TransactionSort.Key?
-    var descending = false
+    var order = OrderOptions()
     var sections: TransactionSectioning?
     var format: Format?
 
@@ -55,16 +54,25 @@ struct Watch: BudgetCommand {
         try filters.validate()
         guard let view, view != .list else { return }
         var listOnly: [(String, Bool)] = [
-            ("--from <day>", filters.from != nil), ("--to <day>", filters.to != nil), ("--category <name>", filters.category != nil),
+            ("--from <day>", filters.from != nil), ("--to <day>", filters.to != nil), ("--category <name>", !filters.categories.isEmpty),
             ("--payee <text>", filters.payee != nil), ("--text <text>", filters.text != nil), ("--min <amount>", filters.min != nil), ("--max <amount>", filters.max != nil),
-            ("--sort <key>", sort != nil), ("--descending", descending), ("--sections <by>", sections != nil),
+            ("--sort <keys>", order.keys != nil), ("--descending", order.descending), ("--sections <by>", sections != nil),
         ]
         if view == .accounts {
-            listOnly = [("--month <month>", filters.month != nil), ("--account <name>", filters.account != nil)] + listOnly
+            listOnly = [("--month <month>", filters.month != nil), ("--account <name>", !filters.accounts.isEmpty)] + listOnly
         }
         if let (label, _) = listOnly.first(where: \.1) {
             throw .conflict("'\(label)' applies to 'watch list', not 'watch \(view.rawValue)'")
         }
+        // A report is one account's (or every account's): a list of several is for 'watch list'.
+        if filters.accounts.count > 1, let account = FilterOptions.arguments.first(where: { $0.info.name == "account" }) {
+            throw UsageError(message: UsageError.givenTwice(account.info).message, hint: ErrorText.oneReportAccountHint)
+        }
+    }
+
+    /// What `watch list` shows.
+    var listRequest: TransactionRequest {
+        TransactionRequest(filter: filters.filter, sort: order.sort, sectioning: sections)
     }
 
     func run(_ context: CommandContext) throws -> Outcome {
@@ -74,9 +82,7 @@ struct Watch: BudgetCommand {
         } else if self.view == .accounts {
             view = .accounts
         } else {
-            view = .list(TransactionRequest(filter: filters.filter,
-                                            sort: TransactionSort(sort ?? .date, ascending: !descending),
-                                            sectioning: sections))
+            view = .list(listRequest)
         }
         let terminal = context.stdout.isTerminal && context.environment["TERM"] != "dumb"
         if format == .table && !terminal {

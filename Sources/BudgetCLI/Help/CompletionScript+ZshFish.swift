@@ -88,6 +88,7 @@ extension CompletionScript {
         case .category: return "_budget_categories"
         case .account: return "_budget_accounts"
         case .choices(let words): return "(" + words.joined(separator: " ") + ")"
+        case .sortKeys(let words): return "_sequence -s , compadd - " + words.flatMap { [$0, "-" + $0] }.joined(separator: " ")
         }
     }
 
@@ -159,6 +160,7 @@ extension CompletionScript {
         case .category: return "-x -a '(__budget_categories)'"
         case .account: return "-x -a '(__budget_accounts)'"
         case .choices(let words): return "-x -a " + quoted(words.joined(separator: " "))
+        case .sortKeys(let words): return "-x -a " + quoted("(__budget_sort_keys " + words.joined(separator: " ") + ")")
         }
     }
 
@@ -182,6 +184,18 @@ extension CompletionScript {
 
     function __budget_accounts
         budget (__budget_db) __complete accounts 2>/dev/null
+    end
+
+    # KEY[,KEY...]: the keys before the last comma stay; the last one is completed, after its -.
+    function __budget_sort_keys
+        set -l token (commandline -ct)
+        set -l before (string match -r -- '^.*,' "$token")
+        set -l last (string replace -r -- '^.*,' '' "$token")
+        set -l sign (string match -r -- '^-' "$last")
+        set -l given (string split , -- (string replace -a -- - '' "$before"))
+        for key in $argv
+            contains -- $key $given; or echo "$before$sign$key"
+        end
     end
 
     # The command path being completed, then how many positional arguments precede the cursor.

@@ -21,7 +21,8 @@ struct CompletionScript {
         return info.isGroup ? [GlobalOptions.help] : info.options + GlobalOptions.info
     }
 
-    /// The shell word for a completion kind: `file`, `category`, `account`, `choices:a b c`, or `none`.
+    /// The shell word for a completion kind: `file`, `category`, `account`, `choices:a b c`,
+    /// `keys:a b c`, or `none`.
     static func kind(_ completion: Completion) -> String {
         switch completion {
         case .none: return "none"
@@ -29,6 +30,7 @@ struct CompletionScript {
         case .category: return "category"
         case .account: return "account"
         case .choices(let words): return "choices:" + words.joined(separator: " ")
+        case .sortKeys(let words): return "keys:" + words.joined(separator: " ")
         }
     }
 
@@ -116,6 +118,16 @@ struct CompletionScript {
                     [[ $name == "$cur"* ]] && COMPREPLY+=("$(printf '%q' "$name")")
                 done < <(budget "${_budget_db[@]}" __complete accounts 2>/dev/null) ;;
             choices:*) COMPREPLY=($(compgen -W "${kind#choices:}" -- "$cur")) ;;
+            keys:*)
+                # KEY[,KEY...]: the keys before the last comma stay; the last one is completed, after its -.
+                local before= last=$cur sign= key
+                [[ $cur == *,* ]] && before=${cur%,*}, last=${cur##*,}
+                [[ $last == -* ]] && sign=- last=${last#-}
+                compopt -o nospace 2>/dev/null
+                for key in ${kind#keys:}; do
+                    [[ ,${before//-/}, == *,$key,* ]] && continue
+                    [[ $key == "$last"* ]] && COMPREPLY+=("$before$sign$key")
+                done ;;
         esac
     }
 

@@ -77,7 +77,7 @@ struct HelpRenderer {
     private func optionRow(_ option: ArgumentInfo) -> (String, String) {
         var help = option.help
         var extras: [String] = []
-        if option.kind == .option, case .choices(let choices) = option.completion { extras.append("values: " + choices.joined(separator: ", ")) }
+        if option.kind == .option, let values = option.completion.helpText { extras.append(values) }
         if let defaultValue = option.defaultText { extras.append("default: " + defaultValue) }
         if !extras.isEmpty { help += " (" + extras.joined(separator: "; ") + ")" }
         return (option.helpLabel, help)
@@ -126,5 +126,16 @@ struct HelpRenderer {
             lines.append(line)
         }
         return lines.map { $0.isEmpty ? $0 : pad + $0 }.joined(separator: "\n")
+    }
+}
+
+extension Completion {
+    /// What help adds about an option's values: `values: table, csv`, `keys: date, amount`, or nothing.
+    var helpText: String? {
+        switch self {
+        case .choices(let words): return "values: " + words.joined(separator: ", ")
+        case .sortKeys(let words): return "keys: " + words.joined(separator: ", ")
+        case .none, .file, .category, .account: return nil
+        }
     }
 }

@@ -44,9 +44,7 @@ struct ManPage {
     /// One argument or option as a tagged paragraph.
     private static func item(_ argument: ArgumentInfo) -> String {
         var help = argument.help
-        if case .choices(let choices) = argument.completion, argument.kind == .option {
-            help += " (values: " + choices.joined(separator: ", ") + ")"
-        }
+        if argument.kind == .option, let values = argument.completion.helpText { help += " (" + values + ")" }
         if let defaultText = argument.defaultText { help += " (default: \(defaultText))" }
         return ".TP\n" + label(argument) + "\n" + escape(help) + "\n"
     }

@@ -34,11 +34,11 @@ struct TransactionLine {
     }
 
     /// The lines of a transaction: one per part of a split when `parts`, else the whole; with
-    /// `category` (a name key), only the parts in that category.
-    static func lines(of transaction: Transaction, parts: Bool, categoryKey: String? = nil) -> [TransactionLine] {
+    /// `categoryKeys` (name keys), only the parts in those categories.
+    static func lines(of transaction: Transaction, parts: Bool, categoryKeys: Set<String> = []) -> [TransactionLine] {
         guard parts, transaction.isSplit else { return [TransactionLine(transaction)] }
         return transaction.splits.indices
-            .filter { categoryKey == nil || BudgetCategory.nameKey(transaction.splits[$0].category) == categoryKey }
+            .filter { categoryKeys.isEmpty || categoryKeys.contains(BudgetCategory.nameKey(transaction.splits[$0].category)) }
             .map { TransactionLine(transaction, part: $0) }
     }
 

@@ -29,6 +29,8 @@ enum Completion: Equatable, Sendable {
     case account
     /// One of these words.
     case choices([String])
+    /// Some of these words, separated by commas, each as is or after `-` (`--sort category,-amount`).
+    case sortKeys([String])
 }
 
 /// Why a word is not a valid value of its type.

@@ -12,6 +12,17 @@ struct ErrorText: Equatable {
     static let monthHint = "write months like 2026-11, or use this or last"
     static let damagedHint = "see what is wrong with 'budget check'; 'budget restore BACKUP' puts a backup in its place"
 
+    // `--sort KEY[,KEY...]`: why a value is not a sort, after `the value 'x' is invalid for '--sort <keys>':`.
+    static let sortHint = "give sort keys among date, amount, payee and category, separated by commas; "
+        + "a - before a key sorts it largest (or newest) first, like --sort category,-amount"
+    static let emptySortKey = "a key is empty"
+    /// `'paye' is not a sort key; did you mean 'payee'?`
+    static func unknownSortKey(_ word: String, _ suggestion: String) -> String { "'\(word)' is not a sort key" + suggestion }
+    /// `'amount' is given twice`
+    static func repeatedSortKey(_ key: String) -> String { "'\(key)' is given twice" }
+    /// After `'--account <name>' was given more than once` for `watch report`.
+    static let oneReportAccountHint = "'watch report' shows one account's report, or every account's; 'watch list' takes several"
+
     init(message: String, hint: String?) {
         self.message = message
         self.hint = hint

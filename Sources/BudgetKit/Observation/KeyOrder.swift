@@ -1,12 +1,41 @@
-/// The full order key of one row: section, sort value, id. Section and sort values are integers:
-/// a month ordinal, a day ordinal, an amount in minor units, a category id, or a payee reference
-/// (an index into ``KeyOrder``'s payee table). Section is 0 in an unsectioned list.
+/// The full order key of one row: section, the sort keys' values, id. Section and sort values
+/// are integers: a month ordinal, a day ordinal, an amount in minor units, a category id, or a
+/// payee reference (an index into ``KeyOrder``'s payee table). Section is 0 in an unsectioned list.
 struct RowKey: Hashable {
     var section: Int64
+    /// The first sort key's value.
     var sort: Int64
     var id: Int64
+    /// The later sort keys' values (zero past the request's keys).
+    var more = MoreValues()
 
     var entry: KeyEntry { KeyEntry(sort: sort, id: id) }
+}
+
+/// The values of a row's second, third and fourth sort keys, held inline: a sort has at most
+/// four keys (each key once), and a key made for a changed row allocates nothing.
+struct MoreValues: Hashable {
+    var second: Int64 = 0
+    var third: Int64 = 0
+    var fourth: Int64 = 0
+
+    /// The value of the sort's key at `index + 1` (0 is the second key).
+    subscript(index: Int) -> Int64 {
+        get {
+            switch index {
+            case 0: return second
+            case 1: return third
+            default: return fourth
+            }
+        }
+        set {
+            switch index {
+            case 0: second = newValue
+            case 1: third = newValue
+            default: fourth = newValue
+            }
+        }
+    }
 }
 
 /// Compares row keys for one request: the truth about the order in memory.
@@ -16,25 +45,36 @@ struct RowKey: Hashable {
 /// is replaced when categories change; the payee table only grows while the list lives (one
 /// entry per distinct payee seen), so a reference never changes meaning.
 ///
+/// Each sort key compares in its own direction; sections and the final tie-break by id in the
+/// first key's, the list's ``ascending``.
+///
 /// Not thread-safe: it belongs to its ``LiveTransactions``.
 final class KeyOrder {
-    let sort: TransactionSort.Key
+    /// The sort's keys, first key first, and whether each is ascending.
+    let keys: [TransactionSort.Key]
+    let directions: [Bool]
     let sectioning: TransactionSectioning?
+    /// The list's direction: the first key's.
     let ascending: Bool
     var categories: [Int64: CategoryName] = [:]
     private(set) var payees: [String] = []
     private var payeeReferences: [String: Int64] = [:]
 
     init(request: TransactionRequest) {
-        sort = request.sort.key
+        keys = request.sort.criteria.map(\.key)
+        directions = request.sort.criteria.map(\.ascending)
         sectioning = request.sectioning
         ascending = request.sort.ascending
     }
 
-    /// Whether the section or the sort involves categories, so renaming one may move rows.
-    var ordersByCategory: Bool { sort == .category || sectioning == .category }
+    /// The first sort key.
+    var sort: TransactionSort.Key { keys[0] }
+    /// How many keys follow the first: the values a row keeps beyond its first one.
+    var moreCount: Int { keys.count - 1 }
+    /// Whether the section or a sort key involves categories, so renaming one may move rows.
+    var ordersByCategory: Bool { keys.contains(.category) || sectioning == .category }
     /// Whether the payee's folded text is needed to build keys.
-    var needsFoldedPayee: Bool { sort == .payee }
+    var needsFoldedPayee: Bool { keys.contains(.payee) }
 
     /// The reference for a folded payee, interning it when new.
     func payeeReference(_ folded: String) -> Int64 {
@@ -45,6 +85,16 @@ final class KeyOrder {
         return reference
     }
 
+    /// A row's value for one sort key.
+    private func value(_ key: TransactionSort.Key, _ columns: SortColumns) -> Int64 {
+        switch key {
+        case .date: return columns.days
+        case .amount: return columns.amount
+        case .payee: return payeeReference(columns.foldedPayee ?? "")
+        case .category: return columns.categoryID
+        }
+    }
+
     /// The key of a row from its sort columns.
     func key(_ columns: SortColumns) -> RowKey {
         let section: Int64
@@ -53,14 +103,9 @@ final class KeyOrder {
         case .month: section = columns.month
         case .category: section = columns.categoryID
         }
-        let value: Int64
-        switch sort {
-        case .date: value = columns.days
-        case .amount: value = columns.amount
-        case .payee: value = payeeReference(columns.foldedPayee ?? "")
-        case .category: value = columns.categoryID
-        }
-        return RowKey(section: section, sort: value, id: columns.id)
+        var key = RowKey(section: section, sort: value(keys[0], columns), id: columns.id)
+        for index in keys.indices.dropFirst() { key.more[index - 1] = value(keys[index], columns) }
+        return key
     }
 
     /// The key of a whole row.
@@ -70,15 +115,20 @@ final class KeyOrder {
                                amount: row.transaction.amount.minorUnits, categoryID: row.categoryID, foldedPayee: row.foldedPayee))
     }
 
+    /// The value of the sort key at `index` in `key`.
+    func value(at index: Int, of key: RowKey) -> Int64 {
+        index == 0 ? key.sort : key.more[index - 1]
+    }
+
     // MARK: - Comparing
 
     @inline(__always)
     private func directed(_ result: Int) -> Int { ascending ? result : -result }
 
     @inline(__always)
-    private static func compare<T: Comparable>(_ a: T, _ b: T) -> Int { a < b ? -1 : (a == b ? 0 : 1) }
+    static func compare<T: Comparable>(_ a: T, _ b: T) -> Int { a < b ? -1 : (a == b ? 0 : 1) }
 
-    private func compareCategories(_ a: Int64, _ b: Int64) -> Int {
+    func compareCategories(_ a: Int64, _ b: Int64) -> Int {
         if a == b { return 0 }
         let keyA = categories[a]?.key ?? "", keyB = categories[b]?.key ?? ""
         let byName = KeyOrder.compare(keyA, keyB)
@@ -94,25 +144,41 @@ final class KeyOrder {
         }
     }
 
-    /// Compares two sort values, in the list's direction.
-    func compareSortValues(_ a: Int64, _ b: Int64) -> Int {
-        switch sort {
-        case .date, .amount: return directed(KeyOrder.compare(a, b))
-        case .category: return directed(compareCategories(a, b))
-        case .payee: return a == b ? 0 : directed(KeyOrder.compare(payees[Int(a)], payees[Int(b)]))
+    /// Compares two values of the sort key at `index`, in that key's direction.
+    @inline(__always)
+    private func compareValues(at index: Int, _ a: Int64, _ b: Int64) -> Int {
+        let result: Int
+        switch keys[index] {
+        case .date, .amount: result = KeyOrder.compare(a, b)
+        case .category: result = compareCategories(a, b)
+        case .payee: result = a == b ? 0 : KeyOrder.compare(payees[Int(a)], payees[Int(b)])
         }
+        return directions[index] ? result : -result
     }
 
-    /// Compares a sort value and id (within one section), in the list's direction.
-    func compare(_ a: KeyEntry, _ b: KeyEntry) -> Int {
-        let bySort = compareSortValues(a.sort, b.sort)
-        return bySort != 0 ? bySort : directed(KeyOrder.compare(a.id, b.id))
+    /// Compares two first sort values, in the first key's direction.
+    func compareSortValues(_ a: Int64, _ b: Int64) -> Int {
+        compareValues(at: 0, a, b)
     }
 
-    /// Compares two full keys, in the list's direction.
+    /// Compares every sort value and the id (within one section): `a` and `b` with the later
+    /// keys' values `moreA` and `moreB`.
+    func compare(_ a: KeyEntry, _ moreA: MoreValues, _ b: KeyEntry, _ moreB: MoreValues) -> Int {
+        let bySort = compareValues(at: 0, a.sort, b.sort)
+        if bySort != 0 { return bySort }
+        var index = 1
+        while index < keys.count {
+            let byValue = compareValues(at: index, moreA[index - 1], moreB[index - 1])
+            if byValue != 0 { return byValue }
+            index += 1
+        }
+        return directed(KeyOrder.compare(a.id, b.id))
+    }
+
+    /// Compares two full keys, in the list's order.
     func compare(_ a: RowKey, _ b: RowKey) -> Int {
         let bySection = compareSections(a.section, b.section)
-        return bySection != 0 ? bySection : compare(a.entry, b.entry)
+        return bySection != 0 ? bySection : compare(a.entry, a.more, b.entry, b.more)
     }
 
     /// The name of a section.
@@ -122,41 +188,6 @@ final class KeyOrder {
         case .month: return Month(year: Int(section / 12), month: Int(section % 12) + 1)?.description ?? ""
         case .category: return categories[section]?.name ?? ""
         }
-    }
-
-    // MARK: - Sorting many keys at once
-
-    /// Sorts keys by integer ranks (category and payee tables ranked once), instead of comparing
-    /// text O(n log n) times: what a first fetch does when SQLite cannot hand rows over in order.
-    func sort(_ keys: inout [RowKey]) {
-        var categoryIDs = Set(categories.keys)
-        if sectioning == .category { categoryIDs.formUnion(keys.lazy.map(\.section)) }
-        if sort == .category { categoryIDs.formUnion(keys.lazy.map(\.sort)) }
-        let categoryRanks = Dictionary(uniqueKeysWithValues: categoryIDs
-            .sorted { compareCategories($0, $1) < 0 }.enumerated().map { ($1, Int64($0)) })
-        var payeeRanks = [Int64](repeating: 0, count: payees.count)
-        if sort == .payee {
-            for (rank, reference) in payees.indices.sorted(by: { payees[$0] < payees[$1] }).enumerated() {
-                payeeRanks[reference] = Int64(rank)
-            }
-        }
-        func rank(_ value: Int64, category: Bool) -> Int64 {
-            category ? categoryRanks[value]! : value
-        }
-        struct Ranked: Comparable {
-            var a: Int64, b: Int64, c: Int64, index: Int
-            static func < (l: Ranked, r: Ranked) -> Bool { (l.a, l.b, l.c) < (r.a, r.b, r.c) }
-        }
-        // Bitwise NOT reverses an order without overflowing at Int64.min, unlike negation.
-        let flip: (Int64) -> Int64 = ascending ? { $0 } : { ~$0 }
-        var ranked = keys.indices.map { index -> Ranked in
-            let key = keys[index]
-            let section = rank(key.section, category: sectioning == .category)
-            let value = sort == .payee ? payeeRanks[Int(key.sort)] : rank(key.sort, category: sort == .category)
-            return Ranked(a: flip(section), b: flip(value), c: flip(key.id), index: index)
-        }
-        ranked.sort()
-        keys = ranked.map { keys[$0.index] }
     }
 }
 

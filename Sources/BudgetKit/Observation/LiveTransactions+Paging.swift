@@ -54,11 +54,14 @@ extension LiveTransactions {
         let key = keys.key(at: position)
         var row = Transaction(id: key.id, date: Day(year: 1, month: 1, day: 1)!, amount: .zero, category: "")
         if order.sectioning == .category { row.category = order.sectionName(key.section) }
-        switch order.sort {
-        case .date: row.date = Day(ordinal: Int(key.sort)) ?? row.date
-        case .amount: row.amount = Money(minorUnits: key.sort)
-        case .payee: row.payee = order.payees[Int(key.sort)]
-        case .category: row.category = order.categories[key.sort]?.name ?? ""
+        for (index, sortKey) in order.keys.enumerated() {
+            let value = order.value(at: index, of: key)
+            switch sortKey {
+            case .date: row.date = Day(ordinal: Int(value)) ?? row.date
+            case .amount: row.amount = Money(minorUnits: value)
+            case .payee: row.payee = order.payees[Int(value)]
+            case .category: row.category = order.categories[value]?.name ?? ""
+            }
         }
         return row
     }

@@ -1,60 +1,100 @@
 extension LiveTransactions {
     /// Shows another request, and tells the delegate what changed.
     ///
-    /// When only the filter changes (the same sort and sectioning), the change set is the exact
-    /// diff: rows that leave are deletions, rows that enter are insertions, rows in both stay
-    /// where the order puts them (their indexes shift by what left and entered before them).
-    /// The list first catches up with every commit (delivering that change set first, as a sync
-    /// does), then reads the new request's keys in the same database state, so no row counts as
-    /// both changed and filtered.
+    /// When the sectioning stays, the change set is the exact diff: rows that leave are
+    /// deletions, rows that enter are insertions. When only the filter changes, rows in both
+    /// stay where the order puts them (their indexes shift by what left and entered before
+    /// them). When the sort changes, rows in both that already stand in the new order (the
+    /// longest such run) stay and the others are moves, so a key added after the first moves
+    /// only rows that tied on the first; sections that change places are deleted and inserted
+    /// again (a change set never moves a section), their rows moving with them (see
+    /// ``Reordering``). The list first catches up with every commit (delivering that change set
+    /// first, as a sync does), then reads the new request's keys in the same database state, so
+    /// no row counts as both changed and filtered.
     ///
-    /// When the sort or the sectioning changes, the change set is a reload: nearly every row
-    /// moves and every section is another, so a change set of n moves would carry every row's
-    /// value and tell a view nothing a reload does not.
+    /// The change set is a reload when the sectioning changes (every section is another, and
+    /// every row moves into one) or when more rows would move than the list caches (4,096): a
+    /// move carries the row's value, and a change set that moves nearly every row tells a view
+    /// nothing a reload does not.
     ///
     /// A category or account name in the filter is resolved again, to the one that has it now.
     ///
     /// - Throws: ``BudgetError/unknownCategory(_:)`` or ``BudgetError/unknownAccount(_:)`` when
     ///   the filter names none, or a database error; the list then shows the old request (it may
     ///   have caught up with commits first, and said so).
-    /// - Complexity: O(n + m) to compare the old and new keys, plus the new keys' fetch and one
-    ///   read by id per inserted row (batched).
+    /// - Complexity: O(n + m) to compare the old and new keys when the order stays, O((n + m)
+    ///   log(n + m)) when it changes, plus the new keys' fetch and one read by id per inserted
+    ///   or moved row (batched).
     public func setRequest(_ request: TransactionRequest) throws {
-        guard request.sort == self.request.sort && request.sectioning == self.request.sectioning, !isCancelled else {
+        guard request.sectioning == self.request.sectioning, !isCancelled else {
             return try reload(showing: request)
         }
         try processPendingChanges()
-        let fetched: (FetchedState, [Int64: Transaction])
+        let reorders = request.sort != self.request.sort
+        let fetched: (state: FetchedState, plan: Reordering?, rows: [Int64: Transaction])
         do {
-            fetched = try inListSnapshot { () throws -> (FetchedState, [Int64: Transaction]) in
-                let state = try LiveTransactions.fetch(request, resolvingName: true, categoryID: nil, order: order, from: source)
-                let new = Set(state.keys.entries.lazy.map(\.id))
-                let old = Set(keys.entries.lazy.map(\.id))
-                // The cache may hold a row that left the list earlier and changed since: read them all.
-                let entering = new.subtracting(old)
+            fetched = try inListSnapshot { () throws -> (FetchedState, Reordering?, [Int64: Transaction]) in
+                let state = try LiveTransactions.fetch(request, resolvingName: true, categoryID: nil, order: reorders ? nil : order,
+                                                       from: source)
+                var plan: Reordering?
+                let wanted: [Int64]
+                if reorders {
+                    let reordering = Reordering(from: keys, oldSections: sectionIdentities(), to: state.keys,
+                                                newSections: LiveTransactions.sectionIdentities(of: state.keys, order: state.order))
+                    // Too many moves: the state read is this list's own, so it becomes a reload as it is.
+                    guard reordering.moves.count <= LiveTransactions.cacheCapacity else { return (state, nil, [:]) }
+                    plan = reordering
+                    wanted = reordering.insertions.map(\.id) + reordering.moves.lazy.map(\.id).filter { self.cache[$0] == nil }
+                } else {
+                    let new = Set(state.keys.entries.lazy.map(\.id))
+                    let old = Set(keys.entries.lazy.map(\.id))
+                    wanted = Array(new.subtracting(old))
+                }
+                // The cache may hold a row that left the list earlier and changed since: entering rows are all read.
                 var rows: [Int64: Transaction] = [:]
-                for row in try source.rows(ids: Array(entering)[...], query: state.query, matchingFilter: false) {
+                for row in try source.rows(ids: wanted[...], query: state.query, matchingFilter: false) {
                     rows[row.transaction.id] = row.transaction
                 }
-                return (state, rows)
+                return (state, plan, rows)
             }
         } catch BudgetError.liveResultsOutOfDate {
             // A book in rollback-journal mode holds no snapshot, and another process committed
             // since the catch-up: the diff would mix that commit in.
             return try reload(showing: request)
         }
-        let (state, inserted) = fetched
-        let oldKeys = keys, oldSections = sectionIdentities()
+        let (state, plan, rows) = fetched
         self.request = request
+        if reorders && plan == nil {
+            install(state)
+            return deliver(reloadChangeSet())
+        }
+        let oldKeys = keys, oldSections = sectionIdentities()
         install(state, keepingCache: true)
-        let changeSet = diff(from: oldKeys, oldSections: oldSections, inserted: inserted)
+        let changeSet = plan.map { reorderingChangeSet($0, oldSections: oldSections, rows: rows) }
+            ?? diff(from: oldKeys, oldSections: oldSections, inserted: rows)
         // Rows that left are no longer kept current: out of the cache with them.
         for deletion in changeSet.deletions { cache[deletion.id] = nil }
-        if cache.count + inserted.count > LiveTransactions.cacheCapacity { cache.removeAll(keepingCapacity: true) }
-        if inserted.count <= LiveTransactions.cacheCapacity {
-            for (id, row) in inserted { cache[id] = row }
+        if cache.count + rows.count > LiveTransactions.cacheCapacity { cache.removeAll(keepingCapacity: true) }
+        if rows.count <= LiveTransactions.cacheCapacity {
+            for (id, row) in rows { cache[id] = row }
         }
         if !changeSet.isEmpty { deliver(changeSet) }
+    }
+
+    /// The change set of a reordering, once the list holds its new keys: rows read for it in
+    /// `rows`, or else (moves of cached rows) in the cache.
+    private func reorderingChangeSet(_ plan: Reordering, oldSections: [SectionIdentity], rows: [Int64: Transaction]) -> TransactionChangeSet {
+        let newSections = sectionIdentities()
+        // Read in the list's own state just before: only a damaged file loses one.
+        func row(_ id: Int64, at position: Int) -> Transaction { rows[id] ?? cache[id] ?? standIn(at: position) }
+        return TransactionChangeSet(
+            isReload: false,
+            sectionDeletions: plan.sectionDeletions.map { .init(index: $0, name: oldSections[$0].name) },
+            sectionInsertions: plan.sectionInsertions.map { .init(index: $0, name: newSections[$0].name) },
+            deletions: plan.deletions.map { .init(index: $0.index, id: $0.id) },
+            insertions: plan.insertions.map { .init(index: $0.index, transaction: row($0.id, at: $0.index)) },
+            moves: plan.moves.map { .init(from: $0.from, to: $0.to, transaction: row($0.id, at: $0.to)) },
+            updates: [], count: keys.count, sections: sections)
     }
 
     /// Fetches `request` in a new snapshot and delivers a reload change set.

@@ -64,8 +64,8 @@ extension LiveTransactions {
     static func loadKeys(query: LiveQuery, order: KeyOrder, from source: any LiveSource) throws -> OrderedKeys {
         let capacity = try source.keyCount(query)
         if query.keysAreOrdered {
-            // By date (by month sections or none): integers only, straight from SQLite's bytes.
-            var keys = OrderedKeys(sorted: [RowKey](), capacity: capacity)
+            // By date alone (by month sections or none): integers only, straight from SQLite's bytes.
+            var keys = OrderedKeys(capacity: capacity)
             let monthSections = order.sectioning == .month, ascending = order.ascending
             var previous = KeyEntry(sort: 0, id: 0)
             var inOrder = true
@@ -81,15 +81,13 @@ extension LiveTransactions {
             if inOrder { return keys }
             // Stored dates SQLite orders differently from the days they parse to (text written
             // by hand in the sqlite3 shell): memory's order is the truth.
-            var all = (0..<keys.count).map { keys.key(at: $0) }
-            order.sort(&all)
-            return OrderedKeys(sorted: all, capacity: all.count)
+            var all = UnsortedKeys(order: order, capacity: keys.count)
+            for position in 0..<keys.count { all.append(keys.key(at: position)) }
+            return order.sorted(all)
         }
-        var all: [RowKey] = []
-        all.reserveCapacity(capacity)
+        var all = UnsortedKeys(order: order, capacity: capacity)
         try source.forEachKey(query) { all.append(order.key($0)) }
-        order.sort(&all)
-        return OrderedKeys(sorted: all, capacity: all.count)
+        return order.sorted(all)
     }
 
     // MARK: - Snapshots

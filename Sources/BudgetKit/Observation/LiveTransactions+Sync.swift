@@ -287,7 +287,12 @@ extension LiveTransactions {
     }
 
     func sectionIdentities() -> [SectionIdentity] {
-        guard request.sectioning != nil else { return [] }
+        LiveTransactions.sectionIdentities(of: keys, order: order)
+    }
+
+    /// The sections of `keys` in `order`; none when the order has no sectioning.
+    static func sectionIdentities(of keys: OrderedKeys, order: KeyOrder) -> [SectionIdentity] {
+        guard order.sectioning != nil else { return [] }
         return keys.runs.map { SectionIdentity(key: $0.key, name: order.sectionName($0.key)) }
     }
 

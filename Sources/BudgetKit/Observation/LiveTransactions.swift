@@ -1,7 +1,7 @@
 /// A live, lazy list of transactions: Core Data's fetched results controller for `budget`.
 ///
-/// It holds the order of every matching row in memory (16 bytes a row: the sort value and the
-/// id) and loads the rows themselves in pages of ``batchSize`` by id, so a list of a million
+/// It holds the order of every matching row in memory (16 bytes a row: the first sort value and
+/// the id, and 8 bytes more for each further sort key) and loads the rows themselves in pages of ``batchSize`` by id, so a list of a million
 /// rows never materializes them. When a change is committed, through this store (after the
 /// commit, once per transaction) or by another process (see ``DatabaseWatcher``), it reads the
 /// change log past the last entry it saw, fetches only the changed rows, finds their old and new
@@ -72,7 +72,7 @@ public final class LiveTransactions: LiveResult {
 
     /// Where rows come from: a connection of the list's own.
     let source: any LiveSource
-    var keys = OrderedKeys(sorted: [RowKey]())
+    var keys = OrderedKeys()
     var order: KeyOrder
     var query: LiveQuery
     /// The request as queried: ``request`` with the filter's lists of category and account

@@ -10,24 +10,51 @@ struct SectionRun: Hashable {
     var count: Int
 }
 
-/// The order of a live list in memory: every row's sort value and id, sorted, with the section
-/// column run-length encoded (rows of a section are contiguous, so a section costs one run, not
-/// a value per row).
+/// The order of a live list in memory: every row's first sort value and id, sorted, with the
+/// section column run-length encoded (rows of a section are contiguous, so a section costs one
+/// run, not a value per row), and the later sort keys' values in one flat array.
 ///
-/// Memory is 16 bytes a row whatever the request; rows themselves stay in the database.
-/// Positions are found by binary search: O(log s) over the runs, then O(log n) within a run.
+/// Memory is 16 bytes a row for a sort of one key, whatever the sectioning, and 8 bytes more
+/// per further key (``moreCount`` values a row, side by side in ``more``); rows themselves stay
+/// in the database. Positions are found by binary search: O(log s) over the runs, then
+/// O(log n) within a run.
 struct OrderedKeys {
     private(set) var entries: [KeyEntry] = []
+    /// The values of the second and later sort keys: row `i`'s at `i * moreCount ..< (i + 1) * moreCount`.
+    private(set) var more: [Int64] = []
     private(set) var runs: [SectionRun] = []
     /// `runStarts[i]`: the position of the first row of run `i`.
     private(set) var runStarts: [Int] = []
+    /// How many values a row holds beyond its first sort value.
+    let moreCount: Int
 
     var count: Int { entries.count }
 
-    /// Builds from keys already sorted by `order`.
-    init<S: Sequence>(sorted keys: S, capacity: Int = 0) where S.Element == RowKey {
+    /// An empty list of keys with room for `capacity` rows.
+    init(moreCount: Int = 0, capacity: Int = 0) {
+        self.moreCount = moreCount
         entries.reserveCapacity(capacity)
+        more.reserveCapacity(capacity * moreCount)
+    }
+
+    /// Builds from keys already sorted by `order`.
+    init<S: Sequence>(sorted keys: S, moreCount: Int = 0, capacity: Int = 0) where S.Element == RowKey {
+        self.init(moreCount: moreCount, capacity: capacity)
         for key in keys { append(key) }
+    }
+
+    /// The later sort keys' values of the row at `position`.
+    @inline(__always)
+    func more(at position: Int) -> MoreValues {
+        var values = MoreValues()
+        guard moreCount > 0 else { return values }
+        let start = position * moreCount
+        for index in 0..<moreCount { values[index] = more[start + index] }
+        return values
+    }
+
+    private mutating func appendMore(_ values: MoreValues) {
+        for index in 0..<moreCount { more.append(values[index]) }
     }
 
     /// Appends a key that sorts after every key held.
@@ -39,6 +66,7 @@ struct OrderedKeys {
             runs.append(SectionRun(key: key.section, count: 1))
         }
         entries.append(key.entry)
+        appendMore(key.more)
     }
 
     /// The run holding `position`.
@@ -54,7 +82,7 @@ struct OrderedKeys {
     /// The full key of the row at `position`.
     func key(at position: Int) -> RowKey {
         let entry = entries[position]
-        return RowKey(section: runs[run(containing: position)].key, sort: entry.sort, id: entry.id)
+        return RowKey(section: runs[run(containing: position)].key, sort: entry.sort, id: entry.id, more: more(at: position))
     }
 
     /// Where `key` is or would go: the run it belongs to (or would be inserted at) and the first
@@ -69,7 +97,7 @@ struct OrderedKeys {
                 let entry = key.entry
                 while first < end {
                     let middle = (first + end) / 2
-                    if order.compare(entries[middle], entry) < 0 { first = middle + 1 } else { end = middle }
+                    if order.compare(entries[middle], more(at: middle), entry, key.more) < 0 { first = middle + 1 } else { end = middle }
                 }
                 return (first, mid, true)
             }
@@ -81,7 +109,8 @@ struct OrderedKeys {
     /// The position of the row with exactly this key, or `nil`.
     func position(of key: RowKey, order: KeyOrder) -> Int? {
         let found = search(key, order: order)
-        guard found.runExists, found.position < entries.count, entries[found.position] == key.entry else { return nil }
+        guard found.runExists, found.position < entries.count, entries[found.position] == key.entry,
+              more(at: found.position) == key.more else { return nil }
         return found.position
     }
 
@@ -89,6 +118,7 @@ struct OrderedKeys {
     mutating func remove(at position: Int) {
         let index = run(containing: position)
         entries.remove(at: position)
+        if moreCount > 0 { more.removeSubrange(position * moreCount..<(position + 1) * moreCount) }
         runs[index].count -= 1
         var next = index + 1
         if runs[index].count == 0 {
@@ -106,6 +136,7 @@ struct OrderedKeys {
     mutating func insert(_ key: RowKey, order: KeyOrder) -> Int {
         let found = search(key, order: order)
         entries.insert(key.entry, at: found.position)
+        if moreCount > 0 { more.insert(contentsOf: (0..<moreCount).map { key.more[$0] }, at: found.position * moreCount) }
         if found.runExists {
             runs[found.run].count += 1
         } else {
@@ -126,8 +157,7 @@ struct OrderedKeys {
     /// - Complexity: O(n + k log n).
     mutating func replace(removing positions: [Int], inserting keys: [RowKey], order: KeyOrder) -> [Int] {
         if !positions.isEmpty {
-            var kept = OrderedKeys(sorted: [RowKey]())
-            kept.entries.reserveCapacity(entries.count - positions.count + keys.count)
+            var kept = OrderedKeys(moreCount: moreCount, capacity: entries.count - positions.count + keys.count)
             var next = 0
             for (runIndex, run) in runs.enumerated() {
                 let start = runStarts[runIndex], end = start + run.count
@@ -135,7 +165,7 @@ struct OrderedKeys {
                 while position < end {
                     let stop = next < positions.count ? min(positions[next], end) : end
                     if position < stop {
-                        kept.append(run: run.key, entries: entries[position..<stop])
+                        kept.append(run: run.key, from: self, position..<stop)
                         position = stop
                     } else {
                         next += 1
@@ -147,15 +177,14 @@ struct OrderedKeys {
         }
         guard !keys.isEmpty else { return [] }
         let points = keys.map { search($0, order: order) }
-        var merged = OrderedKeys(sorted: [RowKey]())
-        merged.entries.reserveCapacity(entries.count + keys.count)
+        var merged = OrderedKeys(moreCount: moreCount, capacity: entries.count + keys.count)
         var finals: [Int] = []
         finals.reserveCapacity(keys.count)
         var position = 0, runIndex = 0
         for (key, point) in zip(keys, points) {
             while position < point.position {
                 let end = min(point.position, runStarts[runIndex] + runs[runIndex].count)
-                merged.append(run: runs[runIndex].key, entries: entries[position..<end])
+                merged.append(run: runs[runIndex].key, from: self, position..<end)
                 position = end
                 if position == runStarts[runIndex] + runs[runIndex].count { runIndex += 1 }
             }
@@ -164,7 +193,7 @@ struct OrderedKeys {
         }
         while position < entries.count {
             let end = runStarts[runIndex] + runs[runIndex].count
-            merged.append(run: runs[runIndex].key, entries: entries[position..<end])
+            merged.append(run: runs[runIndex].key, from: self, position..<end)
             position = end
             runIndex += 1
         }
@@ -172,14 +201,16 @@ struct OrderedKeys {
         return finals
     }
 
-    private mutating func append(run key: Int64, entries slice: ArraySlice<KeyEntry>) {
-        guard !slice.isEmpty else { return }
+    /// Appends the rows of `source` at `range`, all in the section `key`.
+    private mutating func append(run key: Int64, from source: OrderedKeys, _ range: Range<Int>) {
+        guard !range.isEmpty else { return }
         if let last = runs.indices.last, runs[last].key == key {
-            runs[last].count += slice.count
+            runs[last].count += range.count
         } else {
             runStarts.append(entries.count)
-            runs.append(SectionRun(key: key, count: slice.count))
+            runs.append(SectionRun(key: key, count: range.count))
         }
-        entries.append(contentsOf: slice)
+        entries.append(contentsOf: source.entries[range])
+        if moreCount > 0 { more.append(contentsOf: source.more[range.lowerBound * moreCount..<range.upperBound * moreCount]) }
     }
 }

@@ -16,7 +16,8 @@
 /// is a move into the new section, never an update inside the deleted one. Sections that are
 /// neither deleted nor inserted keep their order. A change set with
 /// ``isReload`` carries no row changes: the list was fetched again (another process wrote in bulk,
-/// the observer fell behind the pruned change log, or the request changed).
+/// the observer fell behind the pruned change log, or the request's sectioning changed, or its new
+/// sort would have moved more rows than the list caches).
 public struct TransactionChangeSet: Hashable, Sendable {
     /// A section removed at `index` (in the sections before the change).
     public struct SectionDeletion: Hashable, Sendable {

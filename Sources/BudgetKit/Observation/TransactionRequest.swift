@@ -9,10 +9,11 @@
 /// let live = try LiveTransactions(store: store, request: request)
 /// ```
 ///
-/// The order is total: rows are ordered by section, then by the sort key, then by id, all in the
-/// sort's direction (so `descending` reverses the whole list, sections included). Text keys
-/// (payee, category) compare case-insensitively over all of Unicode: payees by their case-folded
-/// text, categories by their unique name key.
+/// The order is total: rows are ordered by section, then by each of the sort's keys in turn (each
+/// in its own direction), then by id. Sections and ids follow the first key's direction (so a
+/// one-key sort's `descending` reverses the whole list, sections included). Text keys (payee,
+/// category) compare case-insensitively over all of Unicode: payees by their case-folded text,
+/// categories by their unique name key.
 ///
 /// The filter's ``TransactionFilter/limit`` does not apply: a live list holds every matching row.
 /// The filter's category name is resolved to the category's id once, when the list's request is
@@ -31,32 +32,6 @@ public struct TransactionRequest: Hashable, Sendable, Codable {
         self.filter = filter
         self.sort = sort
         self.sectioning = sectioning
-    }
-}
-
-/// The order of a live list: one key and a direction. Ties are broken by id in the same direction.
-public struct TransactionSort: Hashable, Sendable, Codable {
-    /// What rows are ordered by.
-    public enum Key: String, Hashable, Sendable, Codable, CaseIterable {
-        /// The day (the default).
-        case date
-        /// The amount in minor units.
-        case amount
-        /// The payee, ignoring case.
-        case payee
-        /// The category's name, ignoring case.
-        case category
-    }
-
-    /// What rows are ordered by.
-    public var key: Key
-    /// Smallest first when `true`.
-    public var ascending: Bool
-
-    /// Creates a sort; by default by date, oldest first.
-    public init(_ key: Key = .date, ascending: Bool = true) {
-        self.key = key
-        self.ascending = ascending
     }
 }
 

@@ -130,18 +130,22 @@ extension BudgetStore {
         try reading { try fetchTransaction(id: id) }
     }
 
-    /// The transactions matching `filter`, by date then id.
+    /// The transactions matching `filter`, in the order of `sort` (by default by date, then id).
     ///
     /// - Throws: ``BudgetError/unknownCategory(_:)`` or ``BudgetError/unknownAccount(_:)`` when the
     ///   filter names one that does not exist.
-    public func transactions(matching filter: TransactionFilter = .init()) throws -> [Transaction] {
+    public func transactions(matching filter: TransactionFilter = .init(), sortedBy sort: TransactionSort = .init()) throws -> [Transaction] {
         var result: [Transaction] = []
-        try forEachTransaction(matching: filter) { result.append($0) }
+        try forEachTransaction(matching: filter, sortedBy: sort) { result.append($0) }
         return result
     }
 
-    /// Calls `body` with each transaction matching `filter`, by date then id, without holding them
-    /// all in memory: what `export` streams with.
+    /// Calls `body` with each transaction matching `filter`, in the order of `sort` (by default
+    /// by date, then id), without holding them all in memory: what `export` streams with.
+    ///
+    /// The order is a live list's with the same sort (``TransactionSort``): each key in its own
+    /// direction, ties broken by id in the first key's. With the filter's
+    /// ``TransactionFilter/limit``, the most recent `limit` rows are kept, then sorted.
     ///
     /// The rows come from one read snapshot: a concurrent writer never makes a row appear twice,
     /// and the totals returned are those of exactly the rows delivered.
@@ -149,18 +153,23 @@ extension BudgetStore {
     /// ```swift
     /// let totals = try store.forEachTransaction(matching: TransactionFilter(month: .current())) { print($0) }
     /// print(try totals.spent, try totals.earned, try totals.net)
+    /// let largestFirst = TransactionSort([.ascending(.category), .descending(.amount)])
+    /// try store.forEachTransaction(matching: TransactionFilter(), sortedBy: largestFirst) { print($0) }
     /// ```
     ///
     /// - Returns: what the delivered rows spent and earned (``TransactionTotals``).
     /// - Throws: ``BudgetError/unknownCategory(_:)``, ``BudgetError/unknownAccount(_:)``, or
     ///   whatever `body` throws.
+    /// - Complexity: by date alone, rows stream in the date index's order; any other sort has
+    ///   SQLite sort the matching rows first.
     @discardableResult
-    public func forEachTransaction(matching filter: TransactionFilter, _ body: (Transaction) throws -> Void) throws -> TransactionTotals {
+    public func forEachTransaction(matching filter: TransactionFilter, sortedBy sort: TransactionSort = .init(),
+                                   _ body: (Transaction) throws -> Void) throws -> TransactionTotals {
         try reading {
             let resolved = try resolvedIDs(of: filter)
             var totals = TransactionTotals()
             try connection.inReadTransaction {
-                try forEachRow(matching: filter, resolved: resolved) { transaction in
+                try forEachRow(matching: filter, resolved: resolved, sort: sort) { transaction in
                     totals.add(transaction)
                     try body(transaction)
                 }
@@ -181,10 +190,11 @@ extension BudgetStore {
                                      accountIDs: try filter.accounts.map { try accountRow(named: $0).id })
     }
 
-    /// Each transaction matching the filter with its names resolved, by date then id.
-    func forEachRow(matching filter: TransactionFilter, resolved: TransactionQuery.ResolvedIDs,
-                    _ body: (Transaction) throws -> Void) throws {
-        let (sql, values) = TransactionQuery.select(filter: filter, resolved: resolved)
+    /// Each transaction matching the filter with its names resolved, in the order of `sort`
+    /// after `sectioning` (by date then id unless given).
+    func forEachRow(matching filter: TransactionFilter, resolved: TransactionQuery.ResolvedIDs, sort: TransactionSort = .init(),
+                    sectioning: TransactionSectioning? = nil, _ body: (Transaction) throws -> Void) throws {
+        let (sql, values) = TransactionQuery.select(filter: filter, resolved: resolved, sort: sort, sectioning: sectioning)
         let statement = try connection.prepare(sql)
         try statement.forEachRow(values) { row in try body(TransactionQuery.transaction(from: row, in: connection)) }
     }

@@ -1,8 +1,8 @@
 /// The SQL a live list runs for its request. Filter values travel as bound values only.
 ///
 /// - The keys query reads what the order needs (id, date, amount, category id, and the folded
-///   payee when sorting by payee). When the order is the date index's own (by date, sectioned by
-///   month or not), SQLite hands rows over in order; otherwise they are sorted in memory by
+///   payee when a sort key is the payee). When the order is the date index's own (by date alone,
+///   sectioned by month or not), SQLite hands rows over in order; otherwise they are sorted in memory by
 ///   integer ranks, which beats SQLite sorting a million rows by a function of text.
 /// - The rows query reads whole rows by id, in batches of ``batch`` ids: the ids the list holds in
 ///   memory are its keyset, so a page costs the same at any offset.
@@ -15,7 +15,7 @@ struct LiveQuery {
     let filterValues: [SQLiteValue]
     /// Whether the keys query returns rows already in the list's order.
     let keysAreOrdered: Bool
-    /// Whether the keys and rows queries end with the case-folded payee (sorting by payee).
+    /// Whether the keys and rows queries end with the case-folded payee (a sort key is the payee).
     let foldsPayee: Bool
     /// Rows by id, whatever the filter says (for pages).
     let rowsByID: String
@@ -42,18 +42,19 @@ struct LiveQuery {
             ? (" WHERE 0", [])
             : TransactionQuery.whereClause(filter: filter, resolved: .init(categoryID: categoryID, accountID: accountID))
         filterValues = values
-        foldsPayee = request.sort.key == .payee
-        keysAreOrdered = request.sort.key == .date && request.sectioning != .category
+        let sortKeys = request.sort.criteria.map(\.key)
+        foldsPayee = sortKeys.contains(.payee)
+        keysAreOrdered = sortKeys == [.date] && request.sectioning != .category
         let direction = request.sort.ascending ? "" : " DESC"
         // Only the columns the order needs (placeholders for the others), so sorting by date
         // reads the date index alone: a covering scan, no row lookups.
-        let sort = request.sort.key, sectioning = request.sectioning, ordered = keysAreOrdered, folds = foldsPayee
+        let sectioning = request.sectioning, ordered = keysAreOrdered, folds = foldsPayee
         let list = KeyColumn.selectList { column in
             switch column {
             case .id: return "t.id"
-            case .date: return ordered || sort == .date || sectioning == .month ? "t.date" : "NULL"
-            case .amount: return !ordered && sort == .amount ? "t.amount" : "0"
-            case .categoryID: return !ordered && (sort == .category || sectioning == .category) ? "t.category_id" : "0"
+            case .date: return ordered || sortKeys.contains(.date) || sectioning == .month ? "t.date" : "NULL"
+            case .amount: return !ordered && sortKeys.contains(.amount) ? "t.amount" : "0"
+            case .categoryID: return !ordered && (sortKeys.contains(.category) || sectioning == .category) ? "t.category_id" : "0"
             case .foldedPayee: return !ordered && folds ? "budget_fold(t.payee)" : "NULL"
             }
         }

@@ -1,7 +1,8 @@
 /// Which transactions a list or export shows. Every field is optional; an empty filter is everything.
 ///
-/// Results are sorted by date, then id. With ``limit``, the most recent `limit` transactions are
-/// kept (still printed oldest first), like `git log -n`.
+/// Results are sorted by date, then id, unless a sort is given (``BudgetStore/forEachTransaction(matching:sortedBy:_:)``).
+/// With ``limit``, the most recent `limit` transactions are kept (still printed oldest first, or
+/// in the sort's order), like `git log -n`.
 public struct TransactionFilter: Hashable, Sendable, Codable {
     /// Only this month.
     public var month: Month?

@@ -134,15 +134,23 @@ enum TransactionQuery {
         return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), values)
     }
 
-    static func select(filter: TransactionFilter, resolved: ResolvedIDs) -> (String, [SQLiteValue]) {
+    /// The rows matching `filter` in the order of `sort` (see ``orderBy(_:sectioning:)``); with a
+    /// limit, the most recent `limit` of them, in that order.
+    static func select(filter: TransactionFilter, resolved: ResolvedIDs, sort: TransactionSort = .init(),
+                       sectioning: TransactionSectioning? = nil) -> (String, [SQLiteValue]) {
         let (condition, values) = whereClause(filter: filter, resolved: resolved)
         guard let limit = filter.limit else {
-            return ("SELECT \(columns()) FROM \(from)\(condition) ORDER BY t.date, t.id", values)
+            return ("SELECT \(columns()) FROM \(from)\(condition)" + orderBy(sort, sectioning: sectioning), values)
+        }
+        let bound = values + [.integer(Int64(max(0, limit)))]
+        guard sort == TransactionSort() && sectioning == nil else {
+            return ("SELECT \(columns()) FROM \(from) WHERE t.id IN (SELECT t.id FROM transactions AS t\(condition)"
+                    + " ORDER BY t.date DESC, t.id DESC LIMIT ?)" + orderBy(sort, sectioning: sectioning), bound)
         }
         // The most recent `limit` rows, printed oldest first.
         return ("""
             SELECT * FROM (SELECT \(columns()) FROM \(from)\(condition) ORDER BY t.date DESC, t.id DESC LIMIT ?)
             ORDER BY date, id
-            """, values + [.integer(Int64(max(0, limit)))])
+            """, bound)
     }
 }
