@@ -23,4 +23,10 @@ static inline int csqlite_enable_triggers(sqlite3 *db, int on) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, on, (int *)0);
 }
 
+/// sqlite3_config is variadic, which Swift cannot call: turns SQLite's memory statistics off
+/// (SQLITE_CONFIG_MEMSTATUS). Returns SQLITE_OK, or SQLITE_MISUSE once SQLite is initialized.
+static inline int csqlite_disable_memory_statistics(void) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 #endif

@@ -27,25 +27,28 @@ struct CommandLineParser {
         var scan = Scan(words: words[...])
         var level = tree
         var parents: [String] = []
-        var group: CommandInfo?
+        // The group named so far, described only when help or an error needs it: a command
+        // runs without the rest of the tree ever being described.
+        var groupNode: (node: CommandTree, parents: [String])?
+        var group: CommandInfo? { groupNode.map { $0.node.info(parents: $0.parents) } }
         while let word = scan.next() {
             if let option = OptionWord(word) {
-                let table = NamedOptions(declared: [], globals: group == nil ? GlobalOptions.rootInfo : GlobalOptions.info)
+                let table = NamedOptions(declared: [], globals: groupNode == nil ? GlobalOptions.rootInfo : GlobalOptions.info)
                 scan.take(option, from: table, declared: { _, _ in })
                 continue
             }
-            let visible = level.filter { !$0.configuration.isHidden }
             guard let node = level.first(where: { $0.name == word }) else {
+                let visible = level.filter { !$0.configuration.isHidden }
                 scan.record(.unknownCommand(word, among: visible.map(\.name)))
                 break
             }
             switch node {
             case .group(let configuration, let children):
-                group = node.info(parents: parents)
+                groupNode = (node, parents)
                 parents.append(configuration.name)
                 level = children
             case .command(let type):
-                return try parse(type, info: node.info(parents: parents), scan: scan)
+                return try parse(type, parents: parents, scan: scan)
             }
         }
         if scan.wantsHelp { return .help(group) }
@@ -53,17 +56,22 @@ struct CommandLineParser {
             error.command = error.command ?? group
             throw error
         }
-        if scan.wantsVersion && group == nil { return .version }
+        if scan.wantsVersion && groupNode == nil { return .version }
         // `budget` alone, or a group alone (`budget rule`), is answered with its help.
         return .help(group)
     }
 
     /// Parses the rest of the words into a new value of the command's type.
-    private func parse<C: BudgetCommand>(_ type: C.Type, info: CommandInfo, scan: Scan) throws(UsageError) -> ParseResult {
+    private func parse<C: BudgetCommand>(_ type: C.Type, parents: [String], scan: Scan) throws(UsageError) -> ParseResult {
         var scan = scan
+        // Declared once per run: each declaration makes its key paths.
         let declared = C.arguments
-        let positional = declared.filter { $0.info.kind == .positional }
-        let named = declared.filter { $0.info.kind != .positional }
+        var info = C.info(declaring: declared)
+        info.parents = parents
+        var positional: [CommandArgument<C>] = [], named: [CommandArgument<C>] = []
+        for argument in declared {
+            if argument.info.kind == .positional { positional.append(argument) } else { named.append(argument) }
+        }
         let table = NamedOptions(declared: named.map(\.info), globals: GlobalOptions.info)
         var given: [(argument: CommandArgument<C>, word: String)] = []
         var words: [String] = []

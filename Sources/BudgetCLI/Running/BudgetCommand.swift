@@ -39,7 +39,11 @@ extension BudgetCommand {
     mutating func noteGiven(_ info: ArgumentInfo, target: AnyKeyPath, word: String) {}
 
     /// What help, completions and the man page know of the command.
-    static var info: CommandInfo {
+    static var info: CommandInfo { info(declaring: arguments) }
+
+    /// What help knows of the command, from its ``arguments`` already made (the parser makes
+    /// them once per run).
+    static func info(declaring arguments: [CommandArgument<Self>]) -> CommandInfo {
         CommandInfo(configuration: configuration, arguments: arguments.map(\.info), subcommands: [])
     }
 }

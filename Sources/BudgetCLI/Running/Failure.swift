@@ -6,10 +6,12 @@ import BudgetKit
 /// One style everywhere: the message in lower case with no final period, the offending input in
 /// single quotes. A closed pipe (`budget export | head -1`) says nothing at all.
 enum Failure {
-    static func message(for error: any Error, help: HelpRenderer) -> String {
+    /// The lines for `error`; `help` is made only for a usage error's usage lines (describing
+    /// every command costs more than a `budget add`).
+    static func message(for error: any Error, help: @autoclosure () -> HelpRenderer) -> String {
         switch error {
         case let error as UsageError:
-            let fix = error.hint.map { "hint: \($0)\n" } ?? help.usageLines(for: error.command)
+            let fix = error.hint.map { "hint: \($0)\n" } ?? help().usageLines(for: error.command)
             return "budget: error: \(error.message)\n" + fix
         case let error as BudgetError:
             let text = ErrorText(error)

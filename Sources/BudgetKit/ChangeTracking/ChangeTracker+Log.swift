@@ -100,7 +100,8 @@ enum LogColumn: Int32, FixedColumns {
     case seq, entity, rowID, lastRowID
     var sql: String {
         switch self {
-        case .seq, .entity: "\(self)"
+        case .seq: "seq"
+        case .entity: "entity"
         case .rowID: "row_id"
         case .lastRowID: "last_row_id"
         }

@@ -16,7 +16,7 @@ import Synchronization
 /// under them, and from then on this process and the others write to different logs.
 struct OpenFiles {
     /// A file by device and inode: the same file under every path and link.
-    struct Identity: Hashable {
+    struct Identity: Equatable {
         let device: UInt64
         let inode: UInt64
 
@@ -29,19 +29,27 @@ struct OpenFiles {
         }
     }
 
-    /// How many connections have each file open.
-    private static let counts = Mutex<[Identity: Int]>([:])
+    /// How many connections have each file open. A process has a few files open: a list, whose
+    /// search costs less than a dictionary's first use (the runtime's lookup of `Hashable`).
+    private static let counts = Mutex<[(file: Identity, connections: Int)]>([])
 
     /// Notes one more connection to `file`.
     static func opened(_ file: Identity) {
-        counts.withLock { $0[file, default: 0] += 1 }
+        counts.withLock { counts in
+            if let index = counts.firstIndex(where: { $0.file == file }) {
+                counts[index].connections += 1
+            } else {
+                counts.append((file, 1))
+            }
+        }
     }
 
     /// Notes that a connection to `file` closed.
     static func closed(_ file: Identity) {
         counts.withLock { counts in
-            counts[file, default: 1] -= 1
-            if counts[file] == 0 { counts[file] = nil }
+            guard let index = counts.firstIndex(where: { $0.file == file }) else { return }
+            counts[index].connections -= 1
+            if counts[index].connections == 0 { counts.remove(at: index) }
         }
     }
 
@@ -49,6 +57,6 @@ struct OpenFiles {
     /// opened (and closed) other than through SQLite.
     static func contains(path: String) -> Bool {
         guard let file = Identity(path: path) else { return false }
-        return counts.withLock { $0[file] != nil }
+        return counts.withLock { $0.contains { $0.file == file } }
     }
 }

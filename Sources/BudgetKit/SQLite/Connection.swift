@@ -28,6 +28,18 @@ final class Connection {
     /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
     static let busyTimeoutMilliseconds: Int32 = 10_000
 
+    /// Whether SQLite keeps no memory statistics, as set before the process's first connection
+    /// opens. Nothing reads them (`sqlite3_memory_used`), and keeping them takes a global mutex
+    /// around every allocation: a fifth of the instructions of opening a book, which parses
+    /// its whole schema. SQLite takes the setting only before it initializes: in a process
+    /// that used SQLite before BudgetKit (where `sqlite3_config` must not run while another
+    /// thread uses SQLite), it keeps its own and this is `false`.
+    static let keepsNoMemoryStatistics: Bool = {
+        let code = csqlite_disable_memory_statistics()
+        assert(code == SQLITE_OK || code == SQLITE_MISUSE, "sqlite3_config failed: \(code)")
+        return code == SQLITE_OK
+    }()
+
     let handle: OpaquePointer
     let path: String
     private var statementCache: [String: Statement] = [:]
@@ -39,6 +51,7 @@ final class Connection {
     /// - Throws: ``SQLiteError`` when SQLite cannot open the file (`SQLITE_CANTOPEN` when it is missing).
     init(path: String, mode: Mode = .readWrite) throws(SQLiteError) {
         self.path = path
+        _ = Connection.keepsNoMemoryStatistics
         var handle: OpaquePointer?
         let code: Int32
         switch mode {

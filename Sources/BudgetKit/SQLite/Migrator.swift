@@ -11,9 +11,20 @@
 /// existing empty database at a book's path is someone else's, and is refused as foreign.
 struct Migrator {
     /// A migration: the version it produces and the SQL that gets there from the one before.
-    struct Migration {
+    ///
+    /// The SQL is built only when the migration runs: some of it is generated (the change log's
+    /// triggers), and a book already current, the case of nearly every start of `budget`, never
+    /// needs it.
+    struct Migration: Sendable {
         let version: Int
-        let sql: String
+        private let makeSQL: @Sendable () -> String
+
+        init(version: Int, sql: @escaping @autoclosure @Sendable () -> String) {
+            self.version = version
+            makeSQL = sql
+        }
+
+        var sql: String { makeSQL() }
     }
 
     /// What the file turned out to be.

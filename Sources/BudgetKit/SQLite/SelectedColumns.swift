@@ -24,7 +24,7 @@ protocol FixedColumns: SelectedColumns {
 
 extension FixedColumns {
     /// The SELECT list of every case.
-    static var selectList: String { selectList(\.sql) }
+    static var selectList: String { selectList { $0.sql } }
 }
 
 extension Row {

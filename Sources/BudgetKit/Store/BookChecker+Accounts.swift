@@ -74,12 +74,15 @@ extension BookChecker {
         case id, name, nameKey, type, number, numberKey, openingDate, closedOn, isDefault
         var sql: String {
             switch self {
+            case .id: return "id"
+            case .name: return "name"
             case .nameKey: return "name_key"
+            case .type: return "type"
+            case .number: return "number"
             case .numberKey: return "number_key"
             case .openingDate: return "opening_date"
             case .closedOn: return "closed_on"
             case .isDefault: return "is_default"
-            default: return "\(self)"
             }
         }
     }

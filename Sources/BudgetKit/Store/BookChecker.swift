@@ -117,14 +117,22 @@ final class BookChecker {
     private enum ForeignKey: Int32, SelectedColumns { case table, rowID, parent, constraint }
     private enum SchemaObject: Int32, FixedColumns {
         case type, name, sql
-        var sql: String { "\(self)" }
+        var sql: String {
+            switch self {
+            case .type: "type"
+            case .name: "name"
+            case .sql: "sql"
+            }
+        }
     }
     private enum StoredBudget: Int32, FixedColumns {
         case categoryID, month, scope, type, amount, text
         var sql: String {
             switch self {
             case .categoryID: return "category_id"
-            case .month, .scope, .amount: return "\(self)"
+            case .month: return "month"
+            case .scope: return "scope"
+            case .amount: return "amount"
             case .type: return "typeof(amount)"
             case .text: return "CAST(amount AS TEXT)"
             }
@@ -134,7 +142,9 @@ final class BookChecker {
         case id, date, type, amount, text
         var sql: String {
             switch self {
-            case .id, .date, .amount: return "\(self)"
+            case .id: return "id"
+            case .date: return "date"
+            case .amount: return "amount"
             case .type: return "typeof(amount)"
             case .text: return "CAST(amount AS TEXT)"
             }

@@ -155,11 +155,14 @@ extension BudgetStore {
         case id, name, type, number, openingBalance, openingDate, closedOn, isDefault
         var sql: String {
             switch self {
+            case .id: return "id"
+            case .name: return "name"
+            case .type: return "type"
+            case .number: return "number"
             case .openingBalance: return "opening_balance"
             case .openingDate: return "opening_date"
             case .closedOn: return "closed_on"
             case .isDefault: return "is_default"
-            default: return "\(self)"
             }
         }
 

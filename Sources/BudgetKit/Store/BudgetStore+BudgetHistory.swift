@@ -151,7 +151,14 @@ extension BudgetStore {
 enum BudgetRows {
     enum Column: Int32, FixedColumns {
         case categoryID, month, amount, scope
-        var sql: String { self == .categoryID ? "category_id" : "\(self)" }
+        var sql: String {
+            switch self {
+            case .categoryID: "category_id"
+            case .month: "month"
+            case .amount: "amount"
+            case .scope: "scope"
+            }
+        }
     }
 
     static let select = "SELECT \(Column.selectList) FROM budgets"

@@ -87,7 +87,15 @@ extension BudgetStore {
         /// The columns ``init(_:)`` reads (table `categories`, unaliased), then its name key.
         enum Column: Int32, FixedColumns {
             case id, name, kind, rollover, nameKey
-            var sql: String { self == .nameKey ? "name_key" : "\(self)" }
+            var sql: String {
+                switch self {
+                case .id: "id"
+                case .name: "name"
+                case .kind: "kind"
+                case .rollover: "rollover"
+                case .nameKey: "name_key"
+                }
+            }
         }
 
         /// The SELECT list ``init(_:)`` reads.

@@ -229,11 +229,15 @@ enum RuleColumn: Int32, FixedColumns {
     case id, pattern, category, field, mode, direction, payee, categoryID, kind
     var sql: String {
         switch self {
+        case .id: return "r.id"
+        case .pattern: return "r.pattern"
         case .category: return "c.name"
+        case .field: return "r.field"
+        case .mode: return "r.mode"
+        case .direction: return "r.direction"
         case .kind: return "c.kind"
         case .payee: return "r.set_payee"
         case .categoryID: return "r.category_id"
-        default: return "r.\(self)"
         }
     }
 

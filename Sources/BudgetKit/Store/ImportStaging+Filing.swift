@@ -108,9 +108,18 @@ extension ImportStaging {
 
         var sql: String {
             switch self {
+            case .line: return "s.line"
+            case .date: return "s.date"
+            case .amount: return "s.amount"
+            case .bank: return "s.bank"
+            case .payee: return "s.payee"
+            case .note: return "s.note"
             case .importKey: return "s.import_key"
+            case .category: return "s.category"
             case .categoryField: return "s.category_field"
+            case .kind: return "s.kind"
             case .kindField: return "s.kind_field"
+            case .account: return "s.account"
             case .accountField: return "s.account_field"
             case .transferAccount: return "s.transfer_account"
             case .transferField: return "s.transfer_field"
@@ -131,7 +140,6 @@ extension ImportStaging {
             case .cleanPayee: return "s.clean_payee"
             case .deleted: return "EXISTS (SELECT 1 FROM import_tombstones AS d WHERE d.import_key = s.import_key)"
             case .stagedRowID: return "s.rowid"
-            default: return "s.\(self)"
             }
         }
 
@@ -141,7 +149,7 @@ extension ImportStaging {
         }
         /// The SELECT list up to and including `last`.
         static func list(through last: StagedColumn) -> String {
-            allCases.filter { $0.rawValue <= last.rawValue }.map(\.sql).joined(separator: ", ")
+            allCases.filter { $0.rawValue <= last.rawValue }.map { $0.sql }.joined(separator: ", ")
         }
     }
 

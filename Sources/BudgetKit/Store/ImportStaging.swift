@@ -234,5 +234,13 @@ extension ImportStaging: Sendable {}
 /// A missing category as staging records it (`temp.import_missing`).
 enum MissingColumn: Int32, FixedColumns {
     case name, line, field, kind, kindLine
-    var sql: String { self == .kindLine ? "kind_line" : "\(self)" }
+    var sql: String {
+        switch self {
+        case .name: "name"
+        case .line: "line"
+        case .field: "field"
+        case .kind: "kind"
+        case .kindLine: "kind_line"
+        }
+    }
 }

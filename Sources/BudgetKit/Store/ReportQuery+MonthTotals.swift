@@ -13,13 +13,9 @@ extension ReportQuery {
     private static let monthlyFromTotalsByAccount = monthlyFromTotalsSQL(account: " AND m.account_id = ?2")
 
     private static func monthlyFromTotalsSQL(account: String) -> String {
-        let list = MonthlyColumn.selectList { column in
-            switch column {
-            case .actual: return "(SELECT sum(m.amount_sum) FROM category_months AS m WHERE m.category_id = c.id AND m.month = ?1\(account))"
-            case .splitActual: return "NULL"
-            default: return "c.\(column)"
-            }
-        }
+        let list = MonthlyColumn.list(
+            actual: "(SELECT sum(m.amount_sum) FROM category_months AS m WHERE m.category_id = c.id AND m.month = ?1\(account))",
+            splitActual: "NULL")
         return "SELECT \(list) FROM categories AS c ORDER BY c.name_key"
     }
 

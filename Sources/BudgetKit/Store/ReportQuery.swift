@@ -7,6 +7,20 @@ enum ReportQuery {
     /// index: (category_id, date, amount), or (account_id, category_id, date, amount).
     enum MonthlyColumn: Int32, SelectedColumns {
         case id, name, kind, rollover, actual, splitActual
+
+        /// The SELECT list: the category's columns (`categories AS c`), then the two sums.
+        static func list(actual: String, splitActual: String) -> String {
+            selectList { column in
+                switch column {
+                case .id: "c.id"
+                case .name: "c.name"
+                case .kind: "c.kind"
+                case .rollover: "c.rollover"
+                case .actual: actual
+                case .splitActual: splitActual
+                }
+            }
+        }
     }
 
     /// The monthly query: `?1`, `?2` the month's first and last day, `?3` the account.
@@ -21,16 +35,9 @@ enum ReportQuery {
     private static let partInAccount = " AND (SELECT pt.account_id FROM transactions AS pt WHERE pt.id = p.transaction_id) = ?3"
 
     private static func monthlySQL(account: String, partAccount: String) -> String {
-        let list = MonthlyColumn.selectList { column in
-            switch column {
-            case .actual:
-                return "(SELECT sum(t.amount) FROM transactions AS t WHERE t.category_id = c.id AND t.date BETWEEN ?1 AND ?2\(account))"
-            case .splitActual:
-                return "(SELECT sum(p.amount) FROM transaction_splits AS p WHERE p.category_id = c.id AND p.date BETWEEN ?1 AND ?2\(partAccount))"
-            default:
-                return "c.\(column)"
-            }
-        }
+        let list = MonthlyColumn.list(
+            actual: "(SELECT sum(t.amount) FROM transactions AS t WHERE t.category_id = c.id AND t.date BETWEEN ?1 AND ?2\(account))",
+            splitActual: "(SELECT sum(p.amount) FROM transaction_splits AS p WHERE p.category_id = c.id AND p.date BETWEEN ?1 AND ?2\(partAccount))")
         return "SELECT \(list) FROM categories AS c ORDER BY c.name_key"
     }
 

@@ -52,7 +52,13 @@ enum TransactionQuery {
     /// A split's part as ``parts`` reads it.
     enum PartColumn: Int32, FixedColumns {
         case category, amount, note
-        var sql: String { self == .category ? "coalesce(c.name, '')" : "p.\(self)" }
+        var sql: String {
+            switch self {
+            case .category: "coalesce(c.name, '')"
+            case .amount: "p.amount"
+            case .note: "p.note"
+            }
+        }
     }
 
     /// The parts of a split, in order.

@@ -14,6 +14,8 @@ import CLibXML2
 /// ``maximumTextBytes``; libxml2's own limits (10 MB for a name or attribute value without
 /// `XML_PARSE_HUGE`) stand behind them.
 ///
+/// libxml2 is loaded when the first event is asked for (``LibXML2``).
+///
 /// Not thread-safe. The parser context is freed with the reader's last copy.
 struct XMLStreamReader {
     /// The deepest nesting accepted (bank files need about 12).
@@ -25,7 +27,8 @@ struct XMLStreamReader {
 
     let file: String
     private let source: () throws -> [UInt8]?
-    private let parser: XMLParser
+    /// Made on the first call of ``next()``, which loads libxml2.
+    private var parser: XMLParser?
     private var queued: [XMLEvent] = []
     private var head = 0
     private var finished = false
@@ -33,19 +36,20 @@ struct XMLStreamReader {
     init(file: String, chunks: @escaping () throws -> [UInt8]?) {
         self.file = file
         self.source = chunks
-        self.parser = XMLParser(file: file)
     }
 
     /// The next event, or `nil` after the root element's end and a well-formed rest.
     ///
     /// - Throws: ``BankFileError`` (``BankFileProblem/xml(_:)``, ``BankFileProblem/doctypeNotAllowed``,
     ///   ``BankFileProblem/tooLong(limit:)``, ``BankFileProblem/tooMany(limit:)``) at the line
-    ///   reached, or what the chunk source throws.
+    ///   reached, ``BudgetError/missingLibrary(name:reason:)`` when libxml2 cannot be loaded, or
+    ///   what the chunk source throws.
     mutating func next() throws -> XMLEvent? {
         while head == queued.count {
             queued.removeAll(keepingCapacity: true)
             head = 0
             if finished { return nil }
+            let parser = try startedParser()
             if let chunk = try source() {
                 var offset = 0
                 while offset < chunk.count {
@@ -63,8 +67,16 @@ struct XMLStreamReader {
         return queued[head]
     }
 
+    /// The parser, made on first use.
+    private mutating func startedParser() throws(BudgetError) -> XMLParser {
+        if let parser { return parser }
+        let started = try XMLParser(file: file)
+        parser = started
+        return started
+    }
+
     /// The line the parser has reached (for errors found after the last event).
-    var line: Int { parser.line }
+    var line: Int { parser?.line ?? 0 }
 }
 
 @available(*, unavailable)
@@ -73,6 +85,7 @@ extension XMLStreamReader: Sendable {}
 /// The libxml2 push parser context and the events its callbacks collect. Not thread-safe.
 final class XMLParser {
     let file: String
+    private let libxml2: LibXML2
     private var context: xmlParserCtxtPtr?
     fileprivate var events: [XMLEvent] = []
     fileprivate var text: [UInt8] = []
@@ -82,8 +95,10 @@ final class XMLParser {
     private var sawRoot = false
     fileprivate var problem: BankFileProblem?
 
-    init(file: String) {
+    /// - Throws: ``BudgetError/missingLibrary(name:reason:)`` when libxml2 cannot be loaded.
+    init(file: String) throws(BudgetError) {
         self.file = file
+        libxml2 = try LibXML2.shared.get()
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
         handler.startElementNs = { context, name, _, uri, _, _, attributeCount, _, attributes in
@@ -94,28 +109,28 @@ final class XMLParser {
         handler.cdataBlock = { context, bytes, length in XMLParser.from(context).characters(bytes, Int(length)) }
         handler.internalSubset = { context, _, _, _ in XMLParser.from(context).stop(.doctypeNotAllowed) }
         handler.serror = { _, _ in }   // errors are read from the context; nothing goes to stderr
-        context = xmlCreatePushParserCtxt(&handler, Unmanaged.passUnretained(self).toOpaque(), nil, 0, file)
+        context = libxml2.createPushParser(&handler, Unmanaged.passUnretained(self).toOpaque(), nil, 0, file)
         precondition(context != nil, "libxml2 cannot create a parser context")
         let options = XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
             | XML_PARSE_IGNORE_ENC.rawValue | XML_PARSE_NOCDATA.rawValue
-        xmlCtxtUseOptions(context, Int32(options))
+        _ = libxml2.useOptions(context, Int32(options))
     }
 
     deinit {
-        xmlFreeParserCtxt(context)
+        libxml2.freeParser(context)
     }
 
     fileprivate static func from(_ pointer: UnsafeMutableRawPointer?) -> XMLParser {
         Unmanaged<XMLParser>.fromOpaque(pointer!).takeUnretainedValue()
     }
 
-    var line: Int { Int(clibxml2_line(context)) }
+    var line: Int { Int(libxml2.lineNumber(UnsafeMutableRawPointer(context))) }
 
     /// Parses `bytes`; `terminate` at the end of the input.
     func feed<C: Collection>(_ bytes: C, terminate: Bool) throws where C.Element == UInt8 {
         let status: Int32 = Array(bytes).withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) {
-                xmlParseChunk(context, $0.baseAddress, Int32($0.count), terminate ? 1 : 0)
+                libxml2.parseChunk(context, $0.baseAddress, Int32($0.count), terminate ? 1 : 0)
             }
         }
         if let problem { throw BankFileError(BankFileLocation(file: file, line: line), problem) }
@@ -127,7 +142,7 @@ final class XMLParser {
         if status != 0 {
             var message = "error \(status)"
             var errorLine = line
-            if let error = xmlCtxtGetLastError(context), let text = error.pointee.message {
+            if let error = libxml2.lastError(UnsafeMutableRawPointer(context)), let text = error.pointee.message {
                 message = String(cString: text)
                 while message.last == "\n" || message.last == " " { message.removeLast() }
                 if error.pointee.line > 0 { errorLine = Int(error.pointee.line) }
@@ -143,7 +158,7 @@ final class XMLParser {
 
     fileprivate func stop(_ reason: BankFileProblem) {
         if problem == nil { problem = reason }
-        xmlStopParser(context)
+        libxml2.stopParser(context)
     }
 
     private func flushText() {
