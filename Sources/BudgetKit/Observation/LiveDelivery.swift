@@ -29,12 +29,18 @@ extension LiveDelivering {
         guard !isCancelled else { return nil }
         let delivered = try gate.sync(isCancelled: { isCancelled }) { () throws -> ChangeSet? in
             guard let changeSet = try nextChangeSet() else { return nil }
-            if !isCancelled { tellDelegate(.success(changeSet)) }
-            if !isCancelled { hub.send(.success(changeSet)) }
+            deliver(changeSet)
             return changeSet
         }
         lastSyncError = nil
         return delivered
+    }
+
+    /// Tells the delegate of `changeSet`, then every ``LiveResult/changes`` sequence (a sync's,
+    /// or a change of request's).
+    func deliver(_ changeSet: ChangeSet) {
+        if !isCancelled { tellDelegate(.success(changeSet)) }
+        if !isCancelled { hub.send(.success(changeSet)) }
     }
 
     /// What a commit through the store starts: a sync whose failure has nobody to throw to, so

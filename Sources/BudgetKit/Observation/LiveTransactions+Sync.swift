@@ -18,26 +18,7 @@ extension LiveTransactions {
     ///   at its unchanged key (it moved, left the list, or was deleted).
     @discardableResult
     public func processPendingChanges() throws -> TransactionChangeSet? {
-        guard !isCancelled else { return nil }
-        // A delegate that writes to the store while hearing about a change: the gate goes round once more.
-        let delivered = try gate.sync(isCancelled: { isCancelled }) { () throws -> TransactionChangeSet? in
-            guard let changeSet = try nextChangeSet() else { return nil }
-            deliver(changeSet)
-            return changeSet
-        }
-        lastSyncError = nil
-        return delivered
-    }
-
-    /// An automatic sync: a failure goes to ``lastSyncError`` and the delegate.
-    func storeDidCommit() {
-        do {
-            try processPendingChanges()
-        } catch {
-            lastSyncError = error
-            if !isCancelled { delegate?.liveTransactions(self, didFailToSyncWith: error) }
-            if !isCancelled { hub.send(.failure(error)) }
-        }
+        try deliverPendingChanges()
     }
 
     /// What changed, read in one snapshot: the log, the categories, the changed rows.

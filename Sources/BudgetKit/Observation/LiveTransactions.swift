@@ -197,19 +197,26 @@ public final class LiveTransactions: LiveResult {
                              moves: [], updates: [], count: keys.count, sections: sections)
     }
 
-    /// Tells the delegate (will-change, each change, did-change), then the change sequences.
-    func deliver(_ changeSet: TransactionChangeSet) {
-        defer { if !isCancelled { hub.send(.success(changeSet)) } }
-        guard !isCancelled, let delegate else { return }
-        delegate.liveTransactionsWillChange(self)
-        for change in changeSet.changes {
+    /// Tells the delegate of a change set (will-change, each change, did-change) or of a failed
+    /// automatic sync; ``LiveDelivering`` then tells the change sequences.
+    func tellDelegate(_ result: Result<TransactionChangeSet, any Error>) {
+        guard let delegate else { return }
+        switch result {
+        case .success(let changeSet):
+            delegate.liveTransactionsWillChange(self)
+            for change in changeSet.changes {
+                guard !isCancelled else { return }
+                delegate.liveTransactions(self, didChange: change)
+            }
             guard !isCancelled else { return }
-            delegate.liveTransactions(self, didChange: change)
+            delegate.liveTransactions(self, didChangeContentWith: changeSet)
+        case .failure(let error):
+            delegate.liveTransactions(self, didFailToSyncWith: error)
         }
-        guard !isCancelled else { return }
-        delegate.liveTransactions(self, didChangeContentWith: changeSet)
     }
 }
+
+extension LiveTransactions: LiveDelivering {}
 
 extension LiveTransactions: RandomAccessCollection {
     public var startIndex: Int { 0 }
