@@ -200,7 +200,7 @@ extension LiveTransactions {
         // From here on the new category names rule the order.
         order.categories = reading.categories
         removals.sort()
-        added = added.sortedByIndex { order.compare($0.key, $1.key) < 0 }
+        added = added.sortedByIndex({ $0.key }, by: { order.compare($0, $1) < 0 })
         let finals: [Int]
         if removals.count + added.count <= LiveTransactions.inPlaceLimit {
             for position in removals.reversed() { keys.remove(at: position) }
@@ -235,8 +235,8 @@ extension LiveTransactions {
 
         let changeSet = TransactionChangeSet(
             isReload: false, sectionDeletions: sectionDeletions, sectionInsertions: sectionInsertions,
-            deletions: deletions.sorted { $0.index < $1.index }, insertions: insertions.sortedByIndex { $0.index < $1.index },
-            moves: moves.sortedByIndex { $0.to < $1.to }, updates: updates.sortedByIndex { $0.index < $1.index },
+            deletions: deletions.sorted { $0.index < $1.index }, insertions: insertions.sortedByIndex({ $0.index }, by: <),
+            moves: moves.sortedByIndex({ $0.to }, by: <), updates: updates.sortedByIndex({ $0.index }, by: <),
             count: keys.count, sections: sections)
         return changeSet.isEmpty ? nil : changeSet
     }
@@ -292,12 +292,14 @@ extension LiveTransactions {
 }
 
 extension Array {
-    /// The elements sorted by `areInIncreasingOrder`, moving only their indexes while sorting:
-    /// rows carrying a whole ``Transaction`` are large, and a renamed category or an import
-    /// sorts tens of thousands of them.
+    /// The elements sorted by their `key` under `areInIncreasingOrder`, comparing only the keys
+    /// (taken once each) and moving only indexes while sorting: rows carrying a whole
+    /// ``Transaction`` are large, and a renamed category or an import sorts tens of thousands
+    /// of them (a comparison that copied two rows retained and released every string in both).
     ///
-    /// - Complexity: O(k log k) comparisons, and O(k) copies of the elements.
-    func sortedByIndex(_ areInIncreasingOrder: (Element, Element) -> Bool) -> [Element] {
-        indices.sorted { areInIncreasingOrder(self[$0], self[$1]) }.map { self[$0] }
+    /// - Complexity: O(k log k) comparisons of keys, and O(k) copies of the elements.
+    func sortedByIndex<Key>(_ key: (Element) -> Key, by areInIncreasingOrder: (Key, Key) -> Bool) -> [Element] {
+        let keys = map(key)
+        return keys.indices.sorted { areInIncreasingOrder(keys[$0], keys[$1]) }.map { self[$0] }
     }
 }
