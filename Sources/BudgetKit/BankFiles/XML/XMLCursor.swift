@@ -1,0 +1,183 @@
+/// Reads XML as a stream of starts, texts and ends without allocating for each: element names
+/// come as ``XMLVocabulary`` ids, the open elements are a stack of ids (and of their names'
+/// bytes, joined into a path only for an error), and a text is bytes until asked for as a
+/// string. The readers of CAMT and OFX 2.x work on it; ``XMLStreamReader`` gives the same
+/// stream as values.
+///
+/// After ``next()`` returns `.start`, the new element is the innermost one (``depth`` counts it);
+/// after `.end`, the ending element still is (it goes at the next call); a `.text` belongs to
+/// the innermost element. The current token's bytes stay readable until the next call.
+///
+/// Parsing, its safety and its limits are ``XMLStreamReader``'s. Not thread-safe.
+struct XMLCursor {
+    let file: String
+    let vocabulary: XMLVocabulary
+    private let source: () throws -> [UInt8]?
+    private let parser: XMLParser
+    private var batch = XMLBatch()
+    /// The next token to read in `batch`, and the one read last.
+    private var index = 0
+    private var current = 0
+    private var finished = false
+    private var endPending = false
+    /// The open elements: ids, names joined with `/`, and where each name ends in `path`.
+    private var ids: [Int] = []
+    private var path: [UInt8] = []
+    private var pathEnds: [Int] = []
+
+    /// Creates a cursor over the UTF-8 chunks of `chunks` (see ``XMLStreamReader``).
+    init(file: String, vocabulary: XMLVocabulary, chunks: @escaping () throws -> [UInt8]?) {
+        self.file = file
+        self.vocabulary = vocabulary
+        source = chunks
+        parser = XMLParser(file: file, vocabulary: vocabulary)
+    }
+
+    /// Moves to the next start, text or end; `nil` after the root element's end and a
+    /// well-formed rest.
+    ///
+    /// - Throws: what ``XMLStreamReader/next()`` throws.
+    mutating func next() throws -> XMLToken.Kind? {
+        if endPending {
+            endPending = false
+            ids.removeLast()
+            pathEnds.removeLast()
+            if let end = pathEnds.last { path.removeSubrange(end...) } else { path.removeAll(keepingCapacity: true) }
+        }
+        while true {
+            while index < batch.tokens.count {
+                let token = batch.tokens[index]
+                current = index
+                index += 1
+                switch token.kind {
+                case .namespace, .attribute:
+                    continue
+                case .start:
+                    ids.append(Int(token.id))
+                    if !path.isEmpty { path.append(UInt8(ascii: "/")) }
+                    path.append(contentsOf: batch.bytes[Int(token.first)..<Int(token.first + token.count)])
+                    pathEnds.append(path.count)
+                    return .start
+                case .text:
+                    return .text
+                case .end:
+                    endPending = true
+                    return .end
+                }
+            }
+            if finished { return nil }
+            if let chunk = try source() {
+                try chunk.withUnsafeBufferPointer { buffer in
+                    var offset = 0
+                    while offset < buffer.count {
+                        let end = min(buffer.count, offset + XMLStreamReader.feedBytes)
+                        try parser.feed(UnsafeBufferPointer(rebasing: buffer[offset..<end]), terminate: false)
+                        offset = end
+                    }
+                }
+            } else {
+                try parser.feed(UnsafeBufferPointer(start: nil, count: 0), terminate: true)
+                finished = true
+            }
+            parser.takeTokens(into: &batch)
+            index = 0
+        }
+    }
+
+    /// The line of the token read last.
+    var line: Int { Int(batch.tokens[current].line) }
+
+    /// The line the parser has reached (for errors found after the last token).
+    var parserLine: Int { parser.line }
+
+    /// How many elements are open.
+    var depth: Int { ids.count }
+
+    /// The innermost open element's id.
+    var id: Int { ids[ids.count - 1] }
+
+    /// The id of the open element at `level` (0 is the root).
+    func id(at level: Int) -> Int { ids[level] }
+
+    /// The innermost open element's name.
+    var name: String {
+        String(decoding: path[(pathEnds.count > 1 ? pathEnds[pathEnds.count - 2] + 1 : 0)...], as: UTF8.self)
+    }
+
+    /// The open elements' names joined with `/` (`Document/BkToCstmrStmt/Stmt`).
+    var pathText: String { String(decoding: path, as: UTF8.self) }
+
+    /// The names of the open elements below `level` (it excluded), joined with `/`.
+    func path(below level: Int) -> String {
+        let start = pathEnds[level] + 1
+        return start < path.count ? String(decoding: path[start...], as: UTF8.self) : ""
+    }
+
+    /// Whether ``pathText`` would be `text` (without making it).
+    func pathIs(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in path.withUnsafeBufferPointer { $0.elementsEqual(bytes) } }
+    }
+
+    /// A text token's text, as written.
+    var text: String { string(batch.tokens[current].first, batch.tokens[current].count) }
+
+    /// A text token's text without surrounding spaces, tabs and line breaks.
+    var trimmedText: String {
+        let token = batch.tokens[current]
+        var start = Int(token.first), end = start + Int(token.count)
+        return batch.bytes.withUnsafeBufferPointer { bytes in
+            func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+            while start < end && isBlank(bytes[start]) { start += 1 }
+            while end > start && isBlank(bytes[end - 1]) { end -= 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
+    }
+
+    /// A start's attribute `name` (its local name), the first if there are several.
+    func attribute(_ name: String) -> String? {
+        var name = name
+        return name.withUTF8 { wanted in
+            var at = current + 1
+            while at < batch.tokens.count, batch.tokens[at].kind == .attribute || batch.tokens[at].kind == .namespace {
+                let token = batch.tokens[at]
+                at += 1
+                guard token.kind == .attribute, bytesEqual(token.first, token.count, wanted) else { continue }
+                return string(token.valueFirst, token.valueCount)
+            }
+            return nil
+        }
+    }
+
+    /// A start's attributes, in order.
+    var attributes: [(name: String, value: String)] {
+        var pairs: [(name: String, value: String)] = []
+        var at = current + 1
+        while at < batch.tokens.count, batch.tokens[at].kind == .attribute || batch.tokens[at].kind == .namespace {
+            let token = batch.tokens[at]
+            at += 1
+            if token.kind == .attribute { pairs.append((string(token.first, token.count), string(token.valueFirst, token.valueCount))) }
+        }
+        return pairs
+    }
+
+    /// The root element's namespace URI (empty when none) at its start; `nil` at any other.
+    var namespace: String? {
+        let at = current + 1
+        guard at < batch.tokens.count, batch.tokens[at].kind == .namespace else { return nil }
+        return string(batch.tokens[at].first, batch.tokens[at].count)
+    }
+
+    private func string(_ first: Int32, _ count: Int32) -> String {
+        batch.bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[Int(first)..<Int(first + count)]), as: UTF8.self)
+        }
+    }
+
+    private func bytesEqual(_ first: Int32, _ count: Int32, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        batch.bytes.withUnsafeBufferPointer { $0[Int(first)..<Int(first + count)].elementsEqual(other) }
+    }
+}
+
+@available(*, unavailable)
+extension XMLCursor: Sendable {}
