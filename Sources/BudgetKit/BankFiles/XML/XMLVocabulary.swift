@@ -15,6 +15,8 @@ struct XMLVocabulary: Sendable {
 
     /// The names by id (index 0, ``unknown``, is empty), as listed.
     private let names: [[UInt8]]
+    /// The same names as strings.
+    private let texts: [String]
     /// An open-addressed table of ids (0: a free slot), indexed by the names' hashes.
     private let slots: [Int32]
     private let ignoresCase: Bool
@@ -29,6 +31,7 @@ struct XMLVocabulary: Sendable {
             spelled.append(Array((ignoringCase ? name.uppercased() : name).utf8))
         }
         self.names = spelled
+        texts = spelled.map { String(decoding: $0, as: UTF8.self) }
         var size = 16
         while size < spelled.count * 4 { size *= 2 }
         var slots = [Int32](repeating: 0, count: size)
@@ -67,7 +70,7 @@ struct XMLVocabulary: Sendable {
 
     /// A listed name as listed (in capitals when the vocabulary ignores case).
     func name(_ id: Int) -> String {
-        String(decoding: names[id], as: UTF8.self)
+        texts[id]
     }
 
     private func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ name: [UInt8]) -> Bool {
