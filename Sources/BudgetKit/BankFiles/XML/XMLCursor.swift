@@ -1,7 +1,6 @@
 /// Reads XML as a stream of starts, texts and ends without allocating for each: element names
-/// come as ``XMLVocabulary`` ids, the open elements are a stack of ids (and of their names'
-/// bytes, joined into a path only for an error), and a text is bytes until asked for as a
-/// string. The readers of CAMT and OFX 2.x work on it; ``XMLStreamReader`` gives the same
+/// come as ``XMLVocabulary`` ids, the open elements are a stack of ids (``XMLNameStack``: a
+/// path is joined only when asked for), and a text is bytes until asked for as a string. The readers of CAMT and OFX 2.x work on it; ``XMLStreamReader`` gives the same
 /// stream as values.
 ///
 /// After ``next()`` returns `.start`, the new element is the innermost one (``depth`` counts it);
@@ -20,10 +19,8 @@ struct XMLCursor {
     private var current = 0
     private var finished = false
     private var endPending = false
-    /// The open elements: ids, names joined with `/`, and where each name ends in `path`.
-    private var ids: [Int] = []
-    private var path: [UInt8] = []
-    private var pathEnds: [Int] = []
+    /// The open elements.
+    private var names: XMLNameStack
 
     /// Creates a cursor over the UTF-8 chunks of `chunks` (see ``XMLStreamReader``).
     init(file: String, vocabulary: XMLVocabulary, chunks: @escaping () throws -> [UInt8]?) {
@@ -31,6 +28,7 @@ struct XMLCursor {
         self.vocabulary = vocabulary
         source = chunks
         parser = XMLParser(file: file, vocabulary: vocabulary)
+        names = XMLNameStack(vocabulary: vocabulary)
     }
 
     /// Moves to the next start, text or end; `nil` after the root element's end and a
@@ -40,9 +38,7 @@ struct XMLCursor {
     mutating func next() throws -> XMLToken.Kind? {
         if endPending {
             endPending = false
-            ids.removeLast()
-            pathEnds.removeLast()
-            if let end = pathEnds.last { path.removeSubrange(end...) } else { path.removeAll(keepingCapacity: true) }
+            names.pop()
         }
         while true {
             while index < batch.tokens.count {
@@ -53,10 +49,9 @@ struct XMLCursor {
                 case .namespace, .attribute:
                     continue
                 case .start:
-                    ids.append(Int(token.id))
-                    if !path.isEmpty { path.append(UInt8(ascii: "/")) }
-                    path.append(contentsOf: batch.bytes[Int(token.first)..<Int(token.first + token.count)])
-                    pathEnds.append(path.count)
+                    batch.bytes.withUnsafeBufferPointer {
+                        names.push(Int(token.id), name: UnsafeBufferPointer(rebasing: $0[Int(token.first)..<Int(token.first + token.count)]))
+                    }
                     return .start
                 case .text:
                     return .text
@@ -91,33 +86,25 @@ struct XMLCursor {
     var parserLine: Int { parser.line }
 
     /// How many elements are open.
-    var depth: Int { ids.count }
+    var depth: Int { names.count }
 
     /// The innermost open element's id.
-    var id: Int { ids[ids.count - 1] }
+    var id: Int { names.ids[names.count - 1] }
 
     /// The id of the open element at `level` (0 is the root).
-    func id(at level: Int) -> Int { ids[level] }
+    func id(at level: Int) -> Int { names.ids[level] }
 
     /// The innermost open element's name.
-    var name: String {
-        String(decoding: path[(pathEnds.count > 1 ? pathEnds[pathEnds.count - 2] + 1 : 0)...], as: UTF8.self)
-    }
+    var name: String { names.name(at: names.count - 1) }
 
     /// The open elements' names joined with `/` (`Document/BkToCstmrStmt/Stmt`).
-    var pathText: String { String(decoding: path, as: UTF8.self) }
+    var pathText: String { names.path() }
 
     /// The names of the open elements below `level` (it excluded), joined with `/`.
-    func path(below level: Int) -> String {
-        let start = pathEnds[level] + 1
-        return start < path.count ? String(decoding: path[start...], as: UTF8.self) : ""
-    }
+    func path(below level: Int) -> String { names.path(from: level + 1) }
 
     /// Whether ``pathText`` would be `text` (without making it).
-    func pathIs(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in path.withUnsafeBufferPointer { $0.elementsEqual(bytes) } }
-    }
+    func pathIs(_ text: String) -> Bool { names.pathIs(text) }
 
     /// A text token's text, as written.
     var text: String { string(batch.tokens[current].first, batch.tokens[current].count) }

@@ -52,7 +52,7 @@ final class XMLParser {
             xmlParseChunk(context, $0.baseAddress, Int32($0.count), terminate ? 1 : 0)
         }
         if let problem = state.pointee.problem { throw BankFileError(BankFileLocation(file: file, line: line), problem) }
-        if status != 0 && terminate && (!state.pointee.sawRoot || state.pointee.innermostName != nil) {
+        if status != 0 && terminate && (!state.pointee.sawRoot || state.pointee.open.count > 0) {
             // libxml2's push parser calls a premature end "extra content"; say what is missing.
             let expected = state.pointee.innermostName.map { "</\($0)>" } ?? "an XML element"
             throw BankFileError(BankFileLocation(file: file, line: line), .unexpectedEnd(expected: expected))
@@ -83,21 +83,18 @@ extension XMLParser: Sendable {}
 /// What the callbacks keep between calls: the batch being filled, the text being gathered, the
 /// open elements' names. Reached only through ``XMLParser``'s pointer.
 struct XMLCollector {
-    let vocabulary: XMLVocabulary
     var context: xmlParserCtxtPtr?
     var batch = XMLBatch()
     var text: [UInt8] = []
     /// How many elements are open.
     var depth = 0
-    /// The open elements' names, one after another, and where each ends (for the error at a
-    /// premature end).
-    private var openNames: [UInt8] = []
-    private var openEnds: [Int] = []
+    /// The open elements' names (for the error at a premature end).
+    private(set) var open: XMLNameStack
     var sawRoot = false
     var problem: BankFileProblem?
 
     init(vocabulary: XMLVocabulary) {
-        self.vocabulary = vocabulary
+        open = XMLNameStack(vocabulary: vocabulary)
     }
 
     @inline(__always)
@@ -107,8 +104,7 @@ struct XMLCollector {
 
     /// The innermost open element's name, if any.
     var innermostName: String? {
-        guard let end = openEnds.last else { return nil }
-        return String(decoding: openNames[(openEnds.dropLast().last ?? 0)..<end], as: UTF8.self)
+        open.count > 0 ? open.name(at: open.count - 1) : nil
     }
 
     private var line: Int32 { clibxml2_line(context) }
@@ -140,14 +136,16 @@ struct XMLCollector {
         if depth > XMLStreamReader.maximumDepth { return stop(.tooMany(limit: XMLStreamReader.maximumDepth)) }
         let line = self.line
         var token = XMLToken(kind: .start, line: line)
-        if let name {
-            let count = Self.length(name)
-            token.id = Int32(truncatingIfNeeded: vocabulary.id(of: UnsafeBufferPointer(start: name, count: count)))
-            token.first = batch.append(name, count: count)
-            token.count = Int32(truncatingIfNeeded: count)
-            openNames.append(contentsOf: UnsafeBufferPointer(start: name, count: count))
+        var nameBytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        if let name { nameBytes = UnsafeBufferPointer(start: name, count: Self.length(name)) }
+        let id = open.vocabulary.id(of: nameBytes)
+        token.id = Int32(truncatingIfNeeded: id)
+        if !open.spells(id), let base = nameBytes.baseAddress {
+            // The cursor reads the name back only when the vocabulary cannot spell it.
+            token.first = batch.append(base, count: nameBytes.count)
+            token.count = Int32(truncatingIfNeeded: nameBytes.count)
         }
-        openEnds.append(openNames.count)
+        open.push(id, name: nameBytes)
         sawRoot = true
         batch.tokens.append(token)
         if depth == 1 {
@@ -178,8 +176,7 @@ struct XMLCollector {
         guard problem == nil else { return }
         flushText()
         depth -= 1
-        openEnds.removeLast()
-        openNames.removeSubrange((openEnds.last ?? 0)...)
+        open.pop()
         batch.tokens.append(XMLToken(kind: .end, line: line))
     }
 

@@ -6,7 +6,8 @@
 struct XMLToken {
     enum Kind: UInt8 {
         /// An element starts: ``id`` is its name's vocabulary id, ``first``/``count`` its name
-        /// (local, prefix dropped).
+        /// (local, prefix dropped) when the vocabulary cannot spell it (see ``XMLNameStack``),
+        /// else nothing.
         case start
         /// The root element's namespace URI (empty when none), right after its start.
         case namespace

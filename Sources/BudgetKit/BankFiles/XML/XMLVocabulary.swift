@@ -7,8 +7,8 @@
 /// ASCII case (OFX's names), in which case each id also has its name in capitals, the one
 /// spelling its reader works with.
 ///
-/// - Complexity: a lookup is O(n) in the name's bytes (a hash, then one comparison, usually),
-///   without allocating.
+/// - Complexity: a lookup hashes four numbers and compares the name with one listed name,
+///   usually: O(n) in its bytes, without allocating.
 struct XMLVocabulary: Sendable {
     /// The id of every name the vocabulary does not list.
     static let unknown = 0
@@ -19,7 +19,8 @@ struct XMLVocabulary: Sendable {
     private let texts: [String]
     /// An open-addressed table of ids (0: a free slot), indexed by the names' hashes.
     private let slots: [Int32]
-    private let ignoresCase: Bool
+    /// Whether `OFX` and `ofx` are one name.
+    let ignoresCase: Bool
 
     /// Creates a vocabulary of `names`, each listed once.
     ///
@@ -73,6 +74,11 @@ struct XMLVocabulary: Sendable {
         texts[id]
     }
 
+    /// Calls `body` with a listed name's bytes, as listed.
+    func withSpelling<R>(_ id: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        names[id].withUnsafeBufferPointer(body)
+    }
+
     private func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ name: [UInt8]) -> Bool {
         guard bytes.count == name.count else { return false }
         if ignoresCase {
@@ -87,12 +93,17 @@ struct XMLVocabulary: Sendable {
         byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte
     }
 
-    /// FNV-1a over the bytes (in capitals when `ignoringCase`).
+    /// A hash of the length and of the first, middle and last bytes (in capitals when
+    /// `ignoringCase`): element names are short and differ there; the comparison that follows
+    /// settles the rest.
+    @inline(__always)
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, ignoringCase: Bool) -> Int {
-        var hash: UInt32 = 2_166_136_261
-        for byte in bytes {
-            hash = (hash ^ UInt32(ignoringCase ? upper(byte) : byte)) &* 16_777_619
-        }
-        return Int(hash ^ (hash >> 16))
+        guard let first = bytes.first else { return 0 }
+        func byte(_ index: Int) -> UInt32 { UInt32(ignoringCase ? upper(bytes[index]) : bytes[index]) }
+        var hash = UInt32(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9
+        hash = (hash ^ UInt32(ignoringCase ? upper(first) : first)) &* 0x0100_0193
+        hash = (hash ^ byte(bytes.count / 2)) &* 0x0100_0193
+        hash = (hash ^ byte(bytes.count - 1)) &* 0x0100_0193
+        return Int(hash ^ (hash >> 15))
     }
 }
