@@ -73,8 +73,11 @@ struct CAMTEntryBuilder {
     mutating func addUnstructured(_ text: String) {
         let index = details.count - 1
         guard details[index].unstructuredCount < 100 else { return }
-        if details[index].unstructuredCount > 0 { details[index].unstructured += " " }
-        details[index].unstructured += text
+        if details[index].unstructuredCount == 0 {
+            details[index].unstructured = text
+        } else {
+            details[index].unstructured += " " + text
+        }
         details[index].unstructuredCount += 1
     }
 
@@ -83,18 +86,19 @@ struct CAMTEntryBuilder {
     /// - Throws: ``BankFileError`` for a missing or malformed amount, sign, date or status.
     func entries(file: String, path: String, detailPath: String, into items: inout [BankFileItem]) throws -> Int {
         let here = BankFileLocation(file: file, line: line, elementPath: path)
+        // Made only for an error: a path for every value read would cost a string each.
         func at(_ line: Int, _ leaf: String) -> BankFileLocation { BankFileLocation(file: file, line: line, elementPath: path + "/" + leaf) }
         guard let amount else { throw BankFileError(here, .missingField("Amt")) }
         guard let creditDebit else { throw BankFileError(here, .missingField("CdtDbtInd")) }
         let moneyIn = try Self.isCredit(creditDebit, at: here)
-        let total = try at(amount.1, "Amt").reading { () throws(BankFileProblem) in try Self.money(amount.0) }
+        let total = try BankFileLocation.reading(at: at(amount.1, "Amt")) { () throws(BankFileProblem) in try Self.money(amount.0) }
         let flow = moneyIn ? total : -total
         guard let date = bookingDate ?? valueDate else { throw BankFileError(here, .missingField("BookgDt")) }
-        let bookingDay = try at(date.1, bookingDate == nil ? "ValDt" : "BookgDt").reading { () throws(BankFileProblem) in
+        let bookingDay = try BankFileLocation.reading(at: at(date.1, bookingDate == nil ? "ValDt" : "BookgDt")) { () throws(BankFileProblem) in
             try BankDate.parse(date.0, order: .yearMonthDay)
         }
         let valueDay = try valueDate.map { value in
-            try at(value.1, "ValDt").reading { () throws(BankFileProblem) in try BankDate.parse(value.0, order: .yearMonthDay) }
+            try BankFileLocation.reading(at: at(value.1, "ValDt")) { () throws(BankFileProblem) in try BankDate.parse(value.0, order: .yearMonthDay) }
         }
         guard let entryStatus = Self.status(status) ?? status.flatMap({ Self.status($0.uppercased()) }) else {
             throw BankFileError(here, .malformedField("Sts", text: status ?? ""))
@@ -110,8 +114,9 @@ struct CAMTEntryBuilder {
                 for (index, detail) in details.enumerated() {
                     let detailHere = BankFileLocation(file: file, line: detail.line, elementPath: detailPath)
                     let partIn = try detail.creditDebit.map { try Self.isCredit($0, at: detailHere) } ?? moneyIn
-                    let value = try BankFileLocation(file: file, line: detail.amount!.1, elementPath: detailPath + "/Amt")
-                        .reading { () throws(BankFileProblem) in try Self.money(detail.amount!.0) }
+                    let value = try BankFileLocation.reading(at: BankFileLocation(file: file, line: detail.amount!.1, elementPath: detailPath + "/Amt")) {
+                        () throws(BankFileProblem) in try Self.money(detail.amount!.0)
+                    }
                     let partFlow = partIn ? value : -value
                     sum += partFlow.minorUnits
                     var part = base
