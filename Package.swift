@@ -14,12 +14,9 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .systemLibrary(
-            name: "CLibXML2",
-            path: "Sources/CLibXML2",
-            pkgConfig: "libxml-2.0",
-            providers: [.apt(["libxml2-dev"])]
-        ),
+        // libxml2 is not linked: BudgetKit loads it when it first reads XML (LibXML2.swift), and
+        // the module declares the part of its ABI used, so no pkg-config (its -lxml2) either.
+        .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2"),
         .target(name: "BudgetKit", dependencies: ["CSQLite", "CLibXML2"]),
         .target(name: "BudgetCLI", dependencies: ["BudgetKit"]),
         .executableTarget(name: "budget", dependencies: ["BudgetCLI"]),

@@ -163,6 +163,9 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A bank file names an account number (OFX `ACCTID`, CAMT `IBAN`, MT940 `:25:`) that no
     /// account of the book has; `location` is the statement naming it.
     case unknownAccountNumber(String, location: BankFileLocation)
+    /// A shared library that reading this file needs cannot be loaded: its file name
+    /// (`libxml2.so.2`, for OFX 2, QFX and CAMT files) and what the dynamic loader said.
+    case missingLibrary(name: String, reason: String)
     /// No history entry has this id (or it was pruned).
     case unknownHistoryEntry(Int64)
     /// History entry `id` was already undone, by entry `by`.
@@ -269,6 +272,8 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
             return error.description
         case .unknownAccountNumber(let number, let location):
             return "\(location): no account has the number '\(number)'"
+        case .missingLibrary(let name, let reason):
+            return "cannot load \(name): \(reason)"
         case .unknownHistoryEntry, .alreadyUndone, .nothingToUndo, .nothingToRedo, .historyConflicts, .sync:
             return historyDescription
         }

@@ -67,6 +67,34 @@ import Glibc
         #expect(environment.output == "budget: error: BUDGET_DB is not valid UTF-8 text\nhint: set BUDGET_DB to a UTF-8 path\nexit 64\n")
     }
 
+    /// libxml2 (with ICU and libstdc++ behind it) costs a process about 2.5 ms to load: only a
+    /// command reading an XML bank file loads it, when it reads one.
+    @Test func onlyACommandReadingXMLLoadsLibxml2() throws {
+        let binary = try #require(Self.binary, "make test builds the budget binary beside the tests")
+        let sandbox = Sandbox()
+        let budget = "BUDGET_DB=\(sandbox.database) LD_DEBUG=libs \(binary)"
+        for words in ["--version", "-q add-category Food 300", "-q add 12.50 Food Lunch", "report", "list", "--help"] {
+            let run = shell("\(budget) \(words) 2>&1")
+            #expect(run.status == 0, "budget \(words)")
+            #expect(run.output.contains("libsqlite3.so.0"), "budget \(words): LD_DEBUG=libs reports what is loaded")
+            #expect(!run.output.contains("libxml2"), "budget \(words)")
+        }
+        let file = sandbox.write("bank.ofx", """
+            <?xml version="1.0"?>
+            <?OFX OFXHEADER="200" VERSION="220"?>
+            <OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD</CURDEF>
+            <BANKACCTFROM><BANKID>1</BANKID><ACCTID>1234</ACCTID><ACCTTYPE>CHECKING</ACCTTYPE></BANKACCTFROM>
+            <BANKTRANLIST><STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>20261103</DTPOSTED>
+            <TRNAMT>-4.75</TRNAMT><FITID>1</FITID><NAME>Coffee</NAME></STMTTRN></BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
+
+            """)
+        let run = shell("\(budget) -q import \(file) --account Main --default-category Food 2>&1")
+        #expect(run.status == 0)
+        #expect(run.output.contains("libxml2.so.2"))
+        #expect(shell("BUDGET_DB=\(sandbox.database) \(binary) list --format csv --from 2026-11-01 --to 2026-11-30").output
+            .contains("2026-11-03,4.75,Food,Coffee"))
+    }
+
     /// `make bench` measures history's cost against the same binary with
     /// `BUDGET_BENCH_NO_HISTORY=1`: the variable must reach the store, or the baseline is the
     /// measured run itself.

@@ -1,3 +1,4 @@
+import BudgetKit
 import Testing
 @testable import BudgetCLI
 
@@ -188,5 +189,16 @@ import Testing
         let result = book().run("import", "x.csv", "--file-format", "xls")
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("budget: error: the value 'xls' is invalid for '--file-format <format>': expected 'csv', 'tsv', 'ofx',"))
+    }
+
+    /// libxml2 is loaded when an XML file is read: without it, the import fails saying so.
+    @Test func aMissingLibxml2IsAFailureSayingWhatToInstall() {
+        let error = BudgetError.missingLibrary(name: "libxml2.so.2",
+                                               reason: "libxml2.so.2: cannot open shared object file: No such file or directory")
+        #expect(Failure.message(for: error, help: HelpRenderer(commands: Commands.info)) ==
+            "budget: error: cannot read XML bank files (OFX 2, QFX, CAMT) without libxml2.so.2: "
+            + "libxml2.so.2: cannot open shared object file: No such file or directory\n"
+            + "hint: install libxml2 (on Debian and Ubuntu: sudo apt-get install libxml2)\n")
+        #expect(ExitStatus(error).rawValue == 1)
     }
 }

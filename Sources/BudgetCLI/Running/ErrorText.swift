@@ -136,6 +136,9 @@ struct ErrorText: Equatable {
             self = ErrorText(bankFile: error)
         case .unknownAccountNumber(let number, let location):
             self = ErrorText(unknownAccountNumber: number, location: location)
+        case .missingLibrary(let name, let reason):
+            self.init(message: "cannot read XML bank files (OFX 2, QFX, CAMT) without \(name): \(reason)",
+                      hint: "install libxml2 (on Debian and Ubuntu: sudo apt-get install libxml2)")
         case .unknownHistoryEntry, .alreadyUndone, .nothingToUndo, .nothingToRedo, .historyConflicts, .sync:
             self = ErrorText(history: error)
         }

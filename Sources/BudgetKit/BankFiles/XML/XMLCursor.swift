@@ -12,7 +12,8 @@ struct XMLCursor {
     let file: String
     let vocabulary: XMLVocabulary
     private let source: () throws -> [UInt8]?
-    private let parser: XMLParser
+    /// Made when the first token is asked for, which loads libxml2.
+    private var parser: XMLParser?
     private var batch = XMLBatch()
     /// The next token to read in `batch`, and the one read last.
     private var index = 0
@@ -27,14 +28,14 @@ struct XMLCursor {
         self.file = file
         self.vocabulary = vocabulary
         source = chunks
-        parser = XMLParser(file: file, vocabulary: vocabulary)
         names = XMLNameStack(vocabulary: vocabulary)
     }
 
     /// Moves to the next start, text or end; `nil` after the root element's end and a
     /// well-formed rest.
     ///
-    /// - Throws: what ``XMLStreamReader/next()`` throws.
+    /// - Throws: what ``XMLStreamReader/next()`` throws (``BudgetError/missingLibrary(name:reason:)``
+    ///   when libxml2 cannot be loaded).
     mutating func next() throws -> XMLToken.Kind? {
         if endPending {
             endPending = false
@@ -61,6 +62,7 @@ struct XMLCursor {
                 }
             }
             if finished { return nil }
+            let parser = try startedParser()
             if let chunk = try source() {
                 try chunk.withUnsafeBufferPointer { buffer in
                     var offset = 0
@@ -82,8 +84,16 @@ struct XMLCursor {
     /// The line of the token read last.
     var line: Int { Int(batch.tokens[current].line) }
 
+    /// The parser, made on first use.
+    private mutating func startedParser() throws(BudgetError) -> XMLParser {
+        if let parser { return parser }
+        let started = try XMLParser(file: file, vocabulary: vocabulary)
+        parser = started
+        return started
+    }
+
     /// The line the parser has reached (for errors found after the last token).
-    var parserLine: Int { parser.line }
+    var parserLine: Int { parser?.line ?? 0 }
 
     /// How many elements are open.
     var depth: Int { names.count }

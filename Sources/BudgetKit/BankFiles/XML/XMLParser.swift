@@ -5,17 +5,21 @@ import Glibc
 
 /// The libxml2 SAX2 push parser context, and the tokens its callbacks collect into an
 /// ``XMLBatch`` for ``XMLCursor`` (see ``XMLStreamReader`` for the options and limits).
+/// libxml2's functions come from ``LibXML2``, loaded with the first parser.
 ///
 /// The callbacks reach the collecting state through a pointer of its own, allocated with the
 /// parser and freed with it: no retain, release or exclusivity check per callback. Not
 /// thread-safe.
 final class XMLParser {
     let file: String
+    private let libxml2: LibXML2
     private let context: xmlParserCtxtPtr
     private let state: UnsafeMutablePointer<XMLCollector>
 
-    init(file: String, vocabulary: XMLVocabulary) {
+    /// - Throws: ``BudgetError/missingLibrary(name:reason:)`` when libxml2 cannot be loaded.
+    init(file: String, vocabulary: XMLVocabulary) throws(BudgetError) {
         self.file = file
+        libxml2 = try LibXML2.shared.get()
         state = .allocate(capacity: 1)
         state.initialize(to: XMLCollector(vocabulary: vocabulary))
         var handler = xmlSAXHandler()
@@ -28,28 +32,28 @@ final class XMLParser {
         handler.cdataBlock = { context, bytes, length in XMLCollector.from(context).pointee.characters(bytes, Int(length)) }
         handler.internalSubset = { context, _, _, _ in XMLCollector.from(context).pointee.stop(.doctypeNotAllowed) }
         handler.serror = { _, _ in }   // errors are read from the context; nothing goes to stderr
-        guard let context = xmlCreatePushParserCtxt(&handler, UnsafeMutableRawPointer(state), nil, 0, file) else {
+        guard let context = libxml2.createPushParser(&handler, UnsafeMutableRawPointer(state), nil, 0, file) else {
             preconditionFailure("libxml2 cannot create a parser context")
         }
         self.context = context
-        state.pointee.context = context
+        state.pointee.start(context: context, libxml2: libxml2)
         let options = XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
             | XML_PARSE_IGNORE_ENC.rawValue | XML_PARSE_NOCDATA.rawValue
-        xmlCtxtUseOptions(context, Int32(options))
+        _ = libxml2.useOptions(context, Int32(options))
     }
 
     deinit {
-        xmlFreeParserCtxt(context)
+        libxml2.freeParser(context)
         state.deinitialize(count: 1)
         state.deallocate()
     }
 
-    var line: Int { Int(clibxml2_line(context)) }
+    var line: Int { Int(libxml2.lineNumber(UnsafeMutableRawPointer(context))) }
 
     /// Parses `bytes`; `terminate` at the end of the input.
     func feed(_ bytes: UnsafeBufferPointer<UInt8>, terminate: Bool) throws {
         let status = bytes.withMemoryRebound(to: CChar.self) {
-            xmlParseChunk(context, $0.baseAddress, Int32($0.count), terminate ? 1 : 0)
+            libxml2.parseChunk(context, $0.baseAddress, Int32($0.count), terminate ? 1 : 0)
         }
         if let problem = state.pointee.problem { throw BankFileError(BankFileLocation(file: file, line: line), problem) }
         if status != 0 && terminate && (!state.pointee.sawRoot || state.pointee.open.count > 0) {
@@ -60,7 +64,7 @@ final class XMLParser {
         if status != 0 {
             var message = "error \(status)"
             var errorLine = line
-            if let error = xmlCtxtGetLastError(context), let text = error.pointee.message {
+            if let error = libxml2.lastError(UnsafeMutableRawPointer(context)), let text = error.pointee.message {
                 message = String(cString: text)
                 while message.last == "\n" || message.last == " " { message.removeLast() }
                 if error.pointee.line > 0 { errorLine = Int(error.pointee.line) }
@@ -83,7 +87,10 @@ extension XMLParser: Sendable {}
 /// What the callbacks keep between calls: the batch being filled, the text being gathered, the
 /// open elements' names. Reached only through ``XMLParser``'s pointer.
 struct XMLCollector {
-    var context: xmlParserCtxtPtr?
+    private var context: xmlParserCtxtPtr?
+    /// libxml2's line number and stop functions (set with the context).
+    private var lineNumber: clibxml2_line_number?
+    private var stopParser: clibxml2_stop_parser?
     var batch = XMLBatch()
     var text: [UInt8] = []
     /// How many elements are open.
@@ -97,6 +104,13 @@ struct XMLCollector {
         open = XMLNameStack(vocabulary: vocabulary)
     }
 
+    /// Sets the parser context the callbacks come from, before any of them.
+    mutating func start(context: xmlParserCtxtPtr, libxml2: LibXML2) {
+        self.context = context
+        lineNumber = libxml2.lineNumber
+        stopParser = libxml2.stopParser
+    }
+
     @inline(__always)
     static func from(_ pointer: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<XMLCollector> {
         pointer.unsafelyUnwrapped.assumingMemoryBound(to: XMLCollector.self)
@@ -107,7 +121,7 @@ struct XMLCollector {
         open.count > 0 ? open.name(at: open.count - 1) : nil
     }
 
-    private var line: Int32 { clibxml2_line(context) }
+    private var line: Int32 { lineNumber.map { $0(UnsafeMutableRawPointer(context)) } ?? 0 }
 
     /// The bytes before a C string's NUL.
     @inline(__always)
@@ -117,7 +131,7 @@ struct XMLCollector {
 
     mutating func stop(_ reason: BankFileProblem) {
         if problem == nil { problem = reason }
-        xmlStopParser(context)
+        stopParser?(context)
     }
 
     private mutating func flushText() {

@@ -12,6 +12,8 @@
 /// ``maximumTextBytes``; libxml2's own limits (10 MB for a name or attribute value without
 /// `XML_PARSE_HUGE`) stand behind them.
 ///
+/// libxml2 is loaded when the first event is asked for (``LibXML2``).
+///
 /// Each event is a value of its own, its strings made for it: what format detection and the
 /// tests want. The bank file readers read the same stream through ``XMLCursor``, which makes
 /// no string it is not asked for.
@@ -37,7 +39,8 @@ struct XMLStreamReader {
     ///
     /// - Throws: ``BankFileError`` (``BankFileProblem/xml(_:)``, ``BankFileProblem/doctypeNotAllowed``,
     ///   ``BankFileProblem/tooLong(limit:)``, ``BankFileProblem/tooMany(limit:)``) at the line
-    ///   reached, or what the chunk source throws.
+    ///   reached, ``BudgetError/missingLibrary(name:reason:)`` when libxml2 cannot be loaded, or
+    ///   what the chunk source throws.
     mutating func next() throws -> XMLEvent? {
         guard let kind = try cursor.next() else { return nil }
         switch kind {
