@@ -61,9 +61,7 @@ struct BankRowReader {
                     statement.firstBookingDay = min(statement.firstBookingDay ?? entry.bookingDay, entry.bookingDay)
                     current = statement
                 }
-                let rows = self.rows(entry)
-                queued = Array(rows.dropFirst())
-                return rows.first
+                return row(entry)
             }
         }
         return nil
@@ -75,8 +73,9 @@ struct BankRowReader {
         return number
     }
 
-    /// The row (or a split's rows) of one entry.
-    private func rows(_ entry: BankEntry) -> [ImportRow] {
+    /// The row of one entry, or the first of a split's rows (the others queued): no array is
+    /// made for an entry of one row.
+    private mutating func row(_ entry: BankEntry) -> ImportRow {
         let payee = entry.payee.isEmpty ? entry.memo : entry.payee
         let note = entry.payee.isEmpty ? "" : entry.memo
         var row = ImportRow(line: entry.location.line, date: entry.bookingDay, amount: entry.amount, convention: .bank,
@@ -94,8 +93,8 @@ struct BankRowReader {
         }
         let parts = entry.splits
         guard parts.count >= 2, parts.count <= SplitPosition.largestCount,
-              parts.allSatisfy({ $0.transferAccount == nil && $0.category != nil }) else { return [row] }
-        return parts.enumerated().map { index, part in
+              parts.allSatisfy({ $0.transferAccount == nil && $0.category != nil }) else { return row }
+        let pieces = parts.enumerated().map { index, part in
             var piece = row
             piece.amount = part.amount
             piece.category = part.category
@@ -103,6 +102,8 @@ struct BankRowReader {
             piece.splitNote = part.memo
             return piece
         }
+        queued = Array(pieces.dropFirst())
+        return pieces[0]
     }
 
     /// `ACCOUNT|ref|ID`: the key of a row the bank gives an id (see the type's documentation).

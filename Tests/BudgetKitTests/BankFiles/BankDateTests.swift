@@ -66,3 +66,18 @@ import Testing
         #expect(BankDate.year(70, digits: 2, apostrophe: true) == 2070)
     }
 }
+
+extension BankDateTests {
+    /// `YYYY-MM-DD` is read without the general tokens: what they would give, with every order.
+    @Test(arguments: ["2026-11-03", "2024-02-29", "2026-02-29", "2026-13-01", "0000-01-01", "2026-00-10", "9999-12-31"])
+    func anISODateReadsTheSameWithEveryOrder(text: String) {
+        let valid = Day(iso: text)
+        for order in [DateOrder.detect, .yearMonthDay] {
+            #expect(Result { () throws(BankFileProblem) in try BankDate.parse(text, order: order) }
+                    == (valid.map { .success($0) } ?? .failure(.invalidDate(text))))
+        }
+        for order in [DateOrder.dayMonthYear, .monthDayYear] {
+            #expect(throws: BankFileProblem.invalidDate(text)) { try BankDate.parse(text, order: order) }
+        }
+    }
+}

@@ -1,7 +1,7 @@
 extension CAMTReader {
     /// A `Bal` that just ended: its type (`Tp/CdOrPrtry/Cd`, or `Prtry`), amount, sign and day.
     mutating func applyBalance(line: Int) throws {
-        let here = BankFileLocation(file: file, line: line, elementPath: path.joined(separator: "/"))
+        let here = location(line)
         guard let code = (balance["Tp/CdOrPrtry/Cd"] ?? balance["Tp/CdOrPrtry/Prtry"])?.0 else {
             throw BankFileError(here, .missingField("Tp"))
         }

@@ -13,190 +13,178 @@
 /// `ValDt`, for a pending entry without one) as `Dt` or `DtTm`, the payee the creditor of
 /// money out and the debtor of money in, the memo the `RmtInf/Ustrd` lines.
 ///
-/// Not thread-safe.
+/// Names are compared as ``XMLVocabulary`` ids and texts found by their element's node in
+/// ``CAMTPaths/table`` (one per open element, see ``XMLPathTable``); strings are made only for
+/// the values kept, and an element path only for an entry's location (once per path) or an
+/// error. Not thread-safe.
 struct CAMTReader: BankItemReader {
     /// The most `TxDtls` of one `Ntry` kept for splitting a batch; past it the `Ntry` is one entry.
     static let maximumBatchDetails = 10_000
 
     let file: String
     private let format: BankFileFormat
-    private var xml: XMLStreamReader
-    private(set) var path: [String] = []
-    /// The path joined with `/` (UTF-8), and where each of its elements' names ends in it: a key
-    /// below some depth is a slice of it, not a join of names for every value read.
-    private var joinedPath: [UInt8] = []
-    private var pathEnds: [Int] = []
+    private var xml: XMLCursor
+    private let paths = CAMTPaths.table
+    /// Each open element's node in `paths`, by depth (the root's at 0).
+    private var nodes: [Int] = []
     private var statementDepth: Int?
     var statement: BankStatement?
     private var started = false
     private(set) var balance: [String: (String, Int)] = [:]
-    private var entry: CAMTEntryBuilder?
+    /// The current `Ntry`'s values while `inEntry` (one builder, reset for each).
+    private var entry = CAMTEntryBuilder(line: 0)
+    private var inEntry = false
     private var entryDepth = 0
     private var detailDepth: Int?
+    /// Items to give, last first (each `next()` pops one).
     private var queue: [BankFileItem] = []
-    private var head = 0
     private var period: (from: String?, to: String?) = (nil, nil)
+    /// The currency of the last `Amt` started.
+    private var pendingCurrency: String?
+    /// The element path of the last `Ntry` ended, and of its details: made once for all the
+    /// entries at one path.
+    private var entryPath = ""
+    private var detailPath = ""
 
     init(file: String, format: BankFileFormat, chunks: @escaping () throws -> [UInt8]?) {
         self.file = file
         self.format = format
-        xml = XMLStreamReader(file: file, chunks: chunks)
+        xml = XMLCursor(file: file, vocabulary: CAMTPaths.vocabulary, chunks: chunks)
     }
 
     mutating func next() throws -> BankFileItem? {
-        while head == queue.count {
-            queue.removeAll(keepingCapacity: true)
-            head = 0
-            guard let event = try xml.next() else {
-                if statement != nil || entry != nil {
-                    throw BankFileError(location(xml.line), .unexpectedEnd(expected: "</\(path.last ?? "Document")>"))
+        while queue.isEmpty {
+            guard let kind = try xml.next() else {
+                if statement != nil || inEntry {
+                    let innermost = xml.depth > 0 ? xml.name : "Document"
+                    throw BankFileError(BankFileLocation(file: file, line: xml.parserLine, elementPath: xml.pathText),
+                                        .unexpectedEnd(expected: "</\(innermost)>"))
                 }
                 return nil
             }
-            try take(event)
-        }
-        defer { head += 1 }
-        return queue[head]
-    }
-
-    private func location(_ line: Int, _ names: ArraySlice<String>? = nil) -> BankFileLocation {
-        BankFileLocation(file: file, line: line, elementPath: (names ?? path[...]).joined(separator: "/"))
-    }
-
-    /// The path below `depth` (the element at `depth` excluded), joined with `/`.
-    private func relative(to depth: Int) -> String {
-        let start = pathEnds[depth] + 1
-        return start < joinedPath.count ? String(decoding: joinedPath[start...], as: UTF8.self) : ""
-    }
-
-    /// The whole path, joined with `/`.
-    private var pathText: String { String(decoding: joinedPath, as: UTF8.self) }
-
-    private mutating func push(_ name: String) {
-        path.append(name)
-        if !joinedPath.isEmpty { joinedPath.append(UInt8(ascii: "/")) }
-        joinedPath.append(contentsOf: name.utf8)
-        pathEnds.append(joinedPath.count)
-    }
-
-    private mutating func pop() {
-        path.removeLast()
-        pathEnds.removeLast()
-        joinedPath.removeSubrange((pathEnds.last ?? 0)...)
-    }
-
-    private var pendingCurrency: String?
-
-    private mutating func take(_ event: XMLEvent) throws {
-        switch event.kind {
-        case .start(let name, let namespace, let attributes):
-            if let namespace, !(name == "Document" && namespace.hasPrefix("urn:iso:std:iso:20022:tech:xsd:camt.05")) {
-                throw BankFileError(location(event.line, [name]), .unsupportedXML(root: name, namespace: namespace))
+            switch kind {
+            case .start: try start()
+            case .text: try value()
+            case .end, .namespace, .attribute:
+                try end()
+                nodes.removeLast()
             }
-            push(name)
-            if name == "Amt" { pendingCurrency = attributes.first { $0.name == "Ccy" }?.value }
-            try start(name, line: event.line)
-        case .text(let text):
-            try value(text.strippingBlanks, line: event.line)
-        case .end:
-            try end(line: event.line)
-            pop()
+            if queue.count > 1 { queue.reverse() }
         }
+        return queue.popLast()
     }
 
-    private mutating func start(_ name: String, line: Int) throws {
-        let depth = path.count - 1
-        if statementDepth == nil, depth == 2, name == "Stmt" || name == "Rpt" || name == "Ntfctn" {
+    /// The current path, for a location.
+    func location(_ line: Int) -> BankFileLocation {
+        BankFileLocation(file: file, line: line, elementPath: xml.pathText)
+    }
+
+    private mutating func start() throws {
+        let depth = xml.depth - 1
+        let id = xml.id
+        if depth == 0, let namespace = xml.namespace,
+           !(id == CAMTName.document.rawValue && namespace.hasPrefix("urn:iso:std:iso:20022:tech:xsd:camt.05")) {
+            throw BankFileError(location(xml.line), .unsupportedXML(root: xml.name, namespace: namespace))
+        }
+        if id == CAMTName.amount.rawValue { pendingCurrency = xml.attribute("Ccy") }
+        nodes.append(depth == 0 ? XMLPathTable<CAMTField>.dead : paths.child(of: nodes[depth - 1], id))
+        if statementDepth == nil, depth == 2,
+           id == CAMTName.statement.rawValue || id == CAMTName.report.rawValue || id == CAMTName.notification.rawValue {
             statementDepth = depth
-            statement = BankStatement(format: format, location: location(line))
+            nodes[depth] = paths.root(CAMTPaths.statementContext)
+            statement = BankStatement(format: format, location: location(xml.line))
             started = false
             period = (nil, nil)
             return
         }
         guard let statementDepth else { return }
         if depth == statementDepth + 1 {
-            switch name {
-            case "Bal": balance = [:]
-            case "Ntry":
+            if id == CAMTName.balance.rawValue {
+                balance = [:]
+            } else if id == CAMTName.entry.rawValue {
                 startIfNeeded()
-                entry = CAMTEntryBuilder(line: line)
+                entry.reset(line: xml.line)
+                inEntry = true
                 entryDepth = depth
-            default: break
+                nodes[depth] = paths.root(CAMTPaths.entryContext)
             }
-        } else if entry != nil, name == "TxDtls", depth == entryDepth + 2 {
+        } else if inEntry, id == CAMTName.details.rawValue, depth == entryDepth + 2 {
             detailDepth = depth
-            if entry!.details.count < Self.maximumBatchDetails {
-                entry!.details.append(CAMTEntryBuilder.Detail(line: line))
+            nodes[depth] = paths.root(CAMTPaths.detailContext)
+            if entry.details.count < Self.maximumBatchDetails {
+                entry.details.append(CAMTEntryBuilder.Detail(line: xml.line))
             } else {
-                entry!.droppedDetails = true
+                entry.droppedDetails = true
             }
         }
     }
 
-    private mutating func value(_ text: String, line: Int) throws {
-        guard let statementDepth, path.count > statementDepth + 1 else { return }
-        if let detailDepth, entry != nil, path.count > detailDepth + 1 {
-            guard !entry!.droppedDetails else { return }
-            let index = entry!.details.count - 1
-            CAMTReader.take(relative(to: detailDepth), text, line: line, into: &entry!.details[index])
-        } else if entry != nil, path.count > entryDepth + 1 {
-            try takeEntryValue(relative(to: entryDepth), text, line: line)
-        } else if path[statementDepth + 1] == "Bal" {
-            balance[relative(to: statementDepth + 1)] = (text, line)
-            if path.last == "Amt", let pendingCurrency { balance["Ccy"] = (pendingCurrency, line) }
-        } else {
-            takeStatementValue(relative(to: statementDepth), text)
+    private mutating func value() throws {
+        let depth = xml.depth - 1
+        guard let statementDepth, depth > statementDepth else { return }
+        let line = xml.line
+        if let detailDepth, inEntry, depth > detailDepth {
+            guard !entry.droppedDetails, let field = paths.field(at: nodes[depth]) else { return }
+            takeDetailValue(field, xml.trimmedText, line: line)
+        } else if inEntry, depth > entryDepth {
+            guard let field = paths.field(at: nodes[depth]) else { return }
+            takeEntryValue(field, xml.trimmedText, line: line)
+        } else if xml.id(at: statementDepth + 1) == CAMTName.balance.rawValue {
+            balance[xml.path(below: statementDepth + 1)] = (xml.trimmedText, line)
+            if xml.id == CAMTName.amount.rawValue, let pendingCurrency { balance["Ccy"] = (pendingCurrency, line) }
+        } else if let field = paths.field(at: nodes[depth]) {
+            takeStatementValue(field, xml.trimmedText)
         }
     }
-
-    private mutating func takeEntryValue(_ key: String, _ text: String, line: Int) throws {
-        switch key {
-        case "Amt": entry!.amount = (text, line); entry!.currency = pendingCurrency
-        case "CdtDbtInd": entry!.creditDebit = text
-        case "Sts", "Sts/Cd": entry!.status = text
-        case "BookgDt/Dt", "BookgDt/DtTm": entry!.bookingDate = (text, line)
-        case "ValDt/Dt", "ValDt/DtTm": entry!.valueDate = (text, line)
-        case "AcctSvcrRef": entry!.accountServicerReference = text
-        case "BkTxCd/Domn/Cd", "BkTxCd/Domn/Fmly/Cd", "BkTxCd/Domn/Fmly/SubFmlyCd": entry!.domainCode.append(text)
-        case "BkTxCd/Prtry/Cd": entry!.proprietaryCode = text
-        case "AddtlNtryInf": entry!.additionalInformation = text
+    private mutating func takeEntryValue(_ field: CAMTField, _ text: String, line: Int) {
+        switch field {
+        case .entryAmount: entry.amount = (text, line); entry.currency = pendingCurrency
+        case .entryCreditDebit: entry.creditDebit = text
+        case .entryStatus: entry.status = text
+        case .bookingDate: entry.bookingDate = (text, line)
+        case .valueDate: entry.valueDate = (text, line)
+        case .entryReference: entry.accountServicerReference = text
+        case .domainCode: entry.domainCode.append(text)
+        case .proprietaryCode: entry.proprietaryCode = text
+        case .entryInformation: entry.additionalInformation = text
         default: break
         }
     }
 
-    private static func take(_ key: String, _ text: String, line: Int, into detail: inout CAMTEntryBuilder.Detail) {
-        switch key {
-        case "Amt", "AmtDtls/TxAmt/Amt": if detail.amount == nil { detail.amount = (text, line) }
-        case "CdtDbtInd": detail.creditDebit = text
-        case "Refs/AcctSvcrRef": detail.accountServicerReference = text
-        case "Refs/EndToEndId": detail.endToEndID = text
-        case "Refs/TxId": detail.transactionID = text
-        case "RltdPties/Dbtr/Nm", "RltdPties/Dbtr/Pty/Nm": detail.debtor = text
-        case "RltdPties/Cdtr/Nm", "RltdPties/Cdtr/Pty/Nm": detail.creditor = text
-        case "RltdPties/UltmtDbtr/Nm", "RltdPties/UltmtDbtr/Pty/Nm": detail.ultimateDebtor = text
-        case "RltdPties/UltmtCdtr/Nm", "RltdPties/UltmtCdtr/Pty/Nm": detail.ultimateCreditor = text
-        case "RmtInf/Ustrd": if detail.unstructured.count < 100 { detail.unstructured.append(text) }
-        case "RmtInf/Strd/CdtrRefInf/Ref": detail.creditorReference = text
-        case "AddtlTxInf": detail.additionalInformation = text
+    private mutating func takeDetailValue(_ field: CAMTField, _ text: String, line: Int) {
+        let index = entry.details.count - 1
+        switch field {
+        case .detailAmount: if entry.details[index].amount == nil { entry.details[index].amount = (text, line) }
+        case .detailCreditDebit: entry.details[index].creditDebit = text
+        case .detailReference: entry.details[index].accountServicerReference = text
+        case .endToEndID: entry.details[index].endToEndID = text
+        case .transactionID: entry.details[index].transactionID = text
+        case .debtor: entry.details[index].debtor = text
+        case .creditor: entry.details[index].creditor = text
+        case .ultimateDebtor: entry.details[index].ultimateDebtor = text
+        case .ultimateCreditor: entry.details[index].ultimateCreditor = text
+        case .unstructured: entry.addUnstructured(text)
+        case .creditorReference: entry.details[index].creditorReference = text
+        case .detailInformation: entry.details[index].additionalInformation = text
         default: break
         }
     }
 
-    private mutating func takeStatementValue(_ key: String, _ text: String) {
-        switch key {
-        case "Acct/Id/IBAN": statement?.account.number = text
-        case "Acct/Id/Othr/Id": if statement?.account.number == nil { statement?.account.number = text }
-        case "Acct/Ccy": statement?.currency = text
-        case "Acct/Nm": statement?.account.name = text
-        case "Acct/Svcr/FinInstnId/BIC", "Acct/Svcr/FinInstnId/BICFI": statement?.account.bank = text
-        case "FrToDt/FrDtTm", "FrToDt/FrDt": period.from = text
-        case "FrToDt/ToDtTm", "FrToDt/ToDt": period.to = text
+    private mutating func takeStatementValue(_ field: CAMTField, _ text: String) {
+        switch field {
+        case .accountIBAN: statement?.account.number = text
+        case .accountOtherID: if statement?.account.number == nil { statement?.account.number = text }
+        case .accountCurrency: statement?.currency = text
+        case .accountName: statement?.account.name = text
+        case .servicerBIC: statement?.account.bank = text
+        case .periodFrom: period.from = text
+        case .periodTo: period.to = text
         default: break
         }
     }
 
-    private mutating func end(line: Int) throws {
-        let depth = path.count - 1
+    private mutating func end() throws {
+        let depth = xml.depth - 1
         guard let statementDepth else { return }
         if depth == statementDepth {
             startIfNeeded()
@@ -208,15 +196,17 @@ struct CAMTReader: BankItemReader {
             if let statement { queue.append(.statementEnd(statement)) }
             statement = nil
             self.statementDepth = nil
-        } else if depth == statementDepth + 1 && path[depth] == "Bal" {
-            try applyBalance(line: line)
-        } else if depth == entryDepth && entry != nil && path[depth] == "Ntry" {
-            let entryPath = pathText
-            let built = try entry!.entries(file: file, path: entryPath, detailPath: entryPath + "/NtryDtls/TxDtls")
-            entry = nil
+        } else if depth == statementDepth + 1 && xml.id == CAMTName.balance.rawValue {
+            try applyBalance(line: xml.line)
+        } else if depth == entryDepth && inEntry && xml.id == CAMTName.entry.rawValue {
+            if !xml.pathIs(entryPath) {
+                entryPath = xml.pathText
+                detailPath = entryPath + "/NtryDtls/TxDtls"
+            }
+            let count = try entry.entries(file: file, path: entryPath, detailPath: detailPath, into: &queue)
+            inEntry = false
             detailDepth = nil
-            statement?.entryCount += built.count
-            queue.append(contentsOf: built.map { .entry($0) })
+            statement?.entryCount += count
         } else if depth == detailDepth {
             detailDepth = nil
         }

@@ -41,11 +41,10 @@ struct OFXSGMLTokenizer {
                 guard let first = tag.first, first != UInt8(ascii: "!"), first != UInt8(ascii: "?") else { continue }
                 let closing = first == UInt8(ascii: "/")
                 let nameBytes = Self.trimmed(closing ? tag.dropFirst() : tag[...])
-                var name = String(decoding: nameBytes, as: UTF8.self)
-                if nameBytes.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) { name = name.uppercased() }
                 guard !nameBytes.isEmpty, !nameBytes.contains(where: { $0 <= 0x20 }) else {
                     throw BankFileError(BankFileLocation(file: file, line: startLine), .malformedField("tag", text: "<\(String(decoding: tag, as: UTF8.self))>"))
                 }
+                let name = Self.name(nameBytes)
                 return OFXEvent(kind: closing ? .end(name) : .start(name), line: startLine)
             }
             guard let end = try buffer.scan(for: UInt8(ascii: "<"), or: UInt8(ascii: "<"),
@@ -63,6 +62,16 @@ struct OFXSGMLTokenizer {
             return OFXEvent(kind: .text(content.contains(UInt8(ascii: "&")) ? Self.replacingEntities(text) : text), line: startLine)
         }
         return nil
+    }
+
+    /// A tag's name in capitals: a listed one found by its bytes, another made and upper-cased
+    /// (when it holds ASCII lower-case letters).
+    private static func name(_ bytes: ArraySlice<UInt8>) -> OFXElementName {
+        let id = bytes.withUnsafeBufferPointer { OFXTag.vocabulary.id(of: $0) }
+        if id != XMLVocabulary.unknown { return OFXElementName(id: id, vocabulary: OFXTag.vocabulary) }
+        var text = String(decoding: bytes, as: UTF8.self)
+        if bytes.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) { text = text.uppercased() }
+        return OFXElementName(capitals: text)
     }
 
     /// The bytes without surrounding spaces, tabs and line breaks.
@@ -106,9 +115,9 @@ extension OFXSGMLTokenizer: Sendable {}
 /// A tag or a text of an OFX file, from either version.
 struct OFXEvent {
     enum Kind {
-        case start(String)
+        case start(OFXElementName)
         case text(String)
-        case end(String)
+        case end(OFXElementName)
     }
 
     var kind: Kind

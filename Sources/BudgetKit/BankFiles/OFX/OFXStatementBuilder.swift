@@ -17,38 +17,37 @@ struct OFXStatementBuilder {
 
     let file: String
     let format: BankFileFormat
-    private var stack: [String] = []
+    private var stack: [OFXElementName] = []
     private var statement: BankStatement?
     private var started = false
     private var entry: OFXEntryFields?
     private var entryLine = 0
     private var balance: [String: (String, Int)]?
     private var periodStart: Day?
-    private(set) var items: [BankFileItem] = []
+    private var items: [BankFileItem] = []
 
     init(file: String, format: BankFileFormat) {
         self.file = file
         self.format = format
     }
 
-    private static let aggregates: Set<String> = ["STMTRS", "CCSTMTRS", "BANKACCTFROM", "CCACCTFROM", "BANKTRANLIST", "STMTTRN",
-                                                  "PAYEE", "BANKACCTTO", "CCACCTTO", "LEDGERBAL", "AVAILBAL", "CURRENCY",
-                                                  "ORIGCURRENCY", "SONRS", "STATUS"]
-
-    mutating func takeItems() -> [BankFileItem] {
-        defer { items.removeAll(keepingCapacity: true) }
-        return items
+    /// Hands the items made since the last call over, appended to `queue`, which must be empty
+    /// (its storage becomes the builder's: nothing is allocated for each event).
+    mutating func moveItems(into queue: inout [BankFileItem]) {
+        swap(&items, &queue)
     }
 
-    private func location(_ line: Int, _ path: [String]? = nil) -> BankFileLocation {
-        BankFileLocation(file: file, line: line, elementPath: (path ?? stack).joined(separator: "/"))
+    private func location(_ line: Int, _ leaf: String? = nil) -> BankFileLocation {
+        var path = stack.map(\.text).joined(separator: "/")
+        if let leaf { path = stack.isEmpty ? leaf : path + "/" + leaf }
+        return BankFileLocation(file: file, line: line, elementPath: path)
     }
 
     /// The element path of the current `STMTTRN`, joined once for all the entries at one path.
-    private var entryPath: (stack: [String], joined: String) = ([], "")
+    private var entryPath: (stack: [OFXElementName], joined: String) = ([], "")
 
     private mutating func entryLocation() -> BankFileLocation {
-        if entryPath.stack != stack { entryPath = (stack, stack.joined(separator: "/")) }
+        if entryPath.stack != stack { entryPath = (stack, stack.map(\.text).joined(separator: "/")) }
         return BankFileLocation(file: file, line: entryLine, elementPath: entryPath.joined)
     }
 
@@ -81,75 +80,84 @@ struct OFXStatementBuilder {
     }
 
     /// The innermost aggregate the builder knows, below the element on top.
-    private var context: String? { stack.dropLast().last { Self.aggregates.contains($0) } }
+    private var context: OFXTag? {
+        var index = stack.count - 2
+        while index >= 0 {
+            if let tag = stack[index].tag, tag.isAggregate { return tag }
+            index -= 1
+        }
+        return nil
+    }
 
-    private mutating func start(_ name: String, line: Int) throws {
-        switch name {
-        case "STMTRS", "CCSTMTRS":
+    private mutating func start(_ name: OFXElementName, line: Int) throws {
+        switch name.tag {
+        case .stmtrs, .ccstmtrs:
             if statement != nil { try end(name, line: line) }
             statement = BankStatement(format: format, location: location(line))
-            if name == "CCSTMTRS" { statement?.account.kind = "CREDITCARD" }
+            if name.tag == .ccstmtrs { statement?.account.kind = "CREDITCARD" }
             started = false
-        case "BANKTRANLIST":
+        case .banktranlist:
             startIfNeeded()
-        case "STMTTRN":
+        case .stmttrn:
             entry = OFXEntryFields()
             entryLine = line
-        case "LEDGERBAL", "AVAILBAL":
+        case .ledgerbal, .availbal:
             balance = [:]
         default:
             break
         }
     }
 
-    private mutating func leaf(_ name: String, value: String, line: Int) throws {
+    private mutating func leaf(_ name: OFXElementName, value: String, line: Int) throws {
         switch context {
-        case "STMTTRN":
-            entry?.take(name, value, line: line)
-        case "PAYEE":
-            if name == "NAME" { entry?.take("PAYEE.NAME", value, line: line) }
-        case "LEDGERBAL", "AVAILBAL":
-            balance?[name] = (value, line)
-        case "BANKACCTFROM", "CCACCTFROM":
-            switch name {
-            case "BANKID": statement?.account.bank = value
-            case "ACCTID": statement?.account.number = value
-            case "ACCTTYPE": statement?.account.kind = value
+        case .stmttrn:
+            if let tag = name.tag, tag != .unknown { entry?.take(tag, value, line: line) }
+            // The name this builder once gave PAYEE/NAME, should a file use it as a tag.
+            else if name.text == "PAYEE.NAME" { entry?.takePayeeName(value) }
+        case .payee:
+            if name.tag == .name { entry?.takePayeeName(value) }
+        case .ledgerbal, .availbal:
+            balance?[name.text] = (value, line)
+        case .bankacctfrom, .ccacctfrom:
+            switch name.tag {
+            case .bankid: statement?.account.bank = value
+            case .acctid: statement?.account.number = value
+            case .accttype: statement?.account.kind = value
             default: break
             }
-        case "BANKTRANLIST":
+        case .banktranlist:
             let day = try location(line).reading { () throws(BankFileProblem) in try BankDate.parseOFX(value) }
-            if name == "DTSTART" { periodStart = day }
-            if name == "DTEND", let periodStart, periodStart <= day { statement?.period = periodStart...day }
-        case "STMTRS", "CCSTMTRS":
-            if name == "CURDEF" { statement?.currency = value }
+            if name.tag == .dtstart { periodStart = day }
+            if name.tag == .dtend, let periodStart, periodStart <= day { statement?.period = periodStart...day }
+        case .stmtrs, .ccstmtrs:
+            if name.tag == .curdef { statement?.currency = value }
         default:
             break
         }
     }
 
-    private mutating func end(_ name: String, line: Int) throws {
-        switch name {
-        case "STMTTRN":
+    private mutating func end(_ name: OFXElementName, line: Int) throws {
+        switch name.tag {
+        case .stmttrn:
             guard let fields = entry else { return }
             entry = nil
             let built = try makeEntry(fields, at: entryLocation())
             startIfNeeded()
             statement?.entryCount += 1
             items.append(.entry(built))
-        case "LEDGERBAL", "AVAILBAL":
+        case .ledgerbal, .availbal:
             guard let fields = balance else { return }
             balance = nil
             guard let amount = fields["BALAMT"] else { throw BankFileError(location(line), .missingField("BALAMT")) }
-            let money = try location(amount.1, stack + ["BALAMT"]).reading { () throws(BankFileProblem) in
+            let money = try location(amount.1, "BALAMT").reading { () throws(BankFileProblem) in
                 try BankAmount.parse(amount.0, grouping: false)
             }
             let day = try fields["DTASOF"].map { date in
-                try location(date.1, stack + ["DTASOF"]).reading { () throws(BankFileProblem) in try BankDate.parseOFX(date.0) }
+                try location(date.1, "DTASOF").reading { () throws(BankFileProblem) in try BankDate.parseOFX(date.0) }
             }
-            if name == "LEDGERBAL" { statement?.closing = BankBalance(amount: money, day: day) }
+            if name.tag == .ledgerbal { statement?.closing = BankBalance(amount: money, day: day) }
             else { statement?.available = BankBalance(amount: money, day: day) }
-        case "STMTRS", "CCSTMTRS":
+        case .stmtrs, .ccstmtrs:
             guard let statement else { return }
             startIfNeeded()
             items.append(.statementEnd(statement))
@@ -167,7 +175,7 @@ struct OFXStatementBuilder {
     }
 
     private func makeEntry(_ fields: OFXEntryFields, at here: BankFileLocation) throws -> BankEntry {
-        func at(_ field: (String, Int)?, _ name: String) -> BankFileLocation { location(field?.1 ?? entryLine, stack + [name]) }
+        func at(_ field: (String, Int)?, _ name: String) -> BankFileLocation { location(field?.1 ?? entryLine, name) }
         guard let posted = fields.posted else { throw BankFileError(here, .missingField("DTPOSTED")) }
         guard let amount = fields.amount else { throw BankFileError(here, .missingField("TRNAMT")) }
         let day = try BankFileLocation.reading(at: at(posted, "DTPOSTED")) { () throws(BankFileProblem) in try BankDate.parseOFX(posted.0) }
@@ -196,19 +204,23 @@ struct OFXEntryFields {
     var payeeName: String?
     var memo: String?
 
-    mutating func take(_ element: String, _ value: String, line: Int) {
+    mutating func take(_ element: OFXTag, _ value: String, line: Int) {
         func set(_ field: inout String?) { if field == nil && !value.isEmpty { field = value } }
         switch element {
-        case "DTPOSTED": if posted == nil { posted = (value, line) }
-        case "TRNAMT": if amount == nil { amount = (value, line) }
-        case "DTAVAIL": if available == nil { available = (value, line) }
-        case "TRNTYPE": set(&type)
-        case "FITID": set(&fitID)
-        case "CHECKNUM": set(&checkNumber)
-        case "NAME": set(&self.name)
-        case "PAYEE.NAME": set(&payeeName)
-        case "MEMO": set(&memo)
+        case .dtposted: if posted == nil { posted = (value, line) }
+        case .trnamt: if amount == nil { amount = (value, line) }
+        case .dtavail: if available == nil { available = (value, line) }
+        case .trntype: set(&type)
+        case .fitid: set(&fitID)
+        case .checknum: set(&checkNumber)
+        case .name: set(&self.name)
+        case .memo: set(&memo)
         default: break
         }
+    }
+
+    /// `PAYEE/NAME`.
+    mutating func takePayeeName(_ value: String) {
+        if payeeName == nil && !value.isEmpty { payeeName = value }
     }
 }

@@ -30,6 +30,11 @@ public enum BankDate {
     /// - Throws: ``BankFileProblem/invalidDate(_:)`` or ``BankFileProblem/ambiguousDate(_:readings:)``.
     /// - Complexity: O(n) in the text's length.
     public static func parse(_ text: String, order: DateOrder = .detect) throws(BankFileProblem) -> Day {
+        if order == .detect || order == .yearMonthDay, let (year, month, day) = isoParts(text) {
+            // What the general reading below gives for these ten characters, without its tokens.
+            guard let value = Day(year: year, month: month, day: day) else { throw .invalidDate(text) }
+            return value
+        }
         var tokens = DateTokens(text)
         guard tokens.parse(), tokens.restIsTime else { throw .invalidDate(text) }
         let fields = tokens.fields
@@ -123,6 +128,25 @@ public enum BankDate {
         func number(_ range: Range<Int>) -> Int { range.reduce(0) { $0 * 10 + Int(bytes[$1] - 0x30) } }
         guard let day = Day(year: number(0..<4), month: number(4..<6), day: number(6..<8)) else { throw .invalidDate(text) }
         return day
+    }
+
+    /// The numbers of exactly `YYYY-MM-DD`, or `nil` for any other text.
+    private static func isoParts(_ text: String) -> (Int, Int, Int)? {
+        let bytes = text.utf8
+        guard bytes.count == 10 else { return nil }
+        var numbers = (0, 0, 0)
+        for (index, byte) in bytes.enumerated() {
+            if index == 4 || index == 7 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            guard byte >= 0x30 && byte <= 0x39 else { return nil }
+            let digit = Int(byte - 0x30)
+            if index < 4 { numbers.0 = numbers.0 * 10 + digit }
+            else if index < 7 { numbers.1 = numbers.1 * 10 + digit }
+            else { numbers.2 = numbers.2 * 10 + digit }
+        }
+        return numbers
     }
 
     /// A year from `digits` digits: two-digit years through the pivot, or 2000+ after `'`.
