@@ -156,6 +156,7 @@ func expectReportsMatchRows(_ store: BudgetStore, dir: TemporaryDirectory, sourc
         ([3, 4, 5, 30], [3...5, 30...30]),
         ([1, 17, 18, 40], [1...18, 40...40]),
         ([7, 7, 7], [7...7]),
+        ([.max, .min, -1], [.min ... .min, -1 ... -1, .max ... .max]),
     ] as [([Int64], [ClosedRange<Int64>])])
     func idsCloseTogetherShareARange(ids: [Int64], ranges: [ClosedRange<Int64>]) {
         #expect(MonthTotals.idRanges(ids) == ranges)

@@ -68,13 +68,20 @@ extension MonthTotals {
     static func idRanges(_ ids: [Int64]) -> [ClosedRange<Int64>] {
         var ranges: [ClosedRange<Int64>] = []
         for id in ids.sorted() {
-            if let last = ranges.last, id <= last.upperBound || id - last.upperBound <= rangeGap {
+            // Subtracted with its overflow seen: ids the shell wrote may be anywhere in Int64.
+            if let last = ranges.last, id <= last.upperBound || Self.isWithinGap(id, above: last.upperBound) {
                 ranges[ranges.count - 1] = last.lowerBound...max(last.upperBound, id)
             } else {
                 ranges.append(id...id)
             }
         }
         return ranges
+    }
+
+    /// Whether `id` is at most ``rangeGap`` above `last` (`id` > `last`), without overflowing.
+    private static func isWithinGap(_ id: Int64, above last: Int64) -> Bool {
+        let gap = id.subtractingReportingOverflow(last)
+        return !gap.overflow && gap.partialValue <= rangeGap
     }
 
     /// The widest gap between two ids ``idRanges(_:)`` puts in one range.
