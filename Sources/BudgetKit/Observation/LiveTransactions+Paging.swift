@@ -1,8 +1,15 @@
 extension LiveTransactions {
-    /// A row read from the database with its key in this list's order.
-    struct FetchedRow {
+    /// A row read from the database with its key in this list's order. A class: a sync passes
+    /// each changed row through a dictionary and several lists (a renamed category's rows are
+    /// tens of thousands), and copying a reference costs less than copying the row.
+    final class FetchedRow {
         let transaction: Transaction
         let key: RowKey
+
+        init(transaction: Transaction, key: RowKey) {
+            self.transaction = transaction
+            self.key = key
+        }
     }
 
     /// The row at `position`, loading its page (``batchSize`` rows around it, by id) when needed,

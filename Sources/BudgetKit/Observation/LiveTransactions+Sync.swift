@@ -28,7 +28,8 @@ extension LiveTransactions {
         var renamedCategoryRows: Set<Int64> = []
         var categoriesReordered = false
         var rows: [Int64: FetchedRow] = [:]
-        var changedIDs: [Int64] = []
+        /// The changed ids without a row in ``rows``: deleted, left the filter, or never shown.
+        var rowlessIDs: [Int64] = []
         /// The query matching nothing, when the filter's category was deleted.
         var deletedCategoryQuery: LiveQuery?
         /// The queried request without the categories of its list that were deleted, and its query.
@@ -84,7 +85,10 @@ extension LiveTransactions {
             }
             // Each renamed category's rows in one query: no per-row SQL, however many they are.
             for id in renamed {
-                for row in try fetchRows(inCategory: id, query: query) {
+                let rows = try fetchRows(inCategory: id, query: query)
+                reading.rows.reserveCapacity(reading.rows.count + rows.count)
+                reading.renamedCategoryRows.reserveCapacity(reading.renamedCategoryRows.count + rows.count)
+                for row in rows {
                     reading.renamedCategoryRows.insert(row.transaction.id)
                     reading.rows[row.transaction.id] = row
                 }
@@ -111,7 +115,7 @@ extension LiveTransactions {
                 reading.rows[row.transaction.id] = row
             }
         }
-        reading.changedIDs = Array(changed.union(reading.rows.keys).union(heldInRanges))
+        reading.rowlessIDs = Array(changed.union(heldInRanges).filter { reading.rows[$0] == nil })
         return reading
     }
 
@@ -139,7 +143,7 @@ extension LiveTransactions {
     private func apply(_ reading: Reading) -> TransactionChangeSet? {
         defer {
             lastSequence = reading.logged.sequence
-            highestKnownID = Swift.max(highestKnownID, reading.changedIDs.max() ?? 0)
+            highestKnownID = Swift.max(highestKnownID, reading.rows.keys.max() ?? 0, reading.rowlessIDs.max() ?? 0)
             if let (request, query) = reading.narrowed {
                 queried = request
                 self.query = query
@@ -149,33 +153,25 @@ extension LiveTransactions {
                 categoryDeleted = true
             }
         }
-        if reading.changedIDs.isEmpty {
+        if reading.rows.isEmpty && reading.rowlessIDs.isEmpty {
             // Categories without rows here changed (a budget, a rename): nothing to show.
             order.categories = reading.categories
             return nil
         }
 
-        // Old places, under the old order: at the unchanged key by binary search, else by one scan.
-        var oldPositions: [Int64: Int] = [:]
-        var unresolved: [Int64] = []
-        for id in reading.changedIDs {
-            if let row = reading.rows[id], let position = keys.position(of: row.key, order: order) {
-                oldPositions[id] = position
-            } else if id <= highestKnownID {
-                unresolved.append(id)
-            }
-        }
-        if !unresolved.isEmpty { locate(unresolved, into: &oldPositions) }
-
+        // Old places, under the old order: at the unchanged key by binary search, else by one
+        // scan. Each row is looked up once (a renamed category brings tens of thousands).
         let oldSections = sectionIdentities()
         var deletions: [TransactionChangeSet.Deletion] = []
         var removals: [Int] = []
         var added: [(key: RowKey, transaction: Transaction, from: Int?)] = []
         var updated: [(index: Int, key: RowKey, transaction: Transaction)] = []
-        for id in reading.changedIDs {
-            switch (oldPositions[id], reading.rows[id]) {
+        var unresolved: [Int64] = []
+        /// Sorts one changed row (or its absence) into the lists above, given its old place.
+        func classify(_ id: Int64, _ oldPosition: Int?, _ row: FetchedRow?) {
+            switch (oldPosition, row) {
             case (nil, nil):
-                continue
+                return
             case (let position?, nil):
                 deletions.append(.init(index: position, id: id))
                 removals.append(position)
@@ -185,9 +181,8 @@ extension LiveTransactions {
                 // A renamed category's section is replaced (deleted and inserted, as Core Data
                 // reports sections), so its rows move into the new one; in a list that only
                 // sorts by category, they move when the rename reordered the categories.
-                let renamed = reading.renamedCategoryRows.contains(id)
                 let moved = keys.key(at: position) != row.key
-                    || (renamed && (reading.categoriesReordered || order.sectioning == .category))
+                    || ((reading.categoriesReordered || order.sectioning == .category) && reading.renamedCategoryRows.contains(id))
                 if moved {
                     removals.append(position)
                     added.append((row.key, row.transaction, position))
@@ -195,6 +190,23 @@ extension LiveTransactions {
                     updated.append((position, row.key, row.transaction))
                 }
             }
+        }
+        // In key order, so that one binary search warms the memory the next one reads.
+        for row in Array(reading.rows.values).sortedByIndex({ $0.key }, by: { order.compare($0, $1) < 0 }) {
+            let id = row.transaction.id
+            if let position = keys.position(of: row.key, order: order) {
+                classify(id, position, row)
+            } else if id <= highestKnownID {
+                unresolved.append(id)
+            } else {
+                classify(id, nil, row)
+            }
+        }
+        unresolved += reading.rowlessIDs.filter { $0 <= highestKnownID }
+        if !unresolved.isEmpty {
+            var located: [Int64: Int] = [:]
+            locate(unresolved, into: &located)
+            for id in unresolved { classify(id, located[id], reading.rows[id]) }
         }
 
         // From here on the new category names rule the order.
@@ -218,8 +230,11 @@ extension LiveTransactions {
                 insertions.append(.init(index: final, transaction: row.transaction))
             }
         }
+        // Only rows removed or added before an updated row shift it: with none, it stays put.
+        let shifted = !removals.isEmpty || !added.isEmpty
         let updates = updated.map {
-            TransactionChangeSet.Update(index: $0.index, newIndex: keys.position(of: $0.key, order: order)!, transaction: $0.transaction)
+            TransactionChangeSet.Update(index: $0.index, newIndex: shifted ? keys.position(of: $0.key, order: order)! : $0.index,
+                                        transaction: $0.transaction)
         }
         let (sectionDeletions, sectionInsertions) = sectionChanges(from: oldSections)
 
