@@ -164,8 +164,9 @@ extension LiveTransactions {
         let oldSections = sectionIdentities()
         var deletions: [TransactionChangeSet.Deletion] = []
         var removals: [Int] = []
-        var added: [(key: RowKey, transaction: Transaction, from: Int?)] = []
-        var updated: [(index: Int, key: RowKey, transaction: Transaction)] = []
+        // Rows by reference until the change set is made: each ``Transaction`` is copied once.
+        var added: [(row: FetchedRow, from: Int?)] = []
+        var updated: [(index: Int, row: FetchedRow)] = []
         var unresolved: [Int64] = []
         /// Sorts one changed row (or its absence) into the lists above, given its old place.
         func classify(_ id: Int64, _ oldPosition: Int?, _ row: FetchedRow?) {
@@ -176,7 +177,7 @@ extension LiveTransactions {
                 deletions.append(.init(index: position, id: id))
                 removals.append(position)
             case (nil, let row?):
-                added.append((row.key, row.transaction, nil))
+                added.append((row, nil))
             case (let position?, let row?):
                 // A renamed category's section is replaced (deleted and inserted, as Core Data
                 // reports sections), so its rows move into the new one; in a list that only
@@ -185,9 +186,9 @@ extension LiveTransactions {
                     || ((reading.categoriesReordered || order.sectioning == .category) && reading.renamedCategoryRows.contains(id))
                 if moved {
                     removals.append(position)
-                    added.append((row.key, row.transaction, position))
+                    added.append((row, position))
                 } else {
-                    updated.append((position, row.key, row.transaction))
+                    updated.append((position, row))
                 }
             }
         }
@@ -212,29 +213,30 @@ extension LiveTransactions {
         // From here on the new category names rule the order.
         order.categories = reading.categories
         removals.sort()
-        added = added.sortedByIndex({ $0.key }, by: { order.compare($0, $1) < 0 })
+        added = added.sortedByIndex({ $0.row.key }, by: { order.compare($0, $1) < 0 })
         let finals: [Int]
         if removals.count + added.count <= LiveTransactions.inPlaceLimit {
             for position in removals.reversed() { keys.remove(at: position) }
-            finals = added.map { keys.insert($0.key, order: order) }
+            finals = added.map { keys.insert($0.row.key, order: order) }
         } else {
-            finals = keys.replace(removing: removals, inserting: added.map(\.key), order: order)
+            finals = keys.replace(removing: removals, inserting: added.map(\.row.key), order: order)
         }
 
-        var insertions: [TransactionChangeSet.Insertion] = []
-        var moves: [TransactionChangeSet.Move] = []
+        var inserted: [(index: Int, row: FetchedRow)] = []
+        var moved: [(from: Int, to: Int, row: FetchedRow)] = []
         for (row, final) in zip(added, finals) {
-            if let from = row.from {
-                moves.append(.init(from: from, to: final, transaction: row.transaction))
-            } else {
-                insertions.append(.init(index: final, transaction: row.transaction))
-            }
+            if let from = row.from { moved.append((from, final, row.row)) } else { inserted.append((final, row.row)) }
         }
+        inserted.sort { $0.index < $1.index }
+        moved.sort { $0.to < $1.to }
+        updated.sort { $0.index < $1.index }
+        let insertions = inserted.map { TransactionChangeSet.Insertion(index: $0.index, transaction: $0.row.transaction) }
+        let moves = moved.map { TransactionChangeSet.Move(from: $0.from, to: $0.to, transaction: $0.row.transaction) }
         // Only rows removed or added before an updated row shift it: with none, it stays put.
         let shifted = !removals.isEmpty || !added.isEmpty
         let updates = updated.map {
-            TransactionChangeSet.Update(index: $0.index, newIndex: shifted ? keys.position(of: $0.key, order: order)! : $0.index,
-                                        transaction: $0.transaction)
+            TransactionChangeSet.Update(index: $0.index, newIndex: shifted ? keys.position(of: $0.row.key, order: order)! : $0.index,
+                                        transaction: $0.row.transaction)
         }
         let (sectionDeletions, sectionInsertions) = sectionChanges(from: oldSections)
 
@@ -244,14 +246,13 @@ extension LiveTransactions {
         if cache.count + fresh > LiveTransactions.cacheCapacity { cache.removeAll(keepingCapacity: true) }
         for deletion in deletions { cache[deletion.id] = nil }
         if fresh <= LiveTransactions.cacheCapacity {
-            for row in added { cache[row.transaction.id] = row.transaction }
-            for row in updated { cache[row.transaction.id] = row.transaction }
+            for row in added { cache[row.row.transaction.id] = row.row.transaction }
+            for row in updated { cache[row.row.transaction.id] = row.row.transaction }
         }
 
         let changeSet = TransactionChangeSet(
             isReload: false, sectionDeletions: sectionDeletions, sectionInsertions: sectionInsertions,
-            deletions: deletions.sorted { $0.index < $1.index }, insertions: insertions.sortedByIndex({ $0.index }, by: <),
-            moves: moves.sortedByIndex({ $0.to }, by: <), updates: updates.sortedByIndex({ $0.index }, by: <),
+            deletions: deletions.sorted { $0.index < $1.index }, insertions: insertions, moves: moves, updates: updates,
             count: keys.count, sections: sections)
         return changeSet.isEmpty ? nil : changeSet
     }

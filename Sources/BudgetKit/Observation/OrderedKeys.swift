@@ -88,22 +88,30 @@ struct OrderedKeys {
     /// Where `key` is or would go: the run it belongs to (or would be inserted at) and the first
     /// position whose key is not less than it.
     func search(_ key: RowKey, order: KeyOrder) -> (position: Int, run: Int, runExists: Bool) {
+        // Few sections (a book's categories, its months): the key's own run found by equality
+        // costs less than comparing sections, which for categories compares their names.
+        if runs.count <= 64, let run = runs.firstIndex(where: { $0.key == key.section }) {
+            return (search(key, inRun: run, order: order), run, true)
+        }
         var low = 0, high = runs.count
         while low < high {
             let mid = (low + high) / 2
             let comparison = order.compareSections(runs[mid].key, key.section)
-            if comparison == 0 {
-                var first = runStarts[mid], end = first + runs[mid].count
-                let entry = key.entry
-                while first < end {
-                    let middle = (first + end) / 2
-                    if order.compare(entries[middle], more(at: middle), entry, key.more) < 0 { first = middle + 1 } else { end = middle }
-                }
-                return (first, mid, true)
-            }
+            if comparison == 0 { return (search(key, inRun: mid, order: order), mid, true) }
             if comparison < 0 { low = mid + 1 } else { high = mid }
         }
         return (low < runs.count ? runStarts[low] : entries.count, low, false)
+    }
+
+    /// The first position in run `run` whose key is not less than `key`.
+    private func search(_ key: RowKey, inRun run: Int, order: KeyOrder) -> Int {
+        var first = runStarts[run], end = first + runs[run].count
+        let entry = key.entry
+        while first < end {
+            let middle = (first + end) / 2
+            if order.compare(entries[middle], more(at: middle), entry, key.more) < 0 { first = middle + 1 } else { end = middle }
+        }
+        return first
     }
 
     /// The position of the row with exactly this key, or `nil`.
