@@ -75,6 +75,9 @@ import Glibc
         ("budget --db \(Sandbox.placeholder) add 5 S", ["Salary"]),
         ("budget list --sort category,-a", ["category,-amount"]),
         ("budget watch --sort payee,", ["payee,amount", "payee,category", "payee,date"]),
+        ("budget list --sort -am", ["-amount"]),
+        ("budget export --sort -category,-d", ["-category,-date"]),
+        ("budget list --sort am", ["amount"]),
     ])
     func fishCompletesAPartialCommandLine(line: String, expected: [String]) throws {
         let (sandbox, folder) = try book()

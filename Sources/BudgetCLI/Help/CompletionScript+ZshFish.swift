@@ -143,6 +143,12 @@ extension CompletionScript {
                 if let short = option.short { line += " -s \(short)" }
                 if option.kind == .option { line += " " + Self.fishValue(option.completion) }
                 script += line + " -d " + Self.quoted(option.help) + "\n"
+                if option.kind == .option, case .sortKeys = option.completion {
+                    // fish completes a word that starts with - as an option, so a first key
+                    // written -amount needs a completion of its own, after the option's name.
+                    let after = Self.quoted("__budget_at " + Self.quoted(path) + "; and test (commandline -opc)[-1] = --\(option.name)")
+                    script += "complete -c budget -n \(after) \(Self.fishValue(option.completion))\n"
+                }
             }
             guard let info, !info.isGroup else { continue }
             for (index, argument) in info.positionals.enumerated() where argument.completion != .none {
