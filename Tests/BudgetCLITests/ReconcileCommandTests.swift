@@ -97,6 +97,37 @@ import Glibc
     }
 }
 
+extension ReconcileCommandTests {
+    /// One forced change that reaches two reconciled accounts (a transfer between them, or two
+    /// deletions) names both reconciliations it breaks, one line each.
+    @Test func forceNamesEveryReconciliationAChangeBreaks() {
+        let sandbox = Sandbox()
+        sandbox.seedAccounts()
+        sandbox.succeed("reconcile", "Checking", "--statement-balance", "2405.10", "--on", "2026-11-20")
+        sandbox.succeed("reconcile", "Savings", "--statement-balance", "1500", "--on", "2026-11-20")
+        let warnings = """
+            budget: warning: this breaks the reconciliation of Checking on 2026-11-20 (statement balance 2405.10); \
+            reconcile again when the book matches the bank
+            budget: warning: this breaks the reconciliation of Savings on 2026-11-20 (statement balance 1500.00); \
+            reconcile again when the book matches the bank
+
+            """
+        let before = sandbox.dump()
+        let refused = sandbox.run("edit", "3", "--amount", "400")
+        #expect(refused.status == 1)
+        #expect(sandbox.dump() == before)
+        let edit = sandbox.run("edit", "3", "--amount", "400", "--force")
+        #expect(edit.status == 0)
+        #expect(edit.stderr == "Updated transfer 3: 400.00 from Checking to Savings on 2026-11-05.\n" + warnings)
+        let delete = sandbox.run("delete", "2", "3", "--force")
+        #expect(delete.status == 0)
+        #expect(delete.stderr == "Deleted 2 transactions.\n" + warnings)
+        // A change that breaks one names only that one.
+        let add = sandbox.run("add", "1", "Food", "--date", "2026-11-19", "--force")
+        #expect(add.stderr == "Added transaction 6: 1.00 in Food on 2026-11-19.\n" + warnings.split(separator: "\n").prefix(1).joined() + "\n")
+    }
+}
+
 /// A book from the release before schema 8: undoing its reconciliation of a transfer, whose mark
 /// the migration moved to the side whose statement vouched for it, says so and changes nothing.
 @Suite struct ReconcileUpgradeCommandTests {

@@ -60,6 +60,28 @@ import Testing
         #expect(try marks(store)[2] == "3 - -")
     }
 
+    @Test func anAllowedChangeListsEveryReconciliationItBreaksAndTheNextWriteForgetsThem() throws {
+        let book = try book()
+        let store = book.store
+        _ = try store.reconcile(account: "Checking", statementBalance: money("2487.50"), on: day("2026-11-10"))
+        _ = try store.reconcile(account: "Savings", statementBalance: money("1500"), on: day("2026-11-10"))
+        #expect(store.brokenReconciliations.isEmpty)
+        var changes = TransactionChanges()
+        changes.amount = money("400")
+        _ = try store.editTransaction(id: 3, changes, reconciled: .allow)
+        #expect(store.brokenReconciliations.map { "\($0.account) \($0.statementDate)" } == ["Checking 2026-11-10", "Savings 2026-11-10"])
+        // A change after the statements breaks none; a refused one leaves the list empty too.
+        try store.addTransaction(amount: money("1"), category: "Food", date: day("2026-11-11"))
+        #expect(store.brokenReconciliations.isEmpty)
+        _ = try store.editTransaction(id: 3, changes, reconciled: .allow)
+        #expect(store.brokenReconciliations.isEmpty, "the amount is already 400: no balance moves")
+        changes.amount = money("300")
+        #expect(throws: BudgetError.self) { try store.editTransaction(id: 2, changes) }
+        #expect(store.brokenReconciliations.isEmpty)
+        try store.deleteTransactions(ids: [2, 4], reconciled: .allow)
+        #expect(store.brokenReconciliations.map(\.account) == ["Checking"], "Visa was never reconciled")
+    }
+
     @Test func deletingAnAccountUnmarksOnlyItsSides() throws {
         let book = try book()
         let store = book.store

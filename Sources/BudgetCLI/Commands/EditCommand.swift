@@ -61,7 +61,7 @@ struct Edit: BudgetCommand {
     func run(_ context: CommandContext) throws -> Outcome {
         let store = try context.store()
         let before = try store.transaction(id: id.value)
-        let (transaction, broken) = try Reconciled.writing(force) {
+        let (transaction, broken) = try Reconciled.writing(force, in: store) {
             try store.editTransaction(id: id.value, changes, kindChange: kindChange?.kindChange ?? .refuse, reconciled: $0)
         }
         let noun = transaction.isTransfer ? "transfer" : "transaction"

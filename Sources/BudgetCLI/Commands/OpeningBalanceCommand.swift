@@ -28,7 +28,7 @@ struct SetOpeningBalance: BudgetCommand {
 
     func run(_ context: CommandContext) throws -> Outcome {
         let store = try context.store()
-        let (before, broken) = try Reconciled.writing(force) { policy in
+        let (before, broken) = try Reconciled.writing(force, in: store) { policy in
             try store.setOpeningBalance(ofAccount: account.name, to: amount, on: on, reconciled: policy)
         }
         let was = before.openingDate.map { "\(before.openingBalance) from \($0)" } ?? "\(before.openingBalance)"

@@ -7,25 +7,31 @@ enum Reconciled {
     /// Runs `write` refusing reconciled changes; with `force`, a refused one runs again allowing
     /// them.
     ///
-    /// - Returns: what `write` returned, and the reconciliation broken (`nil` when none).
-    static func writing<T>(_ force: Bool, _ write: (ReconciledChanges) throws -> T) throws -> (T, Reconciliation?) {
+    /// - Returns: what `write` returned, and the reconciliations it broke (empty when none):
+    ///   every one, when a change reaches several accounts or several transactions.
+    static func writing<T>(_ force: Bool, in store: BudgetStore,
+                           _ write: (ReconciledChanges) throws -> T) throws -> (T, [Reconciliation]) {
         do {
-            return (try write(.refuse), nil)
+            return (try write(.refuse), [])
         } catch let error as BudgetError where force {
             switch error {
             case .reconciledTransaction(_, let reconciliation), .dateInReconciledPeriod(_, let reconciliation),
                  .reconciledOpeningBalance(_, let reconciliation):
-                return (try write(.allow), reconciliation)
+                let result = try write(.allow)
+                let broken = store.brokenReconciliations
+                return (result, broken.isEmpty ? [reconciliation] : broken)
             default:
                 throw error
             }
         }
     }
 
-    /// Says which reconciliation a forced write broke (even with `--quiet`: it matters).
-    static func warn(_ reconciliation: Reconciliation?, _ context: CommandContext) {
-        guard let reconciliation else { return }
-        context.warn("budget: warning: this breaks the reconciliation of \(reconciliation.account) on \(reconciliation.statementDate) "
-            + "(statement balance \(reconciliation.statementBalance)); reconcile again when the book matches the bank")
+    /// Says which reconciliations a forced write broke, one line each (even with `--quiet`: it
+    /// matters).
+    static func warn(_ reconciliations: [Reconciliation], _ context: CommandContext) {
+        for reconciliation in reconciliations {
+            context.warn("budget: warning: this breaks the reconciliation of \(reconciliation.account) on \(reconciliation.statementDate) "
+                + "(statement balance \(reconciliation.statementBalance)); reconcile again when the book matches the bank")
+        }
     }
 }

@@ -53,7 +53,7 @@ struct Add: BudgetCommand {
     func run(_ context: CommandContext) throws -> Outcome {
         let store = try context.store()
         let day = date ?? .today(), payee = payee ?? payeeOption ?? ""
-        let (transaction, broken) = try Reconciled.writing(force) { reconciled in
+        let (transaction, broken) = try Reconciled.writing(force, in: store) { reconciled in
             if splits.isEmpty {
                 return try store.addTransaction(amount: amount, category: category?.name ?? "", payee: payee, date: day,
                                                 note: note ?? "", account: account?.name, reconciled: reconciled)
@@ -102,7 +102,7 @@ struct Transfer: BudgetCommand {
 
     func run(_ context: CommandContext) throws -> Outcome {
         let store = try context.store()
-        let (transfer, broken) = try Reconciled.writing(force) { reconciled in
+        let (transfer, broken) = try Reconciled.writing(force, in: store) { reconciled in
             try store.transfer(amount: amount.amount, from: from.name, to: to.name, date: date ?? .today(), note: note ?? "",
                                reconciled: reconciled)
         }
@@ -139,7 +139,7 @@ struct Delete: BudgetCommand {
         var seen: Set<Int64> = []
         let ids = ids.map(\.value).filter { seen.insert($0).inserted }
         let store = try context.store()
-        let (_, broken) = try Reconciled.writing(force) { try store.deleteTransactions(ids: ids, reconciled: $0) }
+        let (_, broken) = try Reconciled.writing(force, in: store) { try store.deleteTransactions(ids: ids, reconciled: $0) }
         context.confirm(ids.count == 1 ? "Deleted transaction \(ids[0])." : "Deleted \(ids.count) transactions.")
         Reconciled.warn(broken, context)
         return .success

@@ -36,6 +36,7 @@ extension BudgetStore {
             return try joiningGroup(pausingLog: pausingLog, body)
         }
         let result: T
+        brokenReconciliations = []
         do {
             let session = known == nil && (recordsHistory || record != .command) ? try Session(on: connection) : nil
             try session?.attachAll(except: Schema.unrecordedTables)
@@ -60,6 +61,7 @@ extension BudgetStore {
                 return result
             }
         } catch {
+            brokenReconciliations = []
             changeTracker.didRollBack()
             throw BudgetStore.translate(error, path: path)
         }

@@ -134,7 +134,8 @@ extension BudgetStore {
     ///
     /// - Parameter id: the transaction changed or deleted; `nil` when adding.
     /// - Returns: the accounts whose balances the change moves (empty when none): each side of
-    ///   the transaction in one of them loses its reconciled mark.
+    ///   the transaction in one of them loses its reconciled mark. When `policy` allows the
+    ///   change, each reconciliation it breaks is added to ``brokenReconciliations``.
     /// - Throws: ``BudgetError/reconciledTransaction(id:_:)`` for an existing transaction whose
     ///   old effect that goes is covered, ``BudgetError/dateInReconciledPeriod(_:_:)`` for a new
     ///   effect that is.
@@ -145,7 +146,16 @@ extension BudgetStore {
             if let index = removed.firstIndex(of: effect) { removed.remove(at: index) } else { added.append(effect) }
         }
         let moved = Set((removed + added).map(\.accountID))
-        guard !moved.isEmpty, policy == .refuse else { return moved }
+        guard !moved.isEmpty else { return moved }
+        guard policy == .refuse else {
+            for effect in removed + added {
+                if let last = try lastReconciliation(accountID: effect.accountID), effect.date <= last.statementDate,
+                   !brokenReconciliations.contains(where: { $0.id == last.id }) {
+                    brokenReconciliations.append(last)
+                }
+            }
+            return moved
+        }
         for effect in removed {
             if let last = try lastReconciliation(accountID: effect.accountID), effect.date <= last.statementDate {
                 throw id.map { BudgetError.reconciledTransaction(id: $0, last) } ?? BudgetError.dateInReconciledPeriod(effect.date, last)
