@@ -18,13 +18,15 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 all: build
 
 # SwiftPM's `providers: apt` only prints a hint, so install what the build, the tests and the
-# benchmarks need when it is missing: the SQLite and libxml2 headers and libraries, pkg-config, the sqlite3
+# benchmarks need when it is missing: the SQLite and libxml2 headers and libraries, zstd's library
+# (loaded, not linked, for the history of imports; dpkg itself needs it), pkg-config, the sqlite3
 # shell (the baseline the benchmarks compare against, and a test helper), and the shells and
 # man(1) the completion and man page tests feed.
 deps:
 	@missing=""; \
 	[ -f /usr/include/sqlite3.h ] || missing="$$missing libsqlite3-dev"; \
 	[ -f /usr/include/libxml2/libxml/parser.h ] || missing="$$missing libxml2-dev"; \
+	/sbin/ldconfig -p 2>/dev/null | grep -q 'libzstd\.so\.1 ' || missing="$$missing libzstd1"; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	command -v sqlite3 >/dev/null 2>&1 || missing="$$missing sqlite3"; \
 	command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \

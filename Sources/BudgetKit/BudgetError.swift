@@ -163,8 +163,9 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A bank file names an account number (OFX `ACCTID`, CAMT `IBAN`, MT940 `:25:`) that no
     /// account of the book has; `location` is the statement naming it.
     case unknownAccountNumber(String, location: BankFileLocation)
-    /// A shared library that reading this file needs cannot be loaded: its file name
-    /// (`libxml2.so.2`, for OFX 2, QFX and CAMT files) and what the dynamic loader said.
+    /// A shared library that this needs cannot be loaded: its file name (`libxml2.so.2`, for
+    /// OFX 2, QFX and CAMT files; `libzstd.so.1`, for the history entry of an import) and what
+    /// the dynamic loader said.
     case missingLibrary(name: String, reason: String)
     /// No history entry has this id (or it was pruned).
     case unknownHistoryEntry(Int64)

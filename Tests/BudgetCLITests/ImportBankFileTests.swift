@@ -201,4 +201,16 @@ import Testing
             + "hint: install libxml2 (on Debian and Ubuntu: sudo apt-get install libxml2)\n")
         #expect(ExitStatus(error).rawValue == 1)
     }
+
+    /// libzstd is loaded when an import's history entry is written or read: without it, the
+    /// import (or the undo) fails saying so.
+    @Test func aMissingLibzstdIsAFailureSayingWhatToInstall() {
+        let error = BudgetError.missingLibrary(name: "libzstd.so.1",
+                                               reason: "libzstd.so.1: cannot open shared object file: No such file or directory")
+        #expect(Failure.message(for: error, help: HelpRenderer(commands: Commands.info)) ==
+            "budget: error: cannot write or read the history of an import without libzstd.so.1: "
+            + "libzstd.so.1: cannot open shared object file: No such file or directory\n"
+            + "hint: install zstd's library (on Debian and Ubuntu: sudo apt-get install libzstd1)\n")
+        #expect(ExitStatus(error).rawValue == 1)
+    }
 }

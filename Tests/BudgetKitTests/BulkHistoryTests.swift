@@ -27,10 +27,6 @@ import Testing
         let written = try Changeset(bytes: bytes.bytes)
         #expect(Set(try written.changes()) == Set(try recorded.changes()))
         #expect(try written.changes().count == 9)
-        // The size worked out without encoding is the size written.
-        let items = try ChangesetWriter.insertsSize(of: ChangesetWriter.Table(named: "items", on: connection), where: "id > ?", [.integer(3)], on: connection)
-        let parts = try ChangesetWriter.insertsSize(of: ChangesetWriter.Table(named: "parts", on: connection), where: "owner > ?", [.integer(0)], on: connection)
-        #expect(items.rows == 6 && parts.rows == 3 && items.bytes + parts.bytes == bytes.bytes.count)
         // The header is the session's too: applied to a copy without the rows, it makes them.
         try connection.execute("DELETE FROM items WHERE id > 3; DELETE FROM parts")
         try applyWithoutConflicts(written, to: connection)
@@ -61,7 +57,7 @@ import Testing
                                   text: "date,amount,category,payee\n2026-02-02,3.00,Food,Coffee\n2026-02-03,9.00,Travel,Train\n2026-02-03,1.00,Food,Gum\n")
         try store.importTransactions(from: &reader)
         let entry = try #require(try store.history(limit: 1).first)
-        let blob = try #require(try store.connection.prepare("SELECT changeset FROM history WHERE id = ?").first([.integer(entry.id)]) { $0.blob(0) })
+        let blob = try #require(try store.historyChangeset(of: entry.id))
         let changes = try Changeset(bytes: blob).changes()
         let inserted = changes.filter { $0.table == "transactions" }.map { $0.primaryKey }
         let ids = try store.connection.prepare("SELECT id FROM transactions WHERE id > ? ORDER BY id").map([.integer(before)]) { [ChangesetValue.integer($0.int64(0))] }

@@ -147,6 +147,9 @@ struct ErrorText: Equatable {
             self = ErrorText(bankFile: error)
         case .unknownAccountNumber(let number, let location):
             self = ErrorText(unknownAccountNumber: number, location: location)
+        case .missingLibrary(let name, let reason) where name.hasPrefix("libzstd"):
+            self.init(message: "cannot write or read the history of an import without \(name): \(reason)",
+                      hint: "install zstd's library (on Debian and Ubuntu: sudo apt-get install libzstd1)")
         case .missingLibrary(let name, let reason):
             self.init(message: "cannot read XML bank files (OFX 2, QFX, CAMT) without \(name): \(reason)",
                       hint: "install libxml2 (on Debian and Ubuntu: sudo apt-get install libxml2)")

@@ -4,8 +4,8 @@
 /// A ``Session`` keeps an entry for each row it sees and hands the whole changeset over in
 /// memory: hundreds of megabytes for a million-row import. The rows a bulk part names are
 /// written with the session paused (``BudgetStore/insertingInBulk(_:_:)``), and
-/// ``BudgetStore/recordedWriting(_:foreignKeysOff:known:pausingLog:_:)`` appends their INSERTs
-/// to the entry's changeset with ``ChangesetWriter``, straight into the history row's BLOB.
+/// ``BudgetStore/recordedWriting(_:foreignKeysOff:known:pausingLog:_:)`` writes their INSERTs
+/// with ``ChangesetWriter``, straight into the entry's compressed chunks (``HistoryChunks``).
 ///
 /// What makes that exact: every row the condition selects at the end of the write was added by
 /// it (none of them existed before), and every change the write makes to those rows after adding
@@ -53,22 +53,20 @@ extension BudgetStore {
         try parts.map { (part: $0, table: try ChangesetWriter.Table(named: $0.table, on: connection)) }
     }
 
-    /// The size of the INSERTs of `parts`, in changeset bytes, and how many rows they hold.
-    func bulkSize(_ parts: [(part: BulkInsert, table: ChangesetWriter.Table)]) throws -> (bytes: Int, rows: Int) {
-        var bytes = 0, rows = 0
-        for (part, table) in parts {
-            let size = try ChangesetWriter.insertsSize(of: table, where: part.condition, [.integer(part.bound)], on: connection)
-            bytes += size.bytes
-            rows += size.rows
+    /// Whether any part selects a row.
+    func hasRows(_ parts: [(part: BulkInsert, table: ChangesetWriter.Table)]) throws -> Bool {
+        for (part, _) in parts where try connection.int64("""
+            SELECT EXISTS (SELECT 1 FROM "\(part.table)" WHERE \(part.condition))
+            """, [.integer(part.bound)]) == 1 {
+            return true
         }
-        return (bytes, rows)
+        return false
     }
 
-    /// Writes the INSERTs of `parts` into `output`, after what it holds.
-    func writeBulk(_ parts: [(part: BulkInsert, table: ChangesetWriter.Table)], into output: BlobOutput) throws {
-        var output = output
+    /// Writes the INSERTs of `parts` into `sink`, after what it holds.
+    func writeBulk<Sink: ChangesetSink>(_ parts: [(part: BulkInsert, table: ChangesetWriter.Table)], into sink: inout Sink) throws {
         for (part, table) in parts {
-            try ChangesetWriter.writeInserts(of: table, where: part.condition, [.integer(part.bound)], on: connection, into: &output)
+            try ChangesetWriter.writeInserts(of: table, where: part.condition, [.integer(part.bound)], on: connection, into: &sink)
         }
     }
 

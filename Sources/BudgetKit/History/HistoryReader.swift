@@ -16,7 +16,7 @@ struct HistoryReader {
     /// The SELECT list ``entry(from:)`` reads.
     static let columns = """
         h.id, h.hlc_time, h.device, h.command, h.changeset, h.undoes, h.redoes, h.received,
-        (SELECT min(u.id) FROM history AS u WHERE u.undoes = h.id)
+        (SELECT min(u.id) FROM history AS u WHERE u.undoes = h.id), h.bulk_bytes
         """
 
     /// The entry in `row` (selected with ``columns``).
@@ -25,7 +25,8 @@ struct HistoryReader {
         let id = DeviceID(device)
         let clock = id.flatMap { HybridLogicalClock(time: row.int64(1), device: Int64($0.rawValue)) }
         let kind: HistoryEntry.Kind = row.optionalInt64(5).map { .undo(of: $0) } ?? row.optionalInt64(6).map { .redo(of: $0) } ?? .write
-        let changeset = try Changeset(bytes: row.blob(4))
+        let changeset = try Changeset(bytes: HistoryChunks.changeset(of: row.int64(0), head: row.blob(4), bulkBytes: row.int64(9),
+                                                                     on: connection))
         var changes: [HistoryChange] = []
         try changeset.forEachChange { changes.append(try change(from: $0)) }
         return HistoryEntry(id: row.int64(0), clock: clock ?? HybridLogicalClock(milliseconds: 0, counter: 0, device: DeviceID(rawValue: 1)!),

@@ -69,17 +69,18 @@ extension BudgetStore {
         return result
     }
 
-    /// Writes the history row of `changeset` followed by the INSERTs of the rows `bulk` names
-    /// (``BulkInsert``), streamed into the row's BLOB; nothing when both are empty.
+    /// Writes the history row of `changeset`, and the INSERTs of the rows `bulk` names
+    /// (``BulkInsert``) streamed into its compressed chunks (``HistoryChunks``); nothing when
+    /// both are empty.
     ///
     /// - Throws: ``SQLiteError`` `SQLITE_TOOBIG` when the whole would pass
-    ///   ``Changeset/maximumByteCount``; a database error.
+    ///   ``Changeset/maximumByteCount``; ``BudgetError/missingLibrary(name:reason:)`` without
+    ///   libzstd; a database error.
     private func recordHistory(_ changeset: Changeset, bulk: [BulkInsert] = [], _ record: HistoryRecord) throws {
         let bulk = try resolved(bulk)
-        let bulkSize = bulk.isEmpty ? (bytes: 0, rows: 0) : try self.bulkSize(bulk)
-        guard !changeset.isEmpty || bulkSize.rows > 0 else { return }
-        let size = changeset.bytes.count + bulkSize.bytes
-        try Changeset.checkSize(size)
+        let hasBulkRows = try hasRows(bulk)
+        guard !changeset.isEmpty || hasBulkRows else { return }
+        try Changeset.checkSize(changeset.bytes.count)
         var undoes: SQLiteValue = .null, redoes: SQLiteValue = .null, received = false
         var sequence: SQLiteValue = .null
         let time: HybridLogicalClock, command: String
@@ -98,24 +99,18 @@ extension BudgetStore {
             if case .undo(let id) = record { undoes = .integer(id) }
             if case .redo(let id) = record { redoes = .integer(id) }
         }
-        let values: [SQLiteValue] = [.integer(time.packed.time), .text(time.device.description), .text(command), undoes, redoes,
-                                     .integer(received ? 1 : 0), sequence]
-        if bulkSize.rows == 0 {
-            try connection.cached("""
-                INSERT INTO history (hlc_time, device, command, undoes, redoes, received, sequence, changeset)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """).run(values + [.blob(changeset.bytes)])
-        } else {
-            try connection.cached("""
-                INSERT INTO history (hlc_time, device, command, undoes, redoes, received, sequence, changeset)
-                VALUES (?, ?, ?, ?, ?, ?, ?, zeroblob(?))
-                """).run(values + [.integer(Int64(size))])
-            let output = try BlobOutput(table: "history", column: "changeset", rowid: connection.lastInsertRowID, on: connection)
-            if !changeset.isEmpty { try changeset.bytes.withUnsafeBytes { try output.write($0) } }
-            try writeBulk(bulk, into: output)
-            // The size was worked out from the rows' types and lengths: written, it must fill
-            // the BLOB exactly, or the entry would end in zeros.
-            try output.close(filling: size)
+        try connection.cached("""
+            INSERT INTO history (hlc_time, device, command, undoes, redoes, received, sequence, changeset)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """).run([.integer(time.packed.time), .text(time.device.description), .text(command), undoes, redoes,
+                      .integer(received ? 1 : 0), sequence, .blob(changeset.bytes)])
+        if hasBulkRows {
+            let entry = connection.lastInsertRowID
+            var chunks = try HistoryChunks.Writer(entry: entry, limit: Changeset.maximumByteCount - changeset.bytes.count,
+                                                  on: connection)
+            try writeBulk(bulk, into: &chunks)
+            let total = try chunks.finish()
+            try connection.cached("UPDATE history SET bulk_bytes = ? WHERE id = ?").run([.integer(Int64(total)), .integer(entry)])
         }
         // After the entry is written, as every other book does when it applies the entry; in a
         // book that shares a folder, with a slot or still waiting for one.

@@ -181,6 +181,13 @@ struct Changeset: Hashable, Sendable {
     /// The error for a session or changeset function's result code: these report through their
     /// result only, not through a connection's error message, so the message is SQLite's words
     /// for the code. There is no SQL to name.
+    /// `SQLITE_CORRUPT`: bytes that are not a valid changeset, or a damaged piece of one.
+    static var corrupt: SQLiteError { error(SQLITE_CORRUPT) }
+    /// `SQLITE_TOOBIG`: past ``maximumByteCount``.
+    static var tooBig: SQLiteError { error(SQLITE_TOOBIG) }
+    /// `SQLITE_NOMEM`: memory could not be had.
+    static var noMemory: SQLiteError { error(SQLITE_NOMEM) }
+
     static func error(_ code: Int32) -> SQLiteError {
         SQLiteError(extendedCode: code, message: String(cString: sqlite3_errstr(code)))
     }

@@ -12,9 +12,8 @@ import CSQLite
 ///
 /// ```swift
 /// let table = try ChangesetWriter.Table(named: "transactions", on: connection)
-/// let size = try ChangesetWriter.insertsSize(of: table, where: "id > ?", [.integer(maxID)], on: connection)
-/// var output = try BlobOutput(table: "history", column: "changeset", rowid: entry, on: connection)   // zeroblob(size.bytes)
-/// try ChangesetWriter.writeInserts(of: table, where: "id > ?", [.integer(maxID)], on: connection, into: &output)
+/// var chunks = try HistoryChunks.Writer(entry: entry, limit: Changeset.maximumByteCount, on: connection)
+/// try ChangesetWriter.writeInserts(of: table, where: "id > ?", [.integer(maxID)], on: connection, into: &chunks)
 /// ```
 enum ChangesetWriter {
     /// A table as a changeset's header describes it.
@@ -89,36 +88,6 @@ enum ChangesetWriter {
         }
         try buffer.flush(into: &sink)
         return rows
-    }
-
-    /// The bytes ``writeInserts(of:where:_:on:into:)`` would write for the same rows, and how
-    /// many rows: worked out from each value's type and length, without encoding anything.
-    ///
-    /// - Throws: ``SQLiteError``.
-    static func insertsSize(of table: Table, where condition: String, _ values: [SQLiteValue],
-                            on connection: Connection) throws -> (bytes: Int, rows: Int) {
-        let select = try connection.prepare("SELECT \(table.selectList) FROM \"\(table.name)\" WHERE \(condition)")
-        var bytes = 0, rows = 0
-        let count = Int32(table.columns.count)
-        try select.forEachRow(values) { row in
-            rows += 1
-            bytes += 2
-            for column in 0..<count {
-                switch sqlite3_column_type(row.handle, column) {
-                case SQLITE_INTEGER, SQLITE_FLOAT: bytes += 9
-                case SQLITE_TEXT, SQLITE_BLOB:
-                    let length = Int(sqlite3_column_bytes(row.handle, column))
-                    bytes += 1 + varintLength(UInt64(length)) + length
-                default: bytes += 1
-                }
-            }
-        }
-        return (rows == 0 ? 0 : bytes + table.header.count, rows)
-    }
-
-    /// How many bytes ``appendVarint(_:to:)`` writes for `value`.
-    static func varintLength(_ value: UInt64) -> Int {
-        value >= 1 << 56 ? 9 : max(1, (64 - value.leadingZeroBitCount + 6) / 7)
     }
 
     /// One column of the current row, as a changeset record field.
@@ -232,71 +201,3 @@ protocol ChangesetSink {
     /// Takes the next bytes.
     mutating func write(_ bytes: UnsafeRawBufferPointer) throws
 }
-
-/// A sink into a BLOB already made at its full size (`zeroblob(n)`), written through SQLite's
-/// incremental BLOB I/O so that the whole value is never in memory.
-///
-/// Not thread-safe: it belongs to its connection's thread. Close it before the statement that
-/// reads or changes the row runs.
-final class BlobOutput: ChangesetSink {
-    private var handle: OpaquePointer?
-    private let connection: Connection
-    private var offset: Int32 = 0
-
-    /// Opens the BLOB in `column` of row `rowid` of `table` for writing.
-    ///
-    /// - Throws: ``SQLiteError``.
-    init(table: String, column: String, rowid: Int64, on connection: Connection) throws(SQLiteError) {
-        self.connection = connection
-        let code = sqlite3_blob_open(connection.handle, "main", table, column, rowid, 1, &handle)
-        guard code == SQLITE_OK else {
-            let error = SQLiteError(code: code, connection: connection.handle, sql: "blob \(table).\(column)")
-            sqlite3_blob_close(handle)
-            handle = nil
-            throw error
-        }
-    }
-
-    deinit {
-        sqlite3_blob_close(handle)
-    }
-
-    /// Writes `bytes` after those written before.
-    ///
-    /// - Throws: ``SQLiteError`` (`SQLITE_ERROR` past the BLOB's end).
-    func write(_ bytes: UnsafeRawBufferPointer) throws {
-        guard !bytes.isEmpty, let base = bytes.baseAddress else { return }
-        guard bytes.count <= Int(Int32.max - offset) else { throw Changeset.error(SQLITE_TOOBIG) }
-        let code = sqlite3_blob_write(handle, base, Int32(bytes.count), offset)
-        guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: connection.handle, sql: "blob write") }
-        offset += Int32(bytes.count)
-    }
-
-    /// The bytes written so far.
-    var written: Int { Int(offset) }
-
-    /// Closes the BLOB, which `size` bytes must have filled exactly (a BLOB made larger than
-    /// what was written would end in zeros).
-    ///
-    /// - Throws: ``SQLiteError``; `SQLITE_INTERNAL` when fewer or more bytes were written.
-    func close(filling size: Int) throws(SQLiteError) {
-        guard written == size else {
-            sqlite3_blob_close(handle)
-            handle = nil
-            throw Changeset.error(SQLITE_INTERNAL)
-        }
-        try close()
-    }
-
-    /// Closes the BLOB; every byte written is then the row's.
-    ///
-    /// - Throws: ``SQLiteError``.
-    func close() throws(SQLiteError) {
-        let code = sqlite3_blob_close(handle)
-        handle = nil
-        guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: connection.handle, sql: "blob close") }
-    }
-}
-
-@available(*, unavailable)
-extension BlobOutput: Sendable {}

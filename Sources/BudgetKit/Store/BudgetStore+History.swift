@@ -76,12 +76,26 @@ extension BudgetStore {
                     DELETE FROM history WHERE hlc_time < ? AND (received = 1 OR sequence IS NOT NULL
                         OR id <= (SELECT coalesce(max(last_entry), 0) FROM sync_state) OR NOT EXISTS (SELECT 1 FROM devices))
                     """, [.integer(milliseconds << 16)])
-                return Int(try connection.int64("SELECT changes()") ?? 0)
+                let dropped = Int(try connection.int64("SELECT changes()") ?? 0)
+                if dropped > 0 {
+                    try connection.run("DELETE FROM history_chunks WHERE entry NOT IN (SELECT id FROM history)")
+                }
+                return dropped
             }
         }
     }
 
     // MARK: - Internals
+
+    /// The whole changeset of entry `id` (its chunks included, ``HistoryChunks``), or `nil` when
+    /// there is no such entry.
+    ///
+    /// - Throws: ``SQLiteError`` `SQLITE_CORRUPT` for a damaged entry; a database error.
+    func historyChangeset(of id: Int64) throws -> [UInt8]? {
+        try connection.prepare("SELECT changeset, bulk_bytes FROM history WHERE id = ?").first([.integer(id)]) {
+            try HistoryChunks.changeset(of: id, head: $0.blob(0), bulkBytes: $0.int64(1), on: connection)
+        }
+    }
 
     /// The entry with this id.
     func entry(_ id: Int64) throws -> HistoryEntry {
@@ -120,7 +134,7 @@ extension BudgetStore {
     /// Applies the inverse of `target`'s changeset as one recorded write; any conflict aborts it.
     private func reverse(_ target: HistoryEntry, as record: HistoryRecord) throws {
         let bytes = try reading {
-            try connection.prepare("SELECT changeset FROM history WHERE id = ?").first([.integer(target.id)]) { $0.blob(0) }
+            try historyChangeset(of: target.id)
         }
         guard let bytes else { throw BudgetError.unknownHistoryEntry(target.id) }
         let inverse = try reading { try Changeset(bytes: bytes).inverted() }

@@ -102,9 +102,30 @@ extension Schema {
     /// triggers fill them again wherever a changeset is applied) and the book's own history and
     /// sync bookkeeping.
     static let unrecordedTables: Set<String> = Set([
-        "change_log", "change_log_pause", "history", "local_device", "sync_state", "sync_conflicts", "row_clock", "local_ids",
+        "change_log", "change_log_pause", "history", "history_chunks", "local_device", "sync_state", "sync_conflicts", "row_clock", "local_ids",
         "sync_parked", "sync_given_way",
     ]).union(MonthTotals.tableNames)
+
+    /// Version 13: the rows a bulk write adds (an import's) leave the entry's `changeset` BLOB
+    /// for compressed pieces of it (``HistoryChunks``).
+    ///
+    /// - `history.bulk_bytes`: the size of those pieces before compression; 0 for an entry
+    ///   without any (every entry written before this version, every entry received by a sync).
+    /// - `history_chunks`: per piece, its entry, its place among the entry's pieces (from 0) and
+    ///   its bytes (one zstd frame). ``BudgetStore/pruneHistory(before:)`` deletes the pieces of the
+    ///   entries it deletes (no trigger: bulk writes turn triggers off).
+    ///
+    /// Older releases refuse a book of this version: they would read an import's entry without
+    /// its rows.
+    static let version13HistoryChunks = """
+    ALTER TABLE history ADD COLUMN bulk_bytes INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE history_chunks (
+        entry    INTEGER NOT NULL,
+        position INTEGER NOT NULL,
+        bytes    BLOB NOT NULL,
+        PRIMARY KEY (entry, position)
+    );
+    """
 
     /// Version 9: a synced book remembers the unique values its rows gave way with, not the
     /// smallest id ever added with a value (`sync_unique`, dropped: it kept a name for a row

@@ -17,6 +17,7 @@ enum Schema {
         .init(version: 10, sql: version10SlotRequests),
         .init(version: 11, sql: version11MonthTotals),
         .init(version: 12, sql: ChangeTracker.schemaVersion12Ranges),
+        .init(version: 13, sql: version13HistoryChunks),
     ])
 
     /// Version 1: categories with budget history and rollover, transactions with import keys,

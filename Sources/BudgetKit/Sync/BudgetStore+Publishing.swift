@@ -83,8 +83,10 @@ extension BudgetStore {
     func publish(me: DeviceID, into folder: String, listing: [ChangesetFile.Entry]) throws -> Int {
         let lastEntry = try syncState().lastEntry
         let entries = try reading {
-            try connection.prepare("SELECT id, hlc_time, changeset FROM history WHERE received = 0 AND id > ? ORDER BY id")
-                .map([.integer(lastEntry)]) { ($0.int64(0), $0.int64(1), $0.blob(2)) }
+            try connection.prepare("SELECT id, hlc_time, changeset, bulk_bytes FROM history WHERE received = 0 AND id > ? ORDER BY id")
+                .map([.integer(lastEntry)]) {
+                    ($0.int64(0), $0.int64(1), try HistoryChunks.changeset(of: $0.int64(0), head: $0.blob(2), bulkBytes: $0.int64(3), on: connection))
+                }
         }
         for (id, time, bytes) in entries {
             try publishFile(changeset: try Changeset(bytes: bytes), time: time, me: me, into: folder, entry: id, historyID: id)
