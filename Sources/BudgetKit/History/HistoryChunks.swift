@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The rows a bulk write adds (``BulkInsert``), as its history entry keeps them: their INSERTs
 /// in SQLite's changeset format (``ChangesetWriter``), cut into pieces of ``pieceSize`` bytes,
 /// each compressed with zstd (``Zstd``) into a `history_chunks` row numbered from 0.
@@ -21,6 +25,10 @@ enum HistoryChunks {
 
     /// A sink that compresses every ``pieceSize`` bytes it is given into the entry's next chunk.
     ///
+    /// Each piece is compressed on a thread of its own while the caller encodes the next one
+    /// (two cores do both at once), and written as the chunk once the next piece is full or
+    /// ``finish()`` is called: at most two pieces are in memory.
+    ///
     /// Not thread-safe: it belongs to its connection's thread.
     final class Writer: ChangesetSink {
         private let entry: Int64
@@ -29,6 +37,8 @@ enum HistoryChunks {
         private let zstd: Zstd
         private var pending: [UInt8] = []
         private var position: Int64 = 0
+        /// The piece being compressed, written as the next chunk.
+        private var compressing: Compression?
         /// The bytes given so far, before compression.
         private(set) var total = 0
 
@@ -43,7 +53,11 @@ enum HistoryChunks {
             pending.reserveCapacity(HistoryChunks.pieceSize)
         }
 
-        /// Takes the next bytes, writing each piece they complete.
+        deinit {
+            _ = compressing?.frame()
+        }
+
+        /// Takes the next bytes, starting to compress each piece they complete.
         ///
         /// - Throws: ``SQLiteError``: `SQLITE_TOOBIG` past the limit, a database error.
         func write(_ bytes: UnsafeRawBufferPointer) throws {
@@ -58,21 +72,71 @@ enum HistoryChunks {
             }
         }
 
-        /// Writes the last piece.
+        /// Writes the last pieces.
         ///
         /// - Returns: the bytes given in all, before compression (`history.bulk_bytes`).
         /// - Throws: a database error.
         func finish() throws -> Int {
             if !pending.isEmpty { try flush() }
+            try writeCompressed()
             return total
         }
 
+        /// Starts compressing the pending piece, then writes the one before it.
         private func flush() throws {
-            let frame = try pending.withUnsafeBytes { bytes throws(SQLiteError) in try zstd.compress(bytes) }
+            let started = Compression(pending, with: zstd)
+            pending = []
+            pending.reserveCapacity(HistoryChunks.pieceSize)
+            try writeCompressed()
+            compressing = started
+        }
+
+        /// Waits for the piece being compressed, if any, and writes it as the next chunk.
+        private func writeCompressed() throws {
+            guard let piece = compressing else { return }
+            compressing = nil
             try connection.cached("INSERT INTO history_chunks (entry, position, bytes) VALUES (?, ?, ?)")
-                .run([.integer(entry), .integer(position), .blob(frame)])
+                .run([.integer(entry), .integer(position), .blob(try piece.frame().get())])
             position += 1
-            pending.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// One piece compressed on a thread of its own; ``frame()`` waits for it.
+    private final class Compression: @unchecked Sendable {
+        // Written by the thread alone, read after pthread_join: the join orders the two.
+        private let piece: [UInt8]
+        private let zstd: Zstd
+        private var result: Result<[UInt8], SQLiteError> = .failure(Changeset.noMemory)
+        private var thread: pthread_t?
+
+        /// Starts compressing `piece`; without a thread, compresses it here.
+        init(_ piece: [UInt8], with zstd: Zstd) {
+            self.piece = piece
+            self.zstd = zstd
+            var thread = pthread_t()
+            let context = Unmanaged.passRetained(self).toOpaque()
+            if pthread_create(&thread, nil, { context in
+                Unmanaged<Compression>.fromOpaque(context!).takeRetainedValue().run()
+                return nil
+            }, context) == 0 {
+                self.thread = thread
+            } else {
+                Unmanaged<Compression>.fromOpaque(context).release()
+                run()
+            }
+        }
+
+        private func run() {
+            result = piece.withUnsafeBytes { bytes in Result { () throws(SQLiteError) in try zstd.compress(bytes) } }
+        }
+
+        /// The compressed piece, once the thread is done.
+        func frame() -> Result<[UInt8], SQLiteError> {
+            if let thread {
+                pthread_join(thread, nil)
+                self.thread = nil
+            }
+            return result
         }
     }
 
