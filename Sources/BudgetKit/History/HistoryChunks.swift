@@ -155,7 +155,8 @@ enum HistoryChunks {
         let zstd = try Zstd.shared.get()
         let expected = Int(bulkBytes)
         var bytes = head
-        bytes.reserveCapacity(head.count + expected)
+        // Room for what the entry says, up to 64 MiB: a damaged `bulk_bytes` costs no more.
+        bytes.reserveCapacity(head.count + Swift.min(expected, 64 << 20))
         var position: Int64 = 0
         try connection.cached("SELECT position, bytes FROM history_chunks WHERE entry = ? ORDER BY position")
             .forEachRow([.integer(entry)]) { row in
