@@ -49,6 +49,9 @@ public final class BudgetStore {
     var writeSession: Session?
     /// The rows the write under way adds in bulk, recorded from their tables at its end (``BulkInsert``).
     var bulkInserts: [BulkInsert] = []
+    /// Whether a bulk import builds the indexes of `transactions` after filing its rows: `nil`
+    /// decides by size (``ImportStaging/buildsIndexesAfter()``); tests force either path.
+    var buildsIndexesAfterImport: Bool?
     /// The grouped write in progress (``write(_:)``), which every write joins; `nil` outside one.
     var writeGroup: WriteGroup?
     /// The reconciliations the latest write broke because it was allowed to

@@ -277,14 +277,22 @@ extension ImportStaging {
         precondition(uncategorized == 0, "\(uncategorized) staged rows have no category: the checks before filing let them through")
         let maxID = try connection.int64("SELECT max(id) FROM transactions") ?? 0
         if options.includesDeleted { try connection.run(Self.forgetDeleted) }
+        let rebuildsIndexes = try buildsIndexesAfter()
         return try store.insertingInBulk(Self.newRows(above: maxID)) {
-            try connection.run(splitGroups == 0 ? Self.fileStagedInOrder : Self.fileStaged, try store.firstIDs(for: "transactions"))
-            let added = connection.changes
+            let added = try rebuildsIndexes ? connection.withIndexesBuiltAfter(on: "transactions", fileTransactions) : fileTransactions()
             try store.noteInsertedIDs(in: "transactions")
             if splitGroups > 0 { try connection.run(Self.fileParts, [.integer(maxID)]) }
             if pendingRows > 0 { try connection.run(Self.recordPending, [.integer(maxID)]) }
             return added
         }
+    }
+
+    /// Files the staged transactions (not yet the parts of splits).
+    ///
+    /// - Returns: how many were added.
+    private func fileTransactions() throws -> Int {
+        try connection.run(splitGroups == 0 ? Self.fileStagedInOrder : Self.fileStaged, try store.firstIDs(for: "transactions"))
+        return connection.changes
     }
 
     /// The rows an import adds: transactions with ids above `maxID`, their splits' parts and

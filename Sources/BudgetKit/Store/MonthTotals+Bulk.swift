@@ -1,9 +1,25 @@
 extension MonthTotals {
     /// After rows were added with triggers off (a bulk import, all of whose transactions have
-    /// ids above `maxID`): their months computed again from the rows.
+    /// ids above `maxID`, and whose parts belong to those transactions): the tables brought up
+    /// to date.
     ///
-    /// - Complexity: O(added rows + rows dated in their months).
+    /// The new rows' sums are added to the tables' rows, as the triggers would have added each
+    /// row (``addingSQL``): one pass over the new rows alone, however many rows their months held
+    /// before. That equals computing their months again from the rows (``refresh(months:in:)``)
+    /// as long as no sum overflows, so when a sum had overflowed before, or one does now, the
+    /// addition is undone and the months are computed again from the rows.
+    ///
+    /// - Complexity: O(added rows), and then in the rare fallback O(rows dated in their months).
     static func refresh(afterAddingAbove maxID: Int64, in connection: Connection) throws {
+        if try !hasOverflow(in: connection) {
+            do {
+                try connection.inSavepoint {
+                    for sql in addingSQL { try connection.run(sql, [.integer(maxID)]) }
+                    if try hasOverflow(in: connection) { throw AdditionOverflowed() }
+                }
+                return
+            } catch is AdditionOverflowed {}
+        }
         var months = Set<String>()
         try connection.prepare("""
             SELECT DISTINCT substr(date, 1, 7) FROM transactions WHERE id > ?1
@@ -11,6 +27,9 @@ extension MonthTotals {
             """).forEachRow([.integer(maxID)]) { months.insert($0.text(0)) }
         try refresh(months: months, in: connection)
     }
+
+    /// A sum overflowed while the new rows' sums were added: they are computed from the rows.
+    private struct AdditionOverflowed: Error {}
 
     /// After `changeset` was applied with triggers off (a large undo, redo or sync): the months
     /// it touched computed again from the rows.

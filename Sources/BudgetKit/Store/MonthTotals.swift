@@ -135,6 +135,24 @@ enum MonthTotals {
                 inserting(transferMonths, from: rows.transfers)]
     }()
 
+    /// Adds the sums of the rows above an id (`?1`: transactions with a higher id, parts of
+    /// those) to the tables, as each row's trigger would have (MonthTotals+Triggers.swift): a
+    /// scan of the new rows by id alone.
+    static let addingSQL: [String] = {
+        let rows = sources(transactions: "(SELECT * FROM transactions WHERE id > ?1) AS t", partDates: " AND s.transaction_id > ?1")
+        return [adding(categoryMonths, from: rows.categories), adding(transferMonths, from: rows.transfers)]
+    }()
+
+    /// `INSERT` of the sums of `rows` into `table`, added to the sums already there.
+    private static func adding(_ table: Table, from rows: String) -> String {
+        """
+        INSERT INTO \(table.name) (\(table.key.joined(separator: ", ")), amount_sum, row_count, overflowed)
+        \(summing(table, from: rows))
+        ON CONFLICT DO UPDATE SET amount_sum = amount_sum + excluded.amount_sum, row_count = row_count + excluded.row_count,
+            overflowed = overflowed OR excluded.overflowed OR typeof(amount_sum + excluded.amount_sum) <> 'integer'
+        """
+    }
+
     /// Brings the tables' rows of `months` up to date from the rows (after a write made with
     /// triggers off). Call it inside the write's transaction.
     ///
