@@ -87,6 +87,31 @@ import Testing
         #expect(throws: error) { try store.history(limit: 1) }
     }
 
+    /// An entry keeps its changeset and decodes its changes when asked: all of them
+    /// (``HistoryEntry/changes``), or one at a time until the caller throws.
+    @Test func anEntrysChangesAreDecodedWhenAskedOneAtATime() throws {
+        struct Enough: Error, Equatable {}
+        let dir = TemporaryDirectory()
+        let store = try sampleBook(in: dir)
+        store.command = "budget import"
+        try importText(store, Self.csv(rows: 40))
+        let entry = try #require(try store.history(limit: 1).first)
+        #expect(entry.changeCount == 40)
+        var seen: [HistoryChange] = []
+        entry.forEachChange { seen.append($0) }
+        #expect(seen == entry.changes)
+        #expect(seen.count == 40 && seen.allSatisfy { $0.operation == .added && $0.table == "transactions" })
+        #expect(seen[0].fields.first { $0.column == "note" }?.after == .text("note for row 0 of the statement"))
+        var count = 0
+        #expect(throws: Enough()) {
+            try entry.forEachChange { _ throws(Enough) in
+                count += 1
+                if count == 3 { throw Enough() }
+            }
+        }
+        #expect(count == 3)
+    }
+
     @Test func pruningAnEntryDropsItsChunksAndKeepsTheOthers() throws {
         let dir = TemporaryDirectory()
         let store = try sampleBook(in: dir)

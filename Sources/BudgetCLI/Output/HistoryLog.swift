@@ -23,7 +23,8 @@ enum HistoryLog {
             }
             if let by = entry.undoneBy { head += "  [undone by \(by)]" }
             text += visible(head, terminal: terminal) + "\n"
-            for change in entry.changes {
+            // One change decoded at a time: an import's entry holds a million.
+            entry.forEachChange { change in
                 let key = change.key.map { "\($0.column)=\(value($0.after))" }.joined(separator: ",")
                 let fields = change.fields.map { field -> String in
                     switch change.operation {

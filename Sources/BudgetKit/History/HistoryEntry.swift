@@ -28,8 +28,59 @@ public struct HistoryEntry: Hashable, Sendable, Identifiable {
     public let isReceived: Bool
     /// The id of the entry that undid it, if one did.
     public let undoneBy: Int64?
+    /// How many rows it added, changed and deleted.
+    public let changeCount: Int
+    /// What it recorded, as SQLite's changeset.
+    let changeset: Changeset
+    /// The column names of the tables it changed, as the book named them when it was read.
+    let columnNames: [String: [String]]
+    /// The tables it changed.
+    let tables: Set<String>
+
     /// The rows it added, changed and deleted, in the order SQLite recorded them.
-    public let changes: [HistoryChange]
+    ///
+    /// Decoded from the entry's changeset at each call: an entry keeps its changeset (a
+    /// million-row import's is about 100 MB), not its changes decoded (more than a gigabyte).
+    /// ``forEachChange(_:)`` decodes one at a time.
+    ///
+    /// - Complexity: O(n) in the entry's changes.
+    public var changes: [HistoryChange] {
+        var changes: [HistoryChange] = []
+        changes.reserveCapacity(changeCount)
+        decode {
+            changes.append($0)
+            return true
+        }
+        return changes
+    }
+
+    /// Calls `body` with each row it added, changed and deleted, in the order SQLite recorded
+    /// them, decoding one at a time.
+    ///
+    /// - Throws: what `body` throws; the rest of the changes are then not decoded.
+    /// - Complexity: O(n) in the entry's changes; memory for one change at a time.
+    public func forEachChange<E: Error>(_ body: (HistoryChange) throws(E) -> Void) throws(E) {
+        var thrown: E?
+        decode { change in
+            do throws(E) { try body(change) } catch { thrown = error }
+            return thrown == nil
+        }
+        if let thrown { throw thrown }
+    }
+
+    /// Each change, decoded, to `body`, until it returns false.
+    private func decode(_ body: (HistoryChange) -> Bool) {
+        struct Stop: Error {}
+        do {
+            try changeset.forEachEntry {
+                guard body(HistoryChange($0.change(), columns: columnNames[$0.table] ?? [])) else { throw Stop() }
+            }
+        } catch is Stop {
+        } catch {
+            // A Changeset's bytes were checked when it was made: only a bug gets here.
+            preconditionFailure("a checked changeset failed to decode: \(error)")
+        }
+    }
 
     /// Milliseconds since 1970 (UTC) when it was written, as its clock says.
     public var milliseconds: Int64 { clock.milliseconds }

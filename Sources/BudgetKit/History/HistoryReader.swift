@@ -19,7 +19,8 @@ struct HistoryReader {
         (SELECT min(u.id) FROM history AS u WHERE u.undoes = h.id), h.bulk_bytes
         """
 
-    /// The entry in `row` (selected with ``columns``).
+    /// The entry in `row` (selected with ``columns``), with its changeset (its chunks read) and
+    /// the column names of its tables; its changes are decoded only when asked.
     mutating func entry(from row: Row) throws -> HistoryEntry {
         let device = row.text(2)
         let id = DeviceID(device)
@@ -27,16 +28,38 @@ struct HistoryReader {
         let kind: HistoryEntry.Kind = row.optionalInt64(5).map { .undo(of: $0) } ?? row.optionalInt64(6).map { .redo(of: $0) } ?? .write
         let changeset = try Changeset(bytes: HistoryChunks.changeset(of: row.int64(0), head: row.blob(4), bulkBytes: row.int64(9),
                                                                      on: connection))
-        var changes: [HistoryChange] = []
-        try changeset.forEachChange { changes.append(try change(from: $0)) }
+        var count = 0
+        var tables = Set<String>()
+        try changeset.forEachEntry {
+            count += 1
+            tables.insert($0.table)
+        }
+        var names: [String: [String]] = [:]
+        for table in tables { names[table] = try columns(of: table) }
         return HistoryEntry(id: row.int64(0), clock: clock ?? HybridLogicalClock(milliseconds: 0, counter: 0, device: DeviceID(rawValue: 1)!),
                             deviceName: deviceNames[device] ?? device, command: row.text(3), kind: kind,
-                            isReceived: row.int64(7) == 1, undoneBy: row.optionalInt64(8), changes: changes)
+                            isReceived: row.int64(7) == 1, undoneBy: row.optionalInt64(8), changeCount: count,
+                            changeset: changeset, columnNames: names, tables: tables)
     }
 
     /// One row's change with its columns named.
     mutating func change(from change: ChangesetChange) throws -> HistoryChange {
-        let names = try columns(of: change.table)
+        HistoryChange(change, columns: try columns(of: change.table))
+    }
+
+    /// The column names of `table`, in order.
+    mutating func columns(of table: String) throws -> [String] {
+        if let names = columnNames[table] { return names }
+        let names = try connection.prepare("SELECT name FROM pragma_table_info(?) ORDER BY cid").map([.text(table)]) { $0.text(0) }
+        columnNames[table] = names
+        return names
+    }
+}
+
+extension HistoryChange {
+    /// A change of SQLite's changeset in words: its columns named from `names` (the table's,
+    /// in order; a column past them is "column N").
+    init(_ change: ChangesetChange, columns names: [String]) {
         func name(_ index: Int) -> String { index < names.count ? names[index] : "column \(index + 1)" }
         let row = change.operation == .insert ? change.newValues : change.oldValues
         let key = change.primaryKeyColumns.indices.filter { change.primaryKeyColumns[$0] }.map {
@@ -54,15 +77,7 @@ struct HistoryReader {
                 fields.append(HistoryField(column: name(index), before: HistoryValue(change.oldValues[index]), after: after))
             }
         }
-        let operation: HistoryChange.Operation = change.operation == .insert ? .added : change.operation == .delete ? .deleted : .changed
-        return HistoryChange(table: change.table, operation: operation, key: key, fields: fields)
-    }
-
-    /// The column names of `table`, in order.
-    mutating func columns(of table: String) throws -> [String] {
-        if let names = columnNames[table] { return names }
-        let names = try connection.prepare("SELECT name FROM pragma_table_info(?) ORDER BY cid").map([.text(table)]) { $0.text(0) }
-        columnNames[table] = names
-        return names
+        let operation: Operation = change.operation == .insert ? .added : change.operation == .delete ? .deleted : .changed
+        self.init(table: change.table, operation: operation, key: key, fields: fields)
     }
 }

@@ -133,13 +133,9 @@ extension BudgetStore {
 
     /// Applies the inverse of `target`'s changeset as one recorded write; any conflict aborts it.
     private func reverse(_ target: HistoryEntry, as record: HistoryRecord) throws {
-        let bytes = try reading {
-            try historyChangeset(of: target.id)
-        }
-        guard let bytes else { throw BudgetError.unknownHistoryEntry(target.id) }
-        let inverse = try reading { try Changeset(bytes: bytes).inverted() }
+        let inverse = try reading { try target.changeset.inverted() }
         try recordedWriting(record, foreignKeysOff: true, known: inverse,
-                            pausingLog: target.changes.count > BulkImportLimits.rowsBeforePausingLog) {
+                            pausingLog: target.changeCount > BulkImportLimits.rowsBeforePausingLog) {
             // Someone else may have undone it since it was read.
             if case .undo = record, let by = try connection.int64("SELECT min(id) FROM history WHERE undoes = ?", [.integer(target.id)]) {
                 throw BudgetError.alreadyUndone(id: target.id, by: by)
@@ -201,6 +197,6 @@ extension HistoryReader {
 extension HistoryEntry {
     /// Whether the entry gave or asked for a device's slot in a sync folder.
     var placesDevices: Bool {
-        changes.contains { $0.table == "devices" || $0.table == "slot_requests" }
+        tables.contains("devices") || tables.contains("slot_requests")
     }
 }
