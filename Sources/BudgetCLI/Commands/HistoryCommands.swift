@@ -34,7 +34,7 @@ struct Log: BudgetCommand {
         if format == .table {
             try context.stdout.write(HistoryLog.text(entries, terminal: context.stdout.isTerminal))
         } else {
-            try context.printRecords(format, record: .historyLine, values: HistoryLog.lines(entries))
+            try HistoryLog.writeLines(entries, format: format, to: context.stdout)
         }
         return .success
     }

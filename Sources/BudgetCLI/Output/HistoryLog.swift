@@ -40,11 +40,16 @@ enum HistoryLog {
         return text
     }
 
-    /// The flat records of `entries`.
-    static func lines(_ entries: [HistoryEntry]) -> [HistoryLine] {
-        entries.flatMap { entry in
-            entry.changes.flatMap { change in change.fields.map { HistoryLine(entry: entry, change: change, field: $0) } }
+    /// Writes the flat records of `entries` (``HistoryLine``) in `format` (CSV, TSV or JSON),
+    /// each as soon as it is made: an import's entry makes some eleven million.
+    static func writeLines(_ entries: [HistoryEntry], format: OutputFormat, to output: Output) throws(OutputError) {
+        var writer = try RecordWriter(format: format, record: .historyLine, output: output)
+        for entry in entries {
+            try entry.forEachChange { change throws(OutputError) in
+                for field in change.fields { try writer.write(HistoryLine(entry: entry, change: change, field: field)) }
+            }
         }
+        try writer.finish()
     }
 
     /// Text for a terminal passes the one door that makes control characters visible.
