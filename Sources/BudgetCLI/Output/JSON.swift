@@ -5,29 +5,33 @@ enum JSON {
     /// (`\n`, `\r`, `\t`, `\b`, `\f`, others as `\u00XX`).
     static func appendString(_ text: String, to output: inout String) {
         output += "\""
-        var start = text.unicodeScalars.startIndex
-        let scalars = text.unicodeScalars
-        for index in scalars.indices {
-            let scalar = scalars[index]
-            let escape: String
-            switch scalar {
-            case "\"": escape = "\\\""
-            case "\\": escape = "\\\\"
-            case "\n": escape = "\\n"
-            case "\r": escape = "\\r"
-            case "\t": escape = "\\t"
-            case "\u{08}": escape = "\\b"
-            case "\u{0C}": escape = "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16, uppercase: false)
-                escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: continue
+        // Every character that is escaped is ASCII: the runs between them start and end on
+        // scalar boundaries, and are appended whole.
+        let utf8 = text.utf8
+        var start = utf8.startIndex, index = start
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+                index = utf8.index(after: index)
+                continue
             }
-            output.unicodeScalars.append(contentsOf: scalars[start..<index])
-            output += escape
-            start = scalars.index(after: index)
+            output += text[start..<index]
+            switch byte {
+            case UInt8(ascii: "\""): output += "\\\""
+            case UInt8(ascii: "\\"): output += "\\\\"
+            case UInt8(ascii: "\n"): output += "\\n"
+            case UInt8(ascii: "\r"): output += "\\r"
+            case UInt8(ascii: "\t"): output += "\\t"
+            case 0x08: output += "\\b"
+            case 0x0C: output += "\\f"
+            default:
+                let hex = String(byte, radix: 16, uppercase: false)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            }
+            index = utf8.index(after: index)
+            start = index
         }
-        output.unicodeScalars.append(contentsOf: scalars[start...])
+        output += text[start..<utf8.endIndex]
         output += "\""
     }
 
