@@ -112,6 +112,28 @@ import Testing
         #expect(count == 3)
     }
 
+    /// A chunk that cannot be written (a full disk, here a trigger refusing the second one)
+    /// fails the import whole: no row, no entry, no chunk, and the compressing thread joined.
+    @Test func aChunkThatCannotBeWrittenFailsTheImportAndLeavesTheBookAsItWas() throws {
+        let dir = TemporaryDirectory()
+        let store = try sampleBook(in: dir)
+        let before = try dumpOfBook(store)
+        let entries = try store.connection.int64("SELECT count(*) FROM history")
+        try store.connection.execute("""
+            CREATE TRIGGER refuse_second_chunk BEFORE INSERT ON history_chunks WHEN NEW.position = 1
+            BEGIN SELECT RAISE(ABORT, 'disk full'); END;
+            """)
+        store.command = "budget import"
+        let error = #expect(throws: (any Error).self) { try importText(store, Self.csv(rows: 25_000)) }
+        #expect(String(describing: error.map { $0 }).contains("disk full"), "\(String(describing: error))")
+        #expect(try dumpOfBook(store) == before)
+        #expect(try store.connection.int64("SELECT count(*) FROM history") == entries)
+        #expect(try store.connection.int64("SELECT count(*) FROM history_chunks") == 0)
+        try store.connection.execute("DROP TRIGGER refuse_second_chunk")
+        try importText(store, Self.csv(rows: 25_000))
+        #expect(try store.connection.int64("SELECT count(*) FROM transactions") == Int64(before["transactions"]?.count ?? 0) + 25_000)
+    }
+
     @Test func pruningAnEntryDropsItsChunksAndKeepsTheOthers() throws {
         let dir = TemporaryDirectory()
         let store = try sampleBook(in: dir)

@@ -87,7 +87,13 @@ enum HistoryChunks {
             let started = Compression(pending, with: zstd)
             pending = []
             pending.reserveCapacity(HistoryChunks.pieceSize)
-            try writeCompressed()
+            do {
+                try writeCompressed()
+            } catch {
+                // Its thread is joined before the error goes on: no thread is left unjoined.
+                _ = started.frame()
+                throw error
+            }
             compressing = started
         }
 
