@@ -12,16 +12,14 @@ struct SectionRun: Hashable {
 
 /// The order of a live list in memory: every row's first sort value and id, sorted, with the
 /// section column run-length encoded (rows of a section are contiguous, so a section costs one
-/// run, not a value per row), and the later sort keys' values in one flat array.
+/// run, not a value per row), and the later sort keys' values beside them.
 ///
 /// Memory is 16 bytes a row for a sort of one key, whatever the sectioning, and 8 bytes more
-/// per further key (``moreCount`` values a row, side by side in ``more``); rows themselves stay
-/// in the database. Positions are found by binary search: O(log s) over the runs, then
-/// O(log n) within a run.
+/// per further key; rows themselves stay in the database. The rows are held in chunks
+/// (``KeyEntries``), so an insert or removal shifts a few thousand rows, not the list. Positions
+/// are found by binary search: O(log s) over the runs, then O(log n) within a run.
 struct OrderedKeys {
-    private(set) var entries: [KeyEntry] = []
-    /// The values of the second and later sort keys: row `i`'s at `i * moreCount ..< (i + 1) * moreCount`.
-    private(set) var more: [Int64] = []
+    private(set) var entries: KeyEntries
     private(set) var runs: [SectionRun] = []
     /// `runStarts[i]`: the position of the first row of run `i`.
     private(set) var runStarts: [Int] = []
@@ -33,8 +31,7 @@ struct OrderedKeys {
     /// An empty list of keys with room for `capacity` rows.
     init(moreCount: Int = 0, capacity: Int = 0) {
         self.moreCount = moreCount
-        entries.reserveCapacity(capacity)
-        more.reserveCapacity(capacity * moreCount)
+        entries = KeyEntries(moreCount: moreCount, capacity: capacity)
     }
 
     /// Builds from keys already sorted by `order`.
@@ -46,15 +43,7 @@ struct OrderedKeys {
     /// The later sort keys' values of the row at `position`.
     @inline(__always)
     func more(at position: Int) -> MoreValues {
-        var values = MoreValues()
-        guard moreCount > 0 else { return values }
-        let start = position * moreCount
-        for index in 0..<moreCount { values[index] = more[start + index] }
-        return values
-    }
-
-    private mutating func appendMore(_ values: MoreValues) {
-        for index in 0..<moreCount { more.append(values[index]) }
+        entries.more(at: position)
     }
 
     /// Appends a key that sorts after every key held.
@@ -65,8 +54,7 @@ struct OrderedKeys {
             runStarts.append(entries.count)
             runs.append(SectionRun(key: key.section, count: 1))
         }
-        entries.append(key.entry)
-        appendMore(key.more)
+        entries.append(key.entry, key.more)
     }
 
     /// The run holding `position`.
@@ -122,11 +110,10 @@ struct OrderedKeys {
         return found.position
     }
 
-    /// Removes the row at `position`. O(n) to shift the rows after it.
+    /// Removes the row at `position`. O(c + s) for c chunks and s sections.
     mutating func remove(at position: Int) {
         let index = run(containing: position)
         entries.remove(at: position)
-        if moreCount > 0 { more.removeSubrange(position * moreCount..<(position + 1) * moreCount) }
         runs[index].count -= 1
         var next = index + 1
         if runs[index].count == 0 {
@@ -137,14 +124,14 @@ struct OrderedKeys {
         for later in next..<runStarts.count { runStarts[later] -= 1 }
     }
 
-    /// Inserts a key where `order` puts it. O(n) to shift the rows after it.
+    /// Inserts a key where `order` puts it. O(log n) to find its place, then O(c + s) for c
+    /// chunks and s sections.
     ///
     /// - Returns: its position.
     @discardableResult
     mutating func insert(_ key: RowKey, order: KeyOrder) -> Int {
         let found = search(key, order: order)
-        entries.insert(key.entry, at: found.position)
-        if moreCount > 0 { more.insert(contentsOf: (0..<moreCount).map { key.more[$0] }, at: found.position * moreCount) }
+        entries.insert(key.entry, key.more, at: found.position)
         if found.runExists {
             runs[found.run].count += 1
         } else {
@@ -218,7 +205,6 @@ struct OrderedKeys {
             runStarts.append(entries.count)
             runs.append(SectionRun(key: key, count: range.count))
         }
-        entries.append(contentsOf: source.entries[range])
-        if moreCount > 0 { more.append(contentsOf: source.more[range.lowerBound * moreCount..<range.upperBound * moreCount]) }
+        entries.append(from: source.entries, range)
     }
 }
