@@ -96,4 +96,55 @@ import Testing
         #expect(keys.insert(again, order: order) == 0)
         OrderedKeysTests.assertSame(keys, [again], order: order)
     }
+
+    @Test(arguments: [
+        TransactionRequest(sort: TransactionSort(.payee)),
+        TransactionRequest(sort: TransactionSort([.ascending(.category), .descending(.amount)])),
+        TransactionRequest(sort: TransactionSort(.amount, ascending: false), sectioning: .category),
+        TransactionRequest(sort: TransactionSort([.descending(.payee), .ascending(.date), .descending(.category), .ascending(.amount)]),
+                           sectioning: .month),
+        TransactionRequest(sort: TransactionSort([.ascending(.date), .ascending(.payee)]), sectioning: .category),
+    ])
+    func sortingInPlaceGivesTheOrderTheComparisonsGive(request: TransactionRequest) {
+        let order = KeyOrder(request: request)
+        // Category 4 is in no table (a row whose category went): it sorts under "" by id.
+        order.categories = [1: CategoryName(name: "Rent", key: "rent"), 2: CategoryName(name: "food", key: "food"),
+                            3: CategoryName(name: "Zoo", key: "zoo"), 7: CategoryName(name: "Éclair", key: "éclair")]
+        let payees = ["zed", "", "ábc", "abc", "Ω", "b"].map { order.payeeReference($0) }
+        var random = Generator(state: 0xC0FFEE)
+        var unsorted = UnsortedKeys(order: order, capacity: 1_000)  // grows past its capacity
+        var all: [RowKey] = []
+        for id in 1...70_000 {
+            let category = Int64([1, 2, 3, 4, 7][random.next(5)])
+            let days = Int64(730_000 + random.next(400))
+            let columns = SortColumns(id: Int64(id) * 3 - Int64(random.next(3)) + (id % 2 == 0 ? Int64.min / 2 : 0),
+                                      days: days, month: days / 30, amount: id == 5 ? Int64.min : Int64(random.next(41)) - 20,
+                                      categoryID: category, foldedPayee: order.payees[Int(payees[random.next(payees.count)])])
+            let key = order.key(columns)
+            unsorted.append(key)
+            all.append(key)
+        }
+        let keys = order.sorted(unsorted)
+        let expected = all.sorted { order.compare($0, $1) < 0 }
+        OrderedKeysTests.assertSame(keys, expected, order: order)
+        #expect(keys.entries.chunks.dropFirst().allSatisfy { $0.entries.count == KeyEntries.fill })
+        #expect(keys.entries.chunks.map(\.more.count) == keys.entries.chunks.map { $0.entries.count * order.moreCount })
+    }
+
+    @Test func theInPlaceSortSortsEveryShapeAndFallsBackToHeapsort() {
+        var random = Generator(state: 42)
+        let shapes: [[Int64]] = [
+            [], [5], (0..<1_000).map(Int64.init), (0..<1_000).reversed().map(Int64.init),
+            (0..<1_000).map { Int64($0 < 500 ? $0 : 1_000 - $0) }, (0..<5_000).map { _ in Int64(random.next(7)) },
+            (0..<20_000).map { _ in Int64(random.next(1_000_000)) - 500_000 },
+        ]
+        for shape in shapes {
+            for depth in [0, 2, 64] {
+                var rows = shape.enumerated().map { Words2(a: $0.element, b: Int64($0.offset)) }
+                rows.withUnsafeMutableBufferPointer { InPlaceSort.sort($0.baseAddress!, count: $0.count, depth: depth) }
+                #expect(rows == rows.sorted())
+                #expect(rows.map(\.b).sorted() == shape.indices.map(Int64.init))
+            }
+        }
+    }
 }

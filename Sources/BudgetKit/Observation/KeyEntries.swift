@@ -31,6 +31,18 @@ struct KeyEntries: RandomAccessCollection {
         self.capacity = capacity
     }
 
+    /// Rows already cut into chunks, in order (the last of a sort, made from the end back).
+    init(moreCount: Int, chunks: [Chunk]) {
+        self.moreCount = moreCount
+        capacity = 0
+        self.chunks = chunks.filter { !$0.entries.isEmpty }
+        starts.reserveCapacity(self.chunks.count)
+        for chunk in self.chunks {
+            starts.append(total)
+            total += chunk.entries.count
+        }
+    }
+
     var startIndex: Int { 0 }
     var endIndex: Int { total }
     var count: Int { total }

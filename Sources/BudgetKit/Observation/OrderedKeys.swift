@@ -34,6 +34,19 @@ struct OrderedKeys {
         entries = KeyEntries(moreCount: moreCount, capacity: capacity)
     }
 
+    /// Takes rows already sorted and cut into chunks, with their sections' runs.
+    init(chunks: [KeyEntries.Chunk], runs: [SectionRun], moreCount: Int) {
+        self.moreCount = moreCount
+        entries = KeyEntries(moreCount: moreCount, chunks: chunks)
+        self.runs = runs
+        runStarts.reserveCapacity(runs.count)
+        var start = 0
+        for run in runs {
+            runStarts.append(start)
+            start += run.count
+        }
+    }
+
     /// Builds from keys already sorted by `order`.
     init<S: Sequence>(sorted keys: S, moreCount: Int = 0, capacity: Int = 0) where S.Element == RowKey {
         self.init(moreCount: moreCount, capacity: capacity)
