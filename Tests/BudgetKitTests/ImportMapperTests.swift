@@ -147,6 +147,19 @@ func importRows(_ text: String, _ options: ImportOptions = ImportOptions(), file
             == "bank.csv:2:1: invalid date '31/02/2026' (expected DD/MM/YYYY)")
     }
 
+    @Test func emptyCellsPastTheHeaderAreAllowedAndAValueThereIsRefused() throws {
+        let rows = try importRows("date,amount,payee\n2026-11-20,1.00,Shop,,\n2026-11-21,2.00,Cafe, \n2026-11-22,3.00\n")
+        #expect(rows.map(\.amount) == [Money(minorUnits: 100), Money(minorUnits: 200), Money(minorUnits: 300)])
+        #expect(rows.map(\.payee) == ["Shop", "Cafe", ""])
+        #expect(thrownMessage { _ = try importRows("date,amount,payee\n2026-11-20,1,234.56,Shop\n") }
+            == "bank.csv:2:4: 4 fields, but the header has 3: a value holding ',' must be quoted")
+        var options = ImportOptions()
+        options.hasHeader = false
+        options.dateColumn = .number(1)
+        options.amount = .signed(.number(2))
+        #expect(try importRows("2026-11-20,1.00,x,y,z\n", options).count == 1)
+    }
+
     @Test func rejectsColumnsTheHeaderDoesNotHave() {
         var options = ImportOptions()
         options.payeeColumn = ImportColumn("Payee Name")

@@ -28,6 +28,7 @@ extension ImportMapper {
             self.layout = layout
             self.columns = columns
             headerLine = record.line
+            headerFieldCount = record.fields.count
             recognizing = false
             return true
         }

@@ -16,7 +16,9 @@
 /// must still hold its date and amount; missing payee, category, kind or note cells read as
 /// empty. A kind (`expense` or `income`, see ``ImportOptions/kindColumn``) is read only on rows
 /// that name a category.
-/// Fields beyond those named are ignored (the export's `id`, for one).
+/// Columns the options do not name are ignored (the export's `id`, for one); a row with a
+/// value beyond the header's last column is an error (a value whose delimiter lost its quotes,
+/// like `1,234.56`, would otherwise shift the row), while empty cells there are allowed.
 ///
 /// - Complexity: O(n) in the record's bytes.
 struct ImportMapper: Sendable {
@@ -72,6 +74,8 @@ struct ImportMapper: Sendable {
 
     /// The line of the header, once read (`nil` without one).
     var headerLine: Int?
+    /// How many fields the header has, once read (`nil` without one).
+    var headerFieldCount: Int?
     /// The layout found in a bank's file read with default options (see ``CSVLayout``).
     var layout: CSVLayout?
     /// Whether the header is being looked for after a preamble (see ``CSVLayout``).
@@ -89,6 +93,7 @@ struct ImportMapper: Sendable {
             columns = try resolve(header: options.hasHeader ? record : nil, line: record.line)
             if options.hasHeader {
                 headerLine = record.line
+                headerFieldCount = record.fields.count
                 return nil
             }
             return try mapUnkeyed(record)
@@ -97,6 +102,13 @@ struct ImportMapper: Sendable {
             .badInput(file: file, line: record.line, column: column + 1, message: message)
         }
         let fields = record.fields
+        // A value past the header's last column is a value that lost its quotes (`1,234.56`
+        // split in two), never a column to drop: the row would be read one field off.
+        if let headerFieldCount, fields.count > headerFieldCount,
+           let extra = fields[headerFieldCount...].firstIndex(where: { !Self.trimmed($0).isEmpty }) {
+            throw fail(extra, "\(fields.count) fields, but the header has \(headerFieldCount): "
+                           + "a value holding \(delimiter == "\t" ? "a tab" : "'\(delimiter)'") must be quoted")
+        }
         func required(_ index: Int, _ what: String) throws(BudgetError) -> String {
             guard index < fields.count else {
                 throw fail(index, "missing \(what): the row has \(fields.count) field\(fields.count == 1 ? "" : "s")")

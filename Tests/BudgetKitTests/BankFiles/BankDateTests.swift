@@ -14,6 +14,7 @@ import Testing
         ("03.11.2026 12:00", "2026-11-03"), ("11/13/2026 9:15 PM", "2026-11-13"), ("2026-11-03 12:00:00.123456", "2026-11-03"),
         ("20261103120000.000[-5:EST]", "2026-11-03"), ("202611031200", "2026-11-03"), (" 2026-11-03 ", "2026-11-03"),
         ("31/12/2026", "2026-12-31"), ("5/5/2026", "2026-05-05"), ("03 Nov 2026 10:00 CET", "2026-11-03"),
+        ("98-01-15", "1998-01-15"), ("15.01.26", "2026-01-15"),
     ])
     func readsDatesAsBanksWriteThem(text: String, iso: String) throws {
         #expect(try BankDate.parse(text).description == iso)
@@ -22,6 +23,9 @@ import Testing
     @Test(arguments: [
         ("03/04/2026", ["2026-04-03", "2026-03-04"]), ("1/2/26", ["2026-02-01", "2026-01-02"]),
         ("1/ 5'26", ["2026-05-01", "2026-01-05"]), ("050607", ["2005-06-07", "2007-06-05", "2007-05-06"]),
+        // Two digits first and last: the year may come first too (points still mean day first).
+        ("26-01-15", ["2015-01-26", "2026-01-15"]), ("31/12/26", ["2026-12-31", "2031-12-26"]),
+        ("01-02-03", ["2003-02-01", "2003-01-02", "2001-02-03"]),
     ])
     func refusesToGuessADateThatReadsTwoWays(text: String, readings: [String]) {
         #expect(throws: BankFileProblem.ambiguousDate(text, readings: readings.map { Day(iso: $0)! })) { try BankDate.parse(text) }
@@ -31,6 +35,7 @@ import Testing
         ("03/04/2026", DateOrder.dayMonthYear, "2026-04-03"), ("03/04/2026", .monthDayYear, "2026-03-04"),
         ("03.04.2026", .monthDayYear, "2026-03-04"), ("261103", .yearMonthDay, "2026-11-03"), ("031126", .dayMonthYear, "2026-11-03"),
         ("110326", .monthDayYear, "2026-11-03"), ("03112026", .dayMonthYear, "2026-11-03"), ("1/ 5'26", .monthDayYear, "2026-01-05"),
+        ("26-01-15", .yearMonthDay, "2026-01-15"), ("31-12-26", .dayMonthYear, "2026-12-31"), ("12-31-26", .monthDayYear, "2026-12-31"),
     ])
     func aDateOrderSettlesIt(text: String, order: DateOrder, iso: String) throws {
         #expect(try BankDate.parse(text, order: order).description == iso)

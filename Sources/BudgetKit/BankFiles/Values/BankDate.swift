@@ -85,6 +85,8 @@ public enum BankDate {
                     case .detect:
                         add(y, b, a)
                         if tokens.separator != "." { add(y, a, b) }
+                        // `26-01-15` may be year first, as ISO writes it with a short year.
+                        if aDigits == 2, cDigits == 2, tokens.separator != ".", !tokens.apostrophe { add(year(a, digits: 2), b, c) }
                     }
                 }
             }
