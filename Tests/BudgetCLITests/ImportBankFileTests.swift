@@ -118,6 +118,12 @@ import Testing
         ("date,amount,payee\n11/03/2026,-4.75,Coffee\n", [String](), 65,
          "2:1: ambiguous date '11/03/2026': 2026-03-11 or 2026-11-03",
          "say the order of its numbers: --date-order mdy reads 2026-11-03, --date-order dmy reads 2026-03-11"),
+        ("date,amount,payee\n26-01-15,-4.75,Coffee\n", [String](), 65,
+         "2:1: ambiguous date '26-01-15': 2015-01-26 or 2026-01-15",
+         "say the order of its numbers: --date-order dmy reads 2015-01-26, --date-order ymd reads 2026-01-15"),
+        ("!Type:Bank\nD11/20/2026\nT-30.00\nPMarket\nSFood\n$-20.00\nSFood\n$-5.00\n^\n", [String](), 65,
+         "2:1: its split parts ($) add up to -25.00 (-20.00 + -5.00), but its total (T) is -30.00",
+         "correct the entry so that its parts add up to its total; nothing was imported"),
         ("date,amount,payee\n2026-11-03,\"1,234\",Rent\n", [], 65,
          "2:2: ambiguous amount '1,234': 1234 or 1.234",
          "say which separator is the decimal one: --decimal-point reads 1234, --decimal-comma reads 1.234"),
@@ -127,7 +133,7 @@ import Testing
     ])
     func anAmbiguousValueNamesTheOptionThatSettlesIt(text: String, options: [String], status: Int32, message: String, hint: String) throws {
         let sandbox = book()
-        let file = sandbox.write("bank.csv", text)
+        let file = sandbox.write(text.hasPrefix("!Type") ? "bank.qif" : "bank.csv", text)
         let before = try sandbox.snapshot()
         for dryRun in [[], ["--dry-run"]] {
             let result = sandbox.run(["import", file, "--negate", "--default-category", "Food"] + options + dryRun)

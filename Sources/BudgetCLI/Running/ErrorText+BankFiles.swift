@@ -62,10 +62,15 @@ extension ErrorText {
         case .invalidDate(let text):
             return ("invalid date '\(text)'", bankDateHint)
         case .ambiguousDate(let text, let readings):
-            let monthFirst = (try? BankDate.parse(text, order: .monthDayYear)).map(\.description) ?? "?"
-            let dayFirst = (try? BankDate.parse(text, order: .dayMonthYear)).map(\.description) ?? "?"
+            let orders: [(String, DateOrder)] = [("mdy", .monthDayYear), ("dmy", .dayMonthYear), ("ymd", .yearMonthDay)]
+            let settled = orders.compactMap { name, order in
+                (try? BankDate.parse(text, order: order)).map { "--date-order \(name) reads \($0)" }
+            }
             return ("ambiguous date '\(text)': \(readings.map(\.description).joined(separator: " or "))",
-                    "say the order of its numbers: --date-order mdy reads \(monthFirst), --date-order dmy reads \(dayFirst)")
+                    "say the order of its numbers: " + settled.joined(separator: ", "))
+        case .splitsDoNotAddUp(let total, let parts):
+            return ("its split parts ($) add up to \(parts), but its total (T) is \(total)",
+                    "correct the entry so that its parts add up to its total; nothing was imported")
         }
     }
 }

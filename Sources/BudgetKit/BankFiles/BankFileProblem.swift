@@ -41,6 +41,8 @@ public enum BankFileProblem: Error, Hashable, Sendable, CustomStringConvertible 
     /// (`1234` and `1.234`: the separator grouping thousands, then the separator a decimal one).
     /// A ``DecimalSeparator`` setting settles it.
     case ambiguousAmount(String, readings: [String])
+    /// A QIF entry whose split parts (`$`) do not add up to its total (`T`): both sums as written.
+    case splitsDoNotAddUp(total: String, parts: String)
     /// A date that does not parse or does not exist.
     case invalidDate(String)
     /// A date that could be read two ways (`03/04/2026`): both readings (month first, then day
@@ -65,6 +67,7 @@ public enum BankFileProblem: Error, Hashable, Sendable, CustomStringConvertible 
         case .amountOutOfRange(let text): return "amount '\(text)' is beyond 99,999,999,999.99"
         case .ambiguousAmount(let text, let readings):
             return "ambiguous amount '\(text)': \(readings.joined(separator: " or ")) (set the decimal separator)"
+        case .splitsDoNotAddUp(let total, let parts): return "split parts add up to \(parts), the total is \(total)"
         case .invalidDate(let text): return "invalid date '\(text)'"
         case .ambiguousDate(let text, let readings):
             return "ambiguous date '\(text)': \(readings.map(\.description).joined(separator: " or ")) (set the date order)"

@@ -80,6 +80,16 @@ struct QIFRecord {
             return BankEntry.Split(category: category, transferAccount: transfer, amount: try parse(amount, file: file, options: options),
                                    memo: split.memo)
         }
+        // Parts that do not add up to the total would change the entry's amount: never guessed.
+        if !parts.isEmpty {
+            var sum: Int64 = 0, overflow = false
+            for part in parts where !overflow { (sum, overflow) = sum.addingReportingOverflow(part.amount.minorUnits) }
+            if overflow || sum != money.minorUnits {
+                let written = splits.compactMap { $0.amount?.value.strippingBlanks }.joined(separator: " + ")
+                throw BankFileError(start, .splitsDoNotAddUp(total: amount.value.strippingBlanks,
+                                                             parts: overflow ? written : "\(Money(minorUnits: sum)) (\(written))"))
+            }
+        }
         return BankEntry(bookingDay: day, amount: money, payee: payee, memo: memo, checkNumber: number?.isEmpty == false ? number : nil,
                          category: category, transferAccount: transfer, splits: parts, location: start)
     }
