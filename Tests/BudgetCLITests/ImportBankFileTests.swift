@@ -37,6 +37,57 @@ import Testing
         #expect(listed.contains("2026-11-28,89.90,Food,Stadtwerke,Abschlag Strom,expense,Giro,"))
     }
 
+    /// A bank that writes one FITID on every row: each row imports, and the file again adds nothing.
+    @Test func anIdTheFileGivesTwiceLosesNoRow() throws {
+        let sandbox = book()
+        let file = sandbox.write("giro.ofx", """
+            OFXHEADER:100
+            DATA:OFXSGML
+            VERSION:102
+
+            <OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>EUR<BANKACCTFROM><BANKID>1<ACCTID>37040044/0532013000<ACCTTYPE>CHECKING</BANKACCTFROM>
+            <BANKTRANLIST><DTSTART>20261101<DTEND>20261130
+            <STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261105<TRNAMT>-1.00<FITID>0<NAME>Bakery</STMTTRN>
+            <STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261106<TRNAMT>-2.00<FITID>0<NAME>Kiosk</STMTTRN>
+            <STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261107<TRNAMT>-3.00<FITID>7<NAME>Cafe</STMTTRN>
+            </BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
+
+            """)
+        let dryRun = sandbox.run("import", file, "--default-category", "Food", "--dry-run", "--format", "csv")
+        #expect(dryRun.status == 0)
+        #expect(dryRun.stdout.split(separator: "\n").filter { $0.hasSuffix(",new") }.count == 3)
+        let result = sandbox.run("import", file, "--default-category", "Food")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 3 transactions from \(file).\n")
+        let again = sandbox.run("import", file, "--default-category", "Food")
+        #expect(again.stderr == "Imported 0 transactions from \(file); skipped 3 already imported.\n")
+        let keys = try sandbox.query("SELECT import_key FROM transactions WHERE import_key LIKE '%|ref|%' ORDER BY id")
+        #expect(keys == ["37040044/0532013000|ref|0", "37040044/0532013000|ref|0|2", "37040044/0532013000|ref|7"])
+    }
+
+    /// A direct debit's EndToEndId is the payer's (a contract number, every month): February's
+    /// debit is not January's.
+    @Test func aPayersReferenceKeysNothing() throws {
+        let sandbox = book()
+        func statement(_ day: String) -> String {
+            """
+            <?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt><Id>S</Id>
+            <Acct><Id><Othr><Id>37040044/0532013000</Id></Othr></Id></Acct><Ntry><Amt Ccy="EUR">49.90</Amt><CdtDbtInd>DBIT</CdtDbtInd>
+            <Sts>BOOK</Sts><BookgDt><Dt>\(day)</Dt></BookgDt><NtryDtls><TxDtls><Refs><EndToEndId>VERTRAG 4711</EndToEndId>
+            <TxId>T1</TxId></Refs><RltdPties><Cdtr><Nm>Insurance AG</Nm></Cdtr></RltdPties></TxDtls></NtryDtls></Ntry></Stmt>
+            </BkToCstmrStmt></Document>
+            """
+        }
+        for day in ["2026-11-15", "2026-12-15"] {
+            let file = sandbox.write("camt-\(day).xml", statement(day))
+            let result = sandbox.run("import", file, "--default-category", "Food")
+            #expect(result.status == 0)
+            #expect(result.stderr == "Imported 1 transaction from \(file).\n")
+        }
+        let listed = sandbox.succeed("list", "--account", "Giro", "--format", "csv", "--from", "2026-11-01", "--to", "2026-12-31")
+        #expect(listed.contains("2026-11-15,49.90,Food,Insurance AG") && listed.contains("2026-12-15,49.90,Food,Insurance AG"))
+    }
+
     @Test func aClosingBalanceThatDiffersExits3AndKeepsTheRows() throws {
         let sandbox = book(opening: "0")
         let file = sandbox.write("giro.sta", Self.statement)

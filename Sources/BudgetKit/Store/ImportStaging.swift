@@ -145,8 +145,15 @@ final class ImportStaging {
     }
 
     /// The row's key: the bank's (``ImportRow/importKey`` already set), else its content's.
+    ///
+    /// A bank id given again in the same file (a bank writing `FITID` 0 on every row, or
+    /// reusing a reference) keys each later row by its place among them, `…|ref|0|2`, so
+    /// none is taken for one already imported, and the same file keys the same way again.
     func contentKey(of row: ImportRow, amount: Money? = nil) throws -> String {
-        if !row.importKey.isEmpty { return row.importKey }
+        if !row.importKey.isEmpty {
+            let occurrence = try nextOccurrence(ImportKeyer.referenceHash(row.importKey))
+            return occurrence == 1 ? row.importKey : row.importKey + "|" + String(occurrence)
+        }
         let amount = amount ?? row.amount
         let occurrence = try nextOccurrence(ImportKeyer.groupHash(date: row.date, amount: amount, payee: row.payee))
         let key = keyer.key(date: row.date, amount: amount, payee: row.payee, occurrence: occurrence)

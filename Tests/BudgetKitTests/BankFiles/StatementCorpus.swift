@@ -53,16 +53,16 @@ let statementCorpus: [CorpusCase] = [
         CorpusCase("camt053-batch-and-pending.xml", BankFileOptions(), format: .camt053, encoding: nil, items: [
             "start camt.053 account=DE89370400440532013000|COBADEFFXXX|-|- EUR opening=1500.00@2026-11-29 closing=1065.10@2026-11-30 available=1050.00@2026-11-30 entries=0 @camt053-batch-and-pending.xml:8 (Document/BkToCstmrStmt/Stmt)",
             "entry 2026-11-30 -89.90 value=2026-11-30 EUR payee='Stadtwerke Beispielstadt' memo='Abschlag Strom November Kundennr. 12345' ref=2026113000001 type=PMNT/IDDT/ESDD @camt053-batch-and-pending.xml:40 (Document/BkToCstmrStmt/Stmt/Ntry)",
-            "entry 2026-11-30 -120.00 value=2026-11-30 EUR payee='Hausverwaltung Nord' memo='Nebenkosten' ref=BATCH-1-A type=PMNT/ICDT/ESCT @camt053-batch-and-pending.xml:73 (Document/BkToCstmrStmt/Stmt/Ntry/NtryDtls/TxDtls)",
-            "entry 2026-11-30 -180.00 value=2026-11-30 EUR payee='Sportverein 1899 e.V.' memo='Jahresbeitrag' ref=E2E-B type=PMNT/ICDT/ESCT @camt053-batch-and-pending.xml:79 (Document/BkToCstmrStmt/Stmt/Ntry/NtryDtls/TxDtls)",
+            "entry 2026-11-30 -120.00 value=2026-11-30 EUR payee='Hausverwaltung Nord' memo='Nebenkosten' ref=2026113000002/1 type=PMNT/ICDT/ESCT @camt053-batch-and-pending.xml:73 (Document/BkToCstmrStmt/Stmt/Ntry/NtryDtls/TxDtls)",
+            "entry 2026-11-30 -180.00 value=2026-11-30 EUR payee='Sportverein 1899 e.V.' memo='Jahresbeitrag' ref=2026113000002/2 type=PMNT/ICDT/ESCT @camt053-batch-and-pending.xml:79 (Document/BkToCstmrStmt/Stmt/Ntry/NtryDtls/TxDtls)",
             "entry 2026-11-30 -45.00 value=2026-11-30 EUR memo='SAMMLER 3 POSTEN' ref=2026113000003 type=NMSC+191 @camt053-batch-and-pending.xml:87 (Document/BkToCstmrStmt/Stmt/Ntry)",
-            "entry 2026-12-01 36.55 value=2026-12-01 EUR payee='Online Shop AG' memo='RF18539007547034' ref=REFUND-77 pending type=PMNT/RCDT/ESCT @camt053-batch-and-pending.xml:103 (Document/BkToCstmrStmt/Stmt/Ntry)",
+            "entry 2026-12-01 36.55 value=2026-12-01 EUR payee='Online Shop AG' memo='RF18539007547034' pending type=PMNT/RCDT/ESCT @camt053-batch-and-pending.xml:103 (Document/BkToCstmrStmt/Stmt/Ntry)",
             "end camt.053 account=DE89370400440532013000|COBADEFFXXX|-|- EUR opening=1500.00@2026-11-29 closing=1065.10@2026-11-30 available=1050.00@2026-11-30 period=2026-11-30...2026-11-30 entries=5 @camt053-batch-and-pending.xml:8 (Document/BkToCstmrStmt/Stmt)",
         ]),
         CorpusCase("camt052-intraday-v08.xml", BankFileOptions(), format: .camt052, encoding: .utf8, items: [
             "start camt.052 account=0532013000|UBSWCHZH80A|Privatkonto|- CHF closing=-250.50@2026-11-20(intermediate) entries=0 @camt052-intraday-v08.xml:5 (Document/BkToCstmrAcctRpt/Rpt)",
             "entry 2026-11-20 1000.00 value=2026-11-20 CHF payee='Muster & Co AG' memo='Lohn November' ref=CH-20261120-1 type=PMNT/RCDT/DMCT @camt052-intraday-v08.xml:10 (Document/BkToCstmrAcctRpt/Rpt/Ntry)",
-            "entry 2026-11-20 -12.80 CHF payee='Café Zürichsee' memo='Kartenzahlung 20.11.2026 12:31' ref=AUTH-99812 pending type=CARD @camt052-intraday-v08.xml:25 (Document/BkToCstmrAcctRpt/Rpt/Ntry)",
+            "entry 2026-11-20 -12.80 CHF payee='Café Zürichsee' memo='Kartenzahlung 20.11.2026 12:31' pending type=CARD @camt052-intraday-v08.xml:25 (Document/BkToCstmrAcctRpt/Rpt/Ntry)",
             "end camt.052 account=0532013000|UBSWCHZH80A|Privatkonto|- CHF closing=-250.50@2026-11-20(intermediate) entries=2 @camt052-intraday-v08.xml:5 (Document/BkToCstmrAcctRpt/Rpt)",
         ]),
         CorpusCase("camt054-notification.xml", BankFileOptions(), format: .camt054, encoding: .utf8, items: [

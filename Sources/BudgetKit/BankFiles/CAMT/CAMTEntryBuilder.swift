@@ -209,9 +209,10 @@ extension CAMTEntryBuilder {
 }
 
 extension CAMTEntryBuilder.Detail {
-    /// The detail's own reference: `AcctSvcrRef`, else `EndToEndId` (unless `NOTPROVIDED`),
-    /// else `TxId`.
+    /// The detail's own reference: its `AcctSvcrRef`, the bank's. Never `EndToEndId` or `TxId`:
+    /// the payer writes them, and a direct debit's comes back every month (a contract number),
+    /// so keying by it took next month's debit for one already imported.
     var reference: String? {
-        accountServicerReference ?? (endToEndID == "NOTPROVIDED" ? nil : endToEndID) ?? transactionID
+        accountServicerReference
     }
 }

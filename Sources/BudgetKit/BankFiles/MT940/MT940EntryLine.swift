@@ -39,12 +39,10 @@ struct MT940EntryLine {
         if amountText.hasSuffix(",") { amountText += "00" }   // SWIFT writes `1000,` for 1000.00
         guard let type = take(4), let kind = type.unicodeScalars.first, "SNF".unicodeScalars.contains(kind) else { throw fail }
         let rest = String(String.UnicodeScalarView(scalars))
-        var ownerReference = rest, bankReference: String? = nil
+        var bankReference: String? = nil
         if let separator = rest.firstRange(of: "//") {
-            ownerReference = String(rest[..<separator.lowerBound])
             bankReference = String(rest[separator.upperBound...]).strippingBlanks
         }
-        ownerReference = ownerReference.strippingBlanks
 
         let valueDay = try location.reading { () throws(BankFileProblem) in try BankDate.parse(valueText, order: .yearMonthDay) }
         let amount = try location.reading { () throws(BankFileProblem) in
@@ -63,8 +61,9 @@ struct MT940EntryLine {
         }
         // C and RD bring money in; D and RC take it out.
         let moneyIn = mark.hasSuffix("C") != mark.hasPrefix("R")
+        // Only the bank's own reference keys the entry: the account owner's (`NONREF`, an invoice
+        // number, a standing order's name) is written by the customer and comes back every month.
         let reference = bankReference.flatMap { $0.isEmpty ? nil : $0 }
-            ?? (ownerReference.isEmpty || ownerReference == "NONREF" ? nil : ownerReference)
         let details = field.lines.dropFirst().joined(separator: " ").strippingBlanks
         return BankEntry(bookingDay: bookingDay, valueDay: valueDay, amount: moneyIn ? amount : -amount, currency: currency,
                          memo: details, bankReference: reference, status: mark.hasPrefix("E") ? .pending : .booked,

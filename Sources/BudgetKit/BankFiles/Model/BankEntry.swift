@@ -50,9 +50,10 @@ public struct BankEntry: Hashable, Sendable {
     /// What the bank says about it: OFX `MEMO`, CAMT remittance information (else additional
     /// information), MT940 `:86:`'s text, QIF `M`; empty when none.
     public var memo: String
-    /// The bank's own id for the entry, when it gives one (OFX `FITID`; CAMT `AcctSvcrRef`,
-    /// else `EndToEndId`, else `TxId`; MT940's bank reference after `//`, else the reference
-    /// unless `NONREF`). Unique within the account as far as the bank keeps its word.
+    /// The bank's own id for the entry, when it gives one (OFX `FITID`; CAMT `AcctSvcrRef`;
+    /// MT940's bank reference after `//`). Never a reference the customer or the payer wrote
+    /// (CAMT `EndToEndId` and `TxId`, MT940's reference before `//`): those come back every
+    /// month. Unique within the account as far as the bank keeps its word.
     public var bankReference: String?
     /// Booked, pending or information.
     public var status: Status
