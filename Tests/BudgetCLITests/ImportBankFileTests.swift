@@ -65,6 +65,29 @@ import Testing
         #expect(keys == ["37040044/0532013000|ref|0", "37040044/0532013000|ref|0|2", "37040044/0532013000|ref|7"])
     }
 
+    /// The same charge on two cards' statements: each card gets its row, and each file again adds nothing.
+    @Test func identicalRowsInTwoAccountsAreTwoRows() throws {
+        let sandbox = book()
+        sandbox.succeed("-q", "add-account", "Visa")
+        sandbox.succeed("-q", "add-account", "Amex")
+        let visa = sandbox.write("visa.csv", "date,amount,payee\n2026-11-05,9.99,Netflix\n2026-11-06,4.00,Cafe\n")
+        let amex = sandbox.write("amex.csv", "date,amount,payee\n2026-11-05,9.99,Netflix\n")
+        #expect(sandbox.run("import", visa, "--account", "Visa", "--default-category", "Food").stderr
+            == "Imported 2 transactions from \(visa).\n")
+        let dryRun = sandbox.run("import", amex, "--account", "Amex", "--default-category", "Food", "--dry-run", "--format", "csv")
+        #expect(dryRun.stdout.split(separator: "\n").filter { $0.hasSuffix(",new") }.count == 1)
+        #expect(sandbox.run("import", amex, "--account", "Amex", "--default-category", "Food").stderr
+            == "Imported 1 transaction from \(amex).\n")
+        for (file, account, count) in [(amex, "Amex", 1), (visa, "Visa", 2)] {
+            #expect(sandbox.run("import", file, "--account", account, "--default-category", "Food").stderr
+                == "Imported 0 transactions from \(file); skipped \(count) already imported.\n")
+        }
+        let keys = try sandbox.query(
+            "SELECT a.name || ' ' || t.import_key FROM transactions AS t JOIN accounts AS a ON a.id = t.account_id WHERE t.payee = 'Netflix' ORDER BY t.id")
+        let amexID = try sandbox.query("SELECT id FROM accounts WHERE name = 'Amex'")[0]
+        #expect(keys == ["Visa default|2026-11-05|9.99|Netflix|1", "Amex default|2026-11-05|9.99|Netflix|1|account \(amexID)"])
+    }
+
     /// A direct debit's EndToEndId is the payer's (a contract number, every month): February's
     /// debit is not January's.
     @Test func aPayersReferenceKeysNothing() throws {

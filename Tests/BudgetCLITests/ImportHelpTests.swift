@@ -50,7 +50,8 @@ import Testing
     and a bad row stops the import (FILE:LINE:COLUMN, exit 65) with the book
     unchanged. A field is at most 1 MiB, a row 4 MiB; a NUL byte is refused.
     Importing a row again adds nothing: each row keeps a key made of the source,
-    date, amount, payee and its number among identical rows in the file. Says on
+    date, amount, payee and its number among identical rows in the file (and its
+    account, when another account's transaction holds that key already). Says on
     standard error how many rows were imported and skipped; --dry-run lists them
     instead (status new, or skip when already imported) and writes nothing.
 

@@ -41,7 +41,8 @@ struct Import: BudgetCommand {
         All or nothing: the whole file is read and checked before the book is locked, and a bad \
         row stops the import (FILE:LINE:COLUMN, exit 65) with the book unchanged. A field is at \
         most 1 MiB, a row 4 MiB; a NUL byte is refused. Importing a row again adds nothing: each row keeps a key made of the \
-        source, date, amount, payee and its number among identical rows in the file. Says on \
+        source, date, amount, payee and its number among identical rows in the file (and its \
+        account, when another account's transaction holds that key already). Says on \
         standard error how many rows were imported and skipped; --dry-run lists them instead \
         (status new, or skip when already imported) and writes nothing.
 
@@ -51,7 +52,8 @@ struct Import: BudgetCommand {
         of one split. A row dated on or before its account's last reconciliation is refused \
         unless --force.
 
-        --profile NAME lays the options saved with 'budget import-profile save' under the         command line's: an option given on the command line replaces the profile's.
+        --profile NAME lays the options saved with 'budget import-profile save' under the \
+        command line's: an option given on the command line replaces the profile's.
         """,
         access: .write)
 

@@ -136,6 +136,7 @@ extension BudgetStore {
             if !staging.options.createsMissingCategories { try staging.throwIfMissing() }
         }
         let maxID = try connection.int64("SELECT max(id) FROM transactions") ?? 0
+        try staging.scopeKeysOfOtherAccounts()
         let created: Int, added: Int
         let ignored = try staging.deletedRowCount()
         var replacedPending = 0, nearMisses: [PendingNearMiss] = []

@@ -303,6 +303,22 @@ extension ImportStaging {
          BulkInsert(table: "pending_imports", condition: "transaction_id > ?", bound: maxID)]
     }
 
+    /// Gives a staged row whose key another account's transaction already holds a key of its
+    /// own account: `KEY|account ID`. A key names no account (a CSV row's is its source, date,
+    /// amount and payee; a bank file without an account number is keyed by its source), so the
+    /// same Netflix charge on two cards' statements would be taken for one already imported.
+    /// Keys already in the book keep their meaning: only a row that would collide with another
+    /// account's is rekeyed, the same way on every run (importing that file again finds it).
+    func scopeKeysOfOtherAccounts() throws {
+        guard try connection.int64("SELECT EXISTS (SELECT 1 FROM transactions WHERE import_key IS NOT NULL)") == 1 else { return }
+        try connection.execute(Self.scopeToAccount)
+    }
+
+    static let scopeToAccount = """
+        UPDATE temp.import_staging AS s SET import_key = s.import_key || '|account ' || s.account_id
+        WHERE EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key AND t.account_id <> s.account_id)
+        """
+
     /// How many staged transactions are left out because their transaction was deleted (none
     /// with ``ImportOptions/includesDeleted``).
     func deletedRowCount() throws -> Int {
