@@ -65,6 +65,33 @@ import Testing
         #expect(keys == ["37040044/0532013000|ref|0", "37040044/0532013000|ref|0|2", "37040044/0532013000|ref|7"])
     }
 
+    /// A bank's file with budget's own header words: most rows negative, which budget's layout
+    /// reads as money in, so the import says so and names --negate; the bank's header words say
+    /// how they were read.
+    @Test func aFileReadWithMostAmountsNegativeIsPointedOut() throws {
+        let sandbox = book()
+        let text = "2026-11-05,-5.75,Coffee\n2026-11-06,-12.00,Bakery\n2026-11-07,1200.00,Salary\n2026-11-08,-3.10,Kiosk\n"
+        let lower = sandbox.write("lower.csv", "date,amount,payee\n" + text)
+        let dryRun = sandbox.run("import", lower, "--default-category", "Food", "--dry-run", "--format", "csv")
+        #expect(dryRun.stderr == """
+            Dry run: would import 4 transactions from \(lower).
+            budget: warning: 3 of 4 rows have a negative amount, which budget's own layout reads as money in (a refund, or income)
+            hint: if the file is a bank's, where money out is negative, add --negate
+
+            """)
+        let result = sandbox.run("import", lower, "--default-category", "Food")
+        #expect(result.status == 0)
+        #expect(result.stderr.hasSuffix("run 'budget undo' and import it again with --negate\n"))
+        #expect(sandbox.run("import", lower, "--default-category", "Food", "--negate", "--source", "again").stderr
+            == "Imported 4 transactions from \(lower).\n")
+        let upper = sandbox.write("upper.csv", "Date,Amount,Payee\n" + text)
+        #expect(sandbox.run("import", upper, "--default-category", "Food", "--dry-run", "--format", "csv").stderr == """
+            Read as csv (utf-8, ','), header on line 1: date 'Date', amount 'Amount', payee 'Payee'; signs as the bank's (money out negative).
+            Dry run: would import 0 transactions from \(upper); would skip 4 already imported.
+
+            """)
+    }
+
     /// The same charge on two cards' statements: each card gets its row, and each file again adds nothing.
     @Test func identicalRowsInTwoAccountsAreTwoRows() throws {
         let sandbox = book()
@@ -259,7 +286,7 @@ import Testing
         #expect(result.stdout.contains(",2026-11-03,4.75,Food,Bäcker,Brötchen,expense,"))
         #expect(result.stderr == """
             Read as csv (windows-1252, ';'), header on line 3: date 'Buchungstag', amount 'Betrag', payee 'Empfänger' (money out), \
-            'Auftraggeber' (money in), note 'Verwendungszweck'.
+            'Auftraggeber' (money in), note 'Verwendungszweck'; signs as the bank's (money out negative).
             Dry run: would import 1 transaction from \(file).
 
             """)

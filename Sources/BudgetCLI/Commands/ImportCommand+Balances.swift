@@ -73,7 +73,9 @@ extension Import {
         if let payer = layout.payer { columns.append("'\(payer)' (money in)") }
         if let note = layout.note { columns.append("note '\(note)'") }
         if let status = layout.status { columns.append("status '\(status)'") }
-        return "Read as \(format) (\(details.joined(separator: ", "))), header on line \(layout.headerLine): " + columns.joined(separator: ", ") + "."
+        let signs = layout.amount == nil ? "" : "; signs as the bank's (money out negative)"
+        return "Read as \(format) (\(details.joined(separator: ", "))), header on line \(layout.headerLine): "
+            + columns.joined(separator: ", ") + signs + "."
     }
 }
 

@@ -203,6 +203,12 @@ struct Import: BudgetCommand {
         progress?.finish()
         if dryRun, let line = Self.howRead(rows) { context.confirm(line) }
         context.confirm(summary.message(from: file.isStandardStream ? "standard input" : file.path))
+        if let (negative, rows) = summary.mostlyNegative {
+            context.warn("budget: warning: \(negative) of \(rows) rows have a negative amount, "
+                         + "which budget's own layout reads as money in (a refund, or income)")
+            context.warn(dryRun ? "hint: if the file is a bank's, where money out is negative, add --negate"
+                                : "hint: if the file is a bank's, where money out is negative, run 'budget undo' and import it again with --negate")
+        }
         Self.reportNearMisses(summary.pendingNearMisses, context)
         return Self.reportBalances(summary.balanceChecks, context)
     }

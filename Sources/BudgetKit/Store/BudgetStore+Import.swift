@@ -19,6 +19,15 @@ public struct ImportSummary: Hashable, Sendable {
     public var dryRun: Bool
     /// Categories created because the file named them (``ImportOptions/createsMissingCategories``).
     public var createdCategories: Int
+    /// Set when most rows (three at least) whose signed amount was read in budget's own way
+    /// (spending positive, as `budget export` writes it) are negative, that is money in: what a
+    /// bank's file (money out negative) read without ``ImportOptions/negate`` looks like.
+    /// Transfers are left out. `nil` otherwise.
+    public var mostlyNegative: (negative: Int, of: Int)? {
+        get { negativeRows.map { ($0[0], $0[1]) } }
+        set { negativeRows = newValue.map { [$0.negative, $0.of] } }
+    }
+    private var negativeRows: [Int]?
 
     /// Creates a summary.
     public init(added: Int, skipped: Int, dryRun: Bool, createdCategories: Int = 0) {
@@ -163,6 +172,9 @@ extension BudgetStore {
         var summary = ImportSummary(added: added, skipped: staging.transactionCount - added - replacedPending - ignored, dryRun: dryRun,
                                     createdCategories: created)
         summary.ignored = ignored
+        if staging.storedSignRows >= 3 && staging.negativeStoredRows * 2 > staging.storedSignRows {
+            summary.mostlyNegative = (staging.negativeStoredRows, staging.storedSignRows)
+        }
         summary.replacedPending = replacedPending
         summary.pendingNearMisses = nearMisses
         return summary

@@ -85,6 +85,9 @@ final class ImportStaging {
     var transactionCount = 0
     /// Rows staged as pending.
     var pendingRows = 0
+    /// Rows whose amount was read in budget's own way (``ImportRow/AmountConvention/stored``:
+    /// spending positive), transfers left out, and how many of them are negative (money in).
+    private(set) var storedSignRows = 0, negativeStoredRows = 0
     /// The parts of a split read so far, waiting for its last part.
     var pendingParts: [ImportRow] = []
     /// Splits staged so far: the last one's number.
@@ -180,6 +183,10 @@ final class ImportStaging {
             row.pending.sqliteValue,
         ])
         rowCount += 1
+        if row.convention == .stored && row.transferAccount == nil {
+            storedSignRows += 1
+            if row.amount < .zero { negativeStoredRows += 1 }
+        }
         if row.pending { pendingRows += 1 }
     }
 
