@@ -87,6 +87,10 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Skipping `skipLines` lines of an imported file left nothing to read: the file, not empty,
     /// has `lineCount` lines, all skipped or blank.
     case noRowsAfterSkipping(file: String, skipLines: Int, lineCount: Int)
+    /// A bank file in which no statement and no transaction was found, read as `format`: a
+    /// QIF file of investment or unknown sections only, an OFX error response, a file forced
+    /// to a format it is not in.
+    case noStatement(file: String, format: String)
     /// A live result lost the database state it shows (a sync failed, it was cancelled, or the
     /// book is not in WAL mode) and the database changed since: it has seen the change log up to
     /// `seen`, which is now at `latest`. Sync it (``LiveTransactions/processPendingChanges()``)
@@ -257,6 +261,8 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
                 .joined(separator: "\n")
         case .noRowsAfterHeader(let file, let line):
             return "\(file):\(line): no rows after the header"
+        case .noStatement(let file, let format):
+            return "\(file): no statement or transaction found, read as \(format)"
         case .noRowsAfterSkipping(let file, let skipLines, let lineCount):
             return "\(file): no rows after skipping \(skipLines) line\(skipLines == 1 ? "" : "s") (the file has \(lineCount) line\(lineCount == 1 ? "" : "s"))"
         case .liveResultsOutOfDate(let seen, let latest):

@@ -92,6 +92,31 @@ import Testing
             """)
     }
 
+    /// A file in which no statement was found is an error, never "Imported 0 transactions".
+    @Test(arguments: [
+        ("inv.qif", "!Type:Invst\nD11/07/2026\nNBuy\nYAAPL\nT-100\n^\n", [String](), "qif",
+         "budget reads the sections !Type:Bank, Cash, CCard, Oth A and Oth L of a QIF file, not investment accounts"),
+        ("typo.qif", "!Type:Bnk\nD11/07/2026\nT-100\nPx\n^\n", [], "qif",
+         "budget reads the sections !Type:Bank, Cash, CCard, Oth A and Oth L of a QIF file, not investment accounts"),
+        ("error.ofx", "OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>15500<SEVERITY>ERROR</STATUS></SONRS></SIGNONMSGSRSV1></OFX>\n",
+         [], "ofx", "an OFX file without a bank or card statement (an error response from the bank, say) has nothing to import"),
+        ("rows.csv", "date,amount,payee\n2026-11-05,1.00,x\n", ["--file-format", "qif"], "qif",
+         "budget reads the sections !Type:Bank, Cash, CCard, Oth A and Oth L of a QIF file, not investment accounts"),
+    ])
+    func aFileWithNoStatementIsAnError(name: String, text: String, options: [String], format: String, hint: String) throws {
+        let sandbox = book()
+        let file = sandbox.write(name, text)
+        let before = try sandbox.snapshot()
+        for dryRun in [[], ["--dry-run"]] {
+            let result = sandbox.run(["import", file, "--default-category", "Food"] + options + dryRun)
+            #expect(result.status == 65)
+            #expect(result.stdout == "")
+            #expect(result.stderr == "budget: error: \(file): no statement or transaction found, read as \(format)\n"
+                + "hint: \(hint); check the file, or name its format with --file-format\n")
+        }
+        #expect(try sandbox.snapshot() == before)
+    }
+
     /// The same charge on two cards' statements: each card gets its row, and each file again adds nothing.
     @Test func identicalRowsInTwoAccountsAreTwoRows() throws {
         let sandbox = book()

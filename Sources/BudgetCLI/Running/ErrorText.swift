@@ -126,6 +126,15 @@ struct ErrorText: Equatable {
                           + "--create-categories to create \(categories.count + more == 1 ? "it" : "them") from the file; nothing was imported")
         case .noRowsAfterHeader(let file, let line):
             self.init(message: "\(file):\(line): no rows after the header", hint: "check the file, or the --skip-lines count")
+        case .noStatement(let file, let format):
+            let what: String
+            switch format {
+            case "qif": what = "budget reads the sections !Type:Bank, Cash, CCard, Oth A and Oth L of a QIF file, not investment accounts"
+            case "ofx", "qfx": what = "an OFX file without a bank or card statement (an error response from the bank, say) has nothing to import"
+            default: what = "the file holds no statement in that format"
+            }
+            self.init(message: "\(file): no statement or transaction found, read as \(format)",
+                      hint: "\(what); check the file, or name its format with --file-format")
         case .noRowsAfterSkipping(let file, let skipLines, let lineCount):
             self.init(message: "\(file): no rows after skipping \(skipLines) line\(skipLines == 1 ? "" : "s") "
                           + "(the file has \(lineCount) line\(lineCount == 1 ? "" : "s"))",

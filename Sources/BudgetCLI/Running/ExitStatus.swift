@@ -55,7 +55,7 @@ enum ExitStatus: Equatable {
             self = error.isUsage ? .usage : .failure
         case let error as BudgetError:
             switch error {
-            case .badInput, .missingCategories, .noRowsAfterHeader, .noRowsAfterSkipping, .bankFile: self = .badInput
+            case .badInput, .missingCategories, .noRowsAfterHeader, .noRowsAfterSkipping, .noStatement, .bankFile: self = .badInput
             // Values the store validates itself (an empty category name...) came from the command line.
             case .invalidAmount, .invalidDay, .invalidMonth, .invalidCategoryName, .invalidRulePattern: self = .usage
             // So are accounts' names, a transfer's two accounts and amount, a split's parts, a day.

@@ -131,8 +131,14 @@ public struct ImportReader {
 
     /// Once ``next()`` has returned `nil` without a row: why a file that is not empty gave
     /// none, or `nil` when it was empty (nothing but a byte order mark and blank lines, and
-    /// no lines to skip), or a bank file (a statement of no entries imports nothing).
+    /// no lines to skip), or a bank file with a statement (a statement of no entries imports
+    /// nothing); a bank file with no statement at all is ``BudgetError/noStatement(file:format:)``.
     var noRowsError: BudgetError? {
+        if case .bank(let rows) = stream {
+            // A statement of no entries imports nothing; a file with no statement was not understood.
+            guard rowCount == 0, rows.statements.isEmpty else { return nil }
+            return .noStatement(file: file, format: format?.description ?? "a bank file")
+        }
         guard case .csv(let records) = stream else { return nil }
         if mapper.recognizing { return mapper.noHeader(line: max(1, records.lineCount)) }
         guard rowCount == 0 else { return nil }
