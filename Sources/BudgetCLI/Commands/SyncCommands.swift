@@ -79,7 +79,7 @@ struct DeviceCommand: BudgetCommand {
         The name shows in 'budget log' and 'budget conflicts' on every device. The id belongs \
         to the book file: a copy of the book is another device.
         """,
-        access: .write)
+        access: .change)
 
     static var arguments: [CommandArgument<DeviceCommand>] {[
         .argument(\.name, "name", help: "The new name (default: show the device)."),
