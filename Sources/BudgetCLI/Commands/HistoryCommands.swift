@@ -32,7 +32,7 @@ struct Log: BudgetCommand {
         }
         let entries = try context.store().history(limit: limit)
         if format == .table {
-            try context.stdout.write(HistoryLog.text(entries, terminal: context.stdout.isTerminal))
+            try context.stdout.write(HistoryLog.text(entries))
         } else {
             try HistoryLog.writeLines(entries, format: format, to: context.stdout)
         }
