@@ -11,7 +11,7 @@ import Glibc
 @Suite struct MissingBookTests {
     /// Every command that changes or removes what is already in a book, with words it accepts.
     static let changing: [[String]] = [
-        ["reconcile", "Main", "--statement-balance", "0", "--on", "today"], ["device"], ["device", "Laptop"],
+        ["reconcile", "Main", "--statement-balance", "0", "--on", "today"], ["device"],
         ["log", "--prune-before", "2026-01-01"], ["undo"], ["undo", "1"], ["redo"], ["delete", "1"],
         ["edit", "1", "--note", "x"], ["set-budget", "Food", "300"], ["remove-budget", "Food", "--month", "2026-11"],
         ["set-rollover", "Food", "on"], ["rename-category", "Food", "Groceries"], ["delete-category", "Food"],
@@ -93,8 +93,19 @@ import Glibc
         #expect(sandbox.run("device").stdout.hasSuffix("\tnot synced\n"))
     }
 
+    @Test func namingADeviceCreatesItsBookAsANewDeviceDoesBeforeJoiningAFolder() {
+        let sandbox = Sandbox()
+        let run = sandbox.run("device", "ben")
+        #expect(run.status == 0)
+        #expect(run.stderr == "This device is now named ben.\n")
+        #expect(sandbox.succeed("device").hasPrefix("ben\t"))
+    }
+
+    /// `device` creates a book only with a NAME (without, it shows the device); `import
+    /// --dry-run` creates none either.
     @Test func onlyCommandsThatAddSomethingMayCreateABook() {
         let creating = Commands.info.flatMap(\.tree).filter { !$0.isGroup && $0.configuration.access == .write }.map(\.path)
-        #expect(creating == ["add-category", "add-account", "add", "transfer", "import", "import-profile save", "rule add", "sync"])
+        #expect(creating == ["add-category", "add-account", "add", "transfer", "import", "import-profile save", "rule add",
+                             "sync", "device"])
     }
 }

@@ -79,7 +79,7 @@ struct DeviceCommand: BudgetCommand {
         The name shows in 'budget log' and 'budget conflicts' on every device. The id belongs \
         to the book file: a copy of the book is another device.
         """,
-        access: .change)
+        access: .write)
 
     static var arguments: [CommandArgument<DeviceCommand>] {[
         .argument(\.name, "name", help: "The new name (default: show the device)."),
@@ -88,7 +88,9 @@ struct DeviceCommand: BudgetCommand {
     var name: String?
 
     func run(_ context: CommandContext) throws -> Outcome {
-        let store = try context.store()
+        // Naming creates the book: a new device is named before its first sync joins a folder.
+        // Showing only reads, and a book that is not there has no device to show.
+        let store = try context.store(access: name == nil ? .readExisting : .write)
         if let name {
             let device = try store.renameDevice(to: name)
             context.confirm("This device is now named \(device.name).")
