@@ -136,13 +136,30 @@ import Glibc
 }
 
 @Suite struct EmptyBookReportTests {
-    @Test func anEmptyBookSaysHowToStart() {
+    @Test func aBookWithNoCategorySaysHowToStart() {
         let sandbox = Sandbox()
-        sandbox.succeed("-q", "add-category", "Food", "300", "--from", "2026-12")
+        sandbox.succeed("-q", "add-account", "Savings")
         let run = sandbox.run("report", "--month", "2026-11")
         #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("Report for 2026-11\n"))
         #expect(run.stderr == "No category has a budget or transactions in 2026-11. Start with: budget add-category Food 300\n")
         #expect(sandbox.run("-q", "report", "--month", "2026-11").stderr == "")
+    }
+
+    @Test func aMonthBeforeEveryCategoryStartsNamesTheFirstMonthWithABudget() throws {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Food", "300", "--from", "2026-12")
+        sandbox.succeed("-q", "add-category", "Rent", "1000", "--from", "2026-11")
+        sandbox.succeed("-q", "set-budget", "Rent", "900", "--from", "2027-01")
+        let before = try sandbox.snapshot()
+        let run = sandbox.run("report", "--month", "2026-10")
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("Report for 2026-10\n"))
+        #expect(run.stderr == "No category has a budget or transactions in 2026-10; the first budget starts in 2026-11. "
+            + "See: budget report --month 2026-11, or budget categories\n")
+        #expect(sandbox.run("-q", "report", "--month", "2026-10").stderr == "")
+        #expect(sandbox.run("report", "--month", "2026-11").stderr == "")
+        #expect(try sandbox.snapshot() == before)
     }
 
     @Test func withNoBookYetAtTheDefaultPlaceAReportIsEmptyAndCreatesNothing() {

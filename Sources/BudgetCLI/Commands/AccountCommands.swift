@@ -92,7 +92,7 @@ struct Accounts: BudgetCommand {
 /// `budget rename-account OLD NEW`.
 struct RenameAccount: BudgetCommand {
     static let configuration = CommandConfiguration(
-        name: "rename-account", abstract: "Rename an account; its transactions follow it.", access: .write)
+        name: "rename-account", abstract: "Rename an account; its transactions follow it.", access: .change)
 
     static var arguments: [CommandArgument<RenameAccount>] {[
         .argument(\.old, "old", help: "The account's current name."),
@@ -121,7 +121,7 @@ struct CloseAccount: BudgetCommand {
         takes no transaction on or after the day it closed. The default account cannot be \
         closed: make another the default first.
         """,
-        access: .write)
+        access: .change)
 
     static var arguments: [CommandArgument<CloseAccount>] {[
         .argument(\.name, "name", help: "The account."),
@@ -152,7 +152,7 @@ struct DeleteAccount: BudgetCommand {
         an account to move them to. Its reconciliations go with it. The default account cannot \
         be deleted: make another the default first.
         """,
-        access: .write)
+        access: .change)
 
     static var arguments: [CommandArgument<DeleteAccount>] {[
         .argument(\.name, "name", help: "The account."),
@@ -179,7 +179,7 @@ struct DeleteAccount: BudgetCommand {
 /// `budget set-default-account NAME`.
 struct SetDefaultAccount: BudgetCommand {
     static let configuration = CommandConfiguration(
-        name: "set-default-account", abstract: "Make an account the one transactions go to by default.", access: .write)
+        name: "set-default-account", abstract: "Make an account the one transactions go to by default.", access: .change)
 
     static var arguments: [CommandArgument<SetDefaultAccount>] {[
         .argument(\.name, "name", help: "The account."),

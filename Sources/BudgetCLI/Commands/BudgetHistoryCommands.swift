@@ -11,7 +11,7 @@ struct SetBudget: BudgetCommand {
         changes the reports of the months it covers: each change says which reports changed. \
         'budget remove-budget' takes a change back.
         """,
-        access: .write)
+        access: .change)
 
     /// Which months the new budget covers: options that exclude each other, as one value.
     enum Period {
@@ -52,7 +52,7 @@ struct RemoveBudget: BudgetCommand {
         --from M removes the change made from M on (a category keeps at least one). Says which \
         reports changed.
         """,
-        access: .write)
+        access: .change)
 
     static var arguments: [CommandArgument<RemoveBudget>] {[
         .argument(\.name, "name", help: "The category."),
@@ -92,7 +92,7 @@ struct SetRollover: BudgetCommand {
         category's first month on. Rollover has no history: turning it on or off changes the \
         reports of every month after the category's first month, past ones included; it says so.
         """,
-        access: .write)
+        access: .change)
 
     static var arguments: [CommandArgument<SetRollover>] {[
         .argument(\.name, "name", help: "The category."),

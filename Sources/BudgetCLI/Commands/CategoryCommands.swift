@@ -99,7 +99,7 @@ struct ShowCategory: BudgetCommand {
 /// `budget rename-category OLD NEW`.
 struct RenameCategory: BudgetCommand {
     static let configuration = CommandConfiguration(
-        name: "rename-category", abstract: "Rename a category; its transactions follow it.", access: .write)
+        name: "rename-category", abstract: "Rename a category; its transactions follow it.", access: .change)
 
     static var arguments: [CommandArgument<RenameCategory>] {[
         .argument(\.old, "old", help: "The category's current name."),
@@ -131,7 +131,7 @@ struct DeleteCategory: BudgetCommand {
         amounts mean, so it needs --kind-change: keep (the same numbers) or negate (the same \
         direction of money).
         """,
-        access: .write)
+        access: .change)
 
     /// What becomes of the category's transactions: options that exclude each other, as one value.
     enum Disposal {

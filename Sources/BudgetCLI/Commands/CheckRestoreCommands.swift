@@ -30,7 +30,7 @@ struct Check: BudgetCommand {
             if case .monthTotalDiffers = $0 { return true } else { return false }
         }
         if repair && totalsOnly {
-            try context.store(access: .write).rebuildMonthTotals()
+            try context.store(access: .change).rebuildMonthTotals()
             context.confirm("Computed the monthly totals again from the rows (\(problems.count == 1 ? "1 differed" : "\(problems.count) differed")).")
             problems = try BudgetStore.check(bookAt: path)
         }

@@ -16,7 +16,7 @@ struct Edit: BudgetCommand {
         the accounts it leaves and reaches. A change to a balance a reconciliation covers \
         (amount, day, account) is refused unless --force.
         """,
-        access: .write)
+        access: .change)
 
     static var arguments: [CommandArgument<Edit>] {[
         .argument(\.id, "id", help: "The transaction's id (see 'budget list')."),

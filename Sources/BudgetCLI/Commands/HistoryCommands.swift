@@ -26,13 +26,13 @@ struct Log: BudgetCommand {
 
     func run(_ context: CommandContext) throws -> Outcome {
         if let day = pruneBefore {
-            let count = try context.store(access: .write).pruneHistory(before: day)
+            let count = try context.store(access: .change).pruneHistory(before: day)
             context.confirm("Dropped \(count) history entr\(count == 1 ? "y" : "ies") written before \(day).")
             return .success
         }
         let entries = try context.store().history(limit: limit)
         if format == .table {
-            try context.stdout.write(HistoryLog.text(entries, terminal: context.stdout.isTerminal))
+            try context.stdout.write(HistoryLog.text(entries))
         } else {
             try HistoryLog.writeLines(entries, format: format, to: context.stdout)
         }
@@ -51,7 +51,7 @@ struct Undo: BudgetCommand {
         write changed the same rows: then nothing changes and the conflicts are listed. The \
         undo is itself an entry: 'budget redo' or 'budget undo ID' reverses it.
         """,
-        access: .write)
+        access: .change)
 
     static var arguments: [CommandArgument<Undo>] {[
         .argument(\.id, "id", help: "The entry to undo (see 'budget log'); default: the newest write not undone."),
@@ -72,7 +72,7 @@ struct Redo: BudgetCommand {
         name: "redo",
         abstract: "Reapply what the newest undo reversed.",
         discussion: "The redo is itself an entry of 'budget log'; a later write on the same rows makes it refuse.",
-        access: .write)
+        access: .change)
 
     static var arguments: [CommandArgument<Redo>] { [] }
 

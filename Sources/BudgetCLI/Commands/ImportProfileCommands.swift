@@ -133,7 +133,7 @@ struct ImportProfileShow: BudgetCommand {
 
 /// `budget import-profile remove NAME`.
 struct ImportProfileRemove: BudgetCommand {
-    static let configuration = CommandConfiguration(name: "remove", abstract: "Remove an import profile.", access: .write)
+    static let configuration = CommandConfiguration(name: "remove", abstract: "Remove an import profile.", access: .change)
 
     static var arguments: [CommandArgument<ImportProfileRemove>] {[.argument(\.name, "name", help: "The profile's name.")]}
 

@@ -12,7 +12,7 @@ struct SetOpeningBalance: BudgetCommand {
         account's last reconciliation is refused unless --force, which says which \
         reconciliation it breaks.
         """,
-        access: .write)
+        access: .change)
 
     static var arguments: [CommandArgument<SetOpeningBalance>] {[
         .argument(\.account, "account", help: "The account."),

@@ -33,7 +33,7 @@ struct MergePayees: BudgetCommand {
           budget merge-payees "AMAZON MKTPLACE" amazon.de --into Amazon
         To clean payees as they are imported, add a rule with --set-payee.
         """,
-        access: .write)
+        access: .change)
 
     static var arguments: [CommandArgument<MergePayees>] {[
         .arguments(\.names, "payee", help: "The payees to merge (see 'budget payees')."),

@@ -15,7 +15,7 @@ struct Reconcile: BudgetCommand {
         Afterwards, adding, changing or deleting a transaction so that a balance on or before \
         that day changes is refused unless --force, which says which reconciliation it breaks.
         """,
-        access: .write)
+        access: .change)
 
     static var arguments: [CommandArgument<Reconcile>] {[
         .argument(\.account, "account", help: "The account."),

@@ -99,7 +99,7 @@ struct Report: BudgetCommand {
                 }
                 if report.lines.isEmpty {
                     try context.stdout.flush()
-                    context.confirm("No category has a budget or transactions in \(month). Start with: budget add-category Food 300")
+                    context.confirm(try emptyReportNote(month, context))
                 }
             } else {
                 var writer = try RecordWriter(format: format.records ?? .csv, record: .reportLine, output: context.stdout, excelSafe: excelSafe)
@@ -119,6 +119,21 @@ struct Report: BudgetCommand {
             context.warn("budget: overspent in \(month): \(line.category): \(line.actual) spent of \(line.available) (\(over) over\(note))")
         }
         return report.overspent.isEmpty ? .success : .overspent
+    }
+
+    /// What an empty monthly report says: how to start in a book with no category; otherwise
+    /// the month its first budget starts (every later month has a budget, so an empty month is
+    /// before all of them) and where to see the categories.
+    private func emptyReportNote(_ month: Month, _ context: CommandContext) throws -> String {
+        let store = try context.store()
+        let none = "No category has a budget or transactions in \(month)"
+        let categories = try store.categories(in: month)
+        guard !categories.isEmpty else { return none + ". Start with: budget add-category Food 300" }
+        let first = try categories.compactMap { category in
+            try store.budgetHistory(forCategory: category.name).filter { $0.scope == .from }.map(\.month).min()
+        }.min()
+        guard let first, first > month else { return none + ". See them with: budget categories" }
+        return none + "; the first budget starts in \(first). See: budget report --month \(first), or budget categories"
     }
 
     private func printTrend(_ context: CommandContext, from: Month, to: Month) throws -> Outcome {

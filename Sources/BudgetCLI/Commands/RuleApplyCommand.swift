@@ -17,7 +17,7 @@ struct RuleApply: BudgetCommand {
         transaction is never moved in a way that changes its account's balance.
           budget rule apply --dry-run --from 2026-01-01
         """,
-        access: .write)
+        access: .change)
 
     static var arguments: [CommandArgument<RuleApply>] {[
         .flag(\.dryRun, "dry-run", help: "List what would change; write nothing."),
@@ -36,7 +36,7 @@ struct RuleApply: BudgetCommand {
     var format = OutputFormat.table
 
     func run(_ context: CommandContext) throws -> Outcome {
-        let store = try context.store(access: dryRun ? .read : .write)
+        let store = try context.store(access: dryRun ? .read : .change)
         let outcomes = try store.applyRules(TransactionFilter(from: from, to: to, account: account?.name), dryRun: dryRun,
                                             kindChange: kindChange?.kindChange ?? .refuse)
         let lines = outcomes.flatMap(RuleChangeLine.lines)

@@ -102,7 +102,7 @@ struct RuleEdit: BudgetCommand {
         What is not given stays:
           budget rule edit 3 --mode exact --direction any --no-payee
         """,
-        access: .write)
+        access: .change)
 
     static var arguments: [CommandArgument<RuleEdit>] {[
         .argument(\.id, "id", help: "The rule's id (see 'budget rule list')."),
@@ -138,7 +138,7 @@ struct RuleMove: BudgetCommand {
         name: "move",
         abstract: "Move a rule to another place in the order rules are tried.",
         discussion: "Place 1 is tried first. Prints the rules in their new order.",
-        access: .write)
+        access: .change)
 
     static var arguments: [CommandArgument<RuleMove>] {[
         .argument(\.id, "id", help: "The rule's id (see 'budget rule list')."),
@@ -189,7 +189,7 @@ struct RuleRemove: BudgetCommand {
         name: "remove",
         abstract: "Remove a rule.",
         discussion: "Transactions it categorized keep their category.",
-        access: .write)
+        access: .change)
 
     static var arguments: [CommandArgument<RuleRemove>] {[
         .argument(\.id, "id", help: "The rule's id (see 'budget rule list')."),

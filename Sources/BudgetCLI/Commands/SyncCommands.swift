@@ -88,7 +88,9 @@ struct DeviceCommand: BudgetCommand {
     var name: String?
 
     func run(_ context: CommandContext) throws -> Outcome {
-        let store = try context.store()
+        // Naming creates the book: a new device is named before its first sync joins a folder.
+        // Showing only reads, and a book that is not there has no device to show.
+        let store = try context.store(access: name == nil ? .readExisting : .write)
         if let name {
             let device = try store.renameDevice(to: name)
             context.confirm("This device is now named \(device.name).")

@@ -125,7 +125,7 @@ struct Delete: BudgetCommand {
         All or nothing: when one id is unknown, none is deleted. A transfer goes with both its \
         sides, a split with its parts. A transaction a reconciliation covers is kept unless --force.
         """,
-        access: .write)
+        access: .change)
 
     static var arguments: [CommandArgument<Delete>] {[
         .arguments(\.ids, "id", help: "The ids of the transactions (see 'budget list')."),

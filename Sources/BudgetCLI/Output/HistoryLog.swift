@@ -12,7 +12,12 @@ enum HistoryLog {
     /// 12  2026-11-23 12:01:05  laptop  budget edit 4 --amount 13
     ///     changed transactions id=4: amount 1250 -> 1300
     /// ```
-    static func text(_ entries: [HistoryEntry], terminal: Bool) -> String {
+    ///
+    /// Like every table, its user text (payees, notes, commands) shows control and bidi
+    /// characters as escapes (``TerminalText/visible(_:keepingLayout:)``) on a terminal or not:
+    /// a line is one line, and `budget log | less` draws what a terminal draws. The exact values
+    /// are in `--format csv`, `tsv` and `json`.
+    static func text(_ entries: [HistoryEntry]) -> String {
         var text = ""
         for entry in entries {
             var head = "\(entry.id)  \(time(entry.milliseconds))  \(entry.deviceName)  \(entry.isReceived ? "(synced)" : entry.command)"
@@ -22,7 +27,7 @@ enum HistoryLog {
             case .redo(let id): head += "  (redoes \(id))"
             }
             if let by = entry.undoneBy { head += "  [undone by \(by)]" }
-            text += visible(head, terminal: terminal) + "\n"
+            text += TerminalText.visible(head) + "\n"
             // One change decoded at a time: an import's entry holds a million.
             entry.forEachChange { change in
                 let key = change.key.map { "\($0.column)=\(value($0.after))" }.joined(separator: ",")
@@ -33,8 +38,8 @@ enum HistoryLog {
                     case .changed: return "\(field.column) \(value(field.before)) -> \(value(field.after))"
                     }
                 }
-                text += "    " + visible("\(change.operation.rawValue) \(change.table) \(key): " + fields.joined(separator: ", "),
-                                         terminal: terminal) + "\n"
+                text += "    " + TerminalText.visible("\(change.operation.rawValue) \(change.table) \(key): " + fields.joined(separator: ", "))
+                    + "\n"
             }
         }
         return text

@@ -58,7 +58,11 @@ struct CommandConfiguration: Sendable {
         case read
         /// It only reads, and needs a book that exists wherever it is (`watch`, `backup`).
         case readExisting
-        /// It writes: a missing book is created.
+        /// It changes or removes what the book already holds (`edit`, `delete`, `undo`,
+        /// `reconcile`): it never creates a book, and a book that does not exist is an error
+        /// wherever it is, as there is nothing in it to change.
+        case change
+        /// It adds something (`add-category`, `add`, `import`): a missing book is created.
         case write
         /// It does not open the book at all (`completions`), or opens it its own way (`check`).
         case none

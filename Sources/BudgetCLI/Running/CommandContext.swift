@@ -45,13 +45,15 @@ final class CommandContext {
 
     /// The book at `--db`, `$BUDGET_DB` or the default path, opened on first use as the command's
     /// ``CommandConfiguration/access`` (or `access`, for a command whose flags decide it) says:
-    /// only write commands create a book.
+    /// only commands that add something (`.write`) create a book.
     func store(access override: CommandConfiguration.Access? = nil) throws -> BudgetStore {
         if let openedStore { return openedStore }
         let location = try bookLocation()
         let access = override ?? command.configuration.access
         let store: BudgetStore
         do {
+            // BudgetStore's `.read` opens an existing book only, for writing when the file allows:
+            // what `.change` needs too.
             store = try BudgetStore(path: location.path, access: access == .write ? .write : .read)
         } catch BudgetError.databaseNotFound where access == .read && location.isDefault {
             // A new user's first `budget report`: no book yet, and reading must not make one.

@@ -1,0 +1,111 @@
+import BudgetKit
+import Testing
+@testable import BudgetCLI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Only commands that add something create a book. One that reads, changes or removes what a
+/// book holds names a book that does not exist, exits 1 and leaves no file behind: a typo'd
+/// `--db` never becomes an empty book that later reads look at.
+@Suite struct MissingBookTests {
+    /// Every command that changes or removes what is already in a book, with words it accepts.
+    static let changing: [[String]] = [
+        ["reconcile", "Main", "--statement-balance", "0", "--on", "today"], ["device"],
+        ["log", "--prune-before", "2026-01-01"], ["undo"], ["undo", "1"], ["redo"], ["delete", "1"],
+        ["edit", "1", "--note", "x"], ["set-budget", "Food", "300"], ["remove-budget", "Food", "--month", "2026-11"],
+        ["set-rollover", "Food", "on"], ["rename-category", "Food", "Groceries"], ["delete-category", "Food"],
+        ["rename-account", "Main", "Checking"], ["close-account", "Main"], ["delete-account", "Main"],
+        ["set-default-account", "Main"], ["set-opening-balance", "Main", "100"], ["merge-payees", "A", "--into", "B"],
+        ["rule", "edit", "1", "--pattern", "x"], ["rule", "move", "1", "--to", "1"], ["rule", "remove", "1"],
+        ["rule", "apply"], ["rule", "apply", "--dry-run"], ["import-profile", "remove", "bank"], ["check", "--repair"],
+    ]
+
+    static func notFound(_ path: String) -> String {
+        """
+        budget: error: \(path) does not exist
+        hint: check the path, or create a book there with a write command such as 'budget add-category Food 300'
+
+        """
+    }
+
+    /// The names in a folder, sorted.
+    static func entries(_ folder: String) -> [String] {
+        guard let stream = opendir(folder) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    @Test(arguments: changing)
+    func aCommandThatChangesABookOnATypodPathFailsNamingItAndCreatesNothing(words: [String]) {
+        let sandbox = Sandbox()
+        let typo = sandbox.directory + "/typo.db"
+        let run = sandbox.run(["--db", typo] + words)
+        #expect(run.status == 1)
+        #expect(run.stdout == "")
+        #expect(run.stderr == Self.notFound(typo))
+        #expect(Self.entries(sandbox.directory) == [])
+        // A later read still says the book is not there, instead of showing an empty one.
+        let list = sandbox.run("--db", typo, "list")
+        #expect(list.status == 1)
+        #expect(list.stderr == Self.notFound(typo))
+    }
+
+    @Test(arguments: [["undo"], ["delete", "1"], ["device"]])
+    func aMissingFolderInBudgetDBIsNotMadeEither(words: [String]) {
+        let sandbox = Sandbox()
+        let typo = sandbox.directory + "/bugdet/budget.sqlite3"
+        let run = sandbox.run(words, environment: ["BUDGET_DB": typo])
+        #expect(run.status == 1)
+        #expect(run.stderr == Self.notFound(typo))
+        #expect(Self.entries(sandbox.directory) == [])
+    }
+
+    @Test(arguments: [["undo"], ["delete", "1"], ["device"], ["reconcile", "Main", "--statement-balance", "0", "--on", "today"],
+                      ["log", "--prune-before", "2026-01-01"]])
+    func atTheDefaultPlaceWithNoBookYetThereIsNothingToChangeAndNothingIsCreated(words: [String]) {
+        let sandbox = Sandbox()
+        sandbox.environment["BUDGET_DB"] = nil
+        let run = sandbox.run(words)
+        #expect(run.status == 1)
+        #expect(run.stderr == Self.notFound(sandbox.directory + "/home/.local/share/budget/budget.sqlite3"))
+        #expect(Self.entries(sandbox.directory) == [])
+        // Reading still shows a new user an empty book, and adding creates it.
+        #expect(sandbox.run("log").status == 0)
+        #expect(sandbox.run("-q", "add-category", "Food", "300").status == 0)
+        #expect(Self.entries(sandbox.directory + "/home/.local/share/budget") == ["budget.sqlite3"])
+    }
+
+    @Test func onAnExistingBookTheyWorkAsBefore() throws {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Food", "300", "--from", "2026-01")
+        sandbox.succeed("-q", "add", "12.50", "Food", "--date", "2026-01-02")
+        let reconcile = sandbox.run("reconcile", "Main", "--statement-balance", "-12.50", "--on", "today")
+        #expect(reconcile.status == 0)
+        #expect(reconcile.stderr == "Reconciled Main on \(Day.today()): the book matches the statement (-12.50); marked 1 transaction reconciled.\n")
+        #expect(sandbox.run("-q", "edit", "1", "--note", "x").status == 0)
+        #expect(sandbox.run("-q", "undo").status == 0)
+        #expect(sandbox.run("device").stdout.hasSuffix("\tnot synced\n"))
+    }
+
+    @Test func namingADeviceCreatesItsBookAsANewDeviceDoesBeforeJoiningAFolder() {
+        let sandbox = Sandbox()
+        let run = sandbox.run("device", "ben")
+        #expect(run.status == 0)
+        #expect(run.stderr == "This device is now named ben.\n")
+        #expect(sandbox.succeed("device").hasPrefix("ben\t"))
+    }
+
+    /// `device` creates a book only with a NAME (without, it shows the device); `import
+    /// --dry-run` creates none either.
+    @Test func onlyCommandsThatAddSomethingMayCreateABook() {
+        let creating = Commands.info.flatMap(\.tree).filter { !$0.isGroup && $0.configuration.access == .write }.map(\.path)
+        #expect(creating == ["add-category", "add-account", "add", "transfer", "import", "import-profile save", "rule add",
+                             "sync", "device"])
+    }
+}
