@@ -13,6 +13,9 @@ public struct HistoryConflict: Hashable, Sendable, CustomStringConvertible {
         case constraint
         /// Rows would point at a row that is gone (`PRAGMA foreign_key_check`).
         case brokenReference
+        /// The change counts in a reconciliation made since (an account's opening balance, on or
+        /// before its last statement): ``HistoryConflict/fields`` hold `reconciled on` and the day.
+        case reconciled
     }
 
     /// What the later change did.

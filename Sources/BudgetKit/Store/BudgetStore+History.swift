@@ -143,6 +143,7 @@ extension BudgetStore {
             var reader = try HistoryReader(connection: connection)
             var conflicts: [HistoryConflict] = []
             var failure: (any Error)?
+            let openings = try openingBalances()
             try inverse.apply(to: connection) { conflict in
                 do {
                     if let found = try reader.conflict(from: conflict) { conflicts.append(found) }
@@ -153,8 +154,39 @@ extension BudgetStore {
             }
             if let failure { throw failure }
             conflicts += try reader.brokenReferences()
+            conflicts += try reconciledOpenings(before: openings)
             if !conflicts.isEmpty { throw BudgetError.historyConflicts(id: target.id, conflicts) }
         }
+    }
+}
+
+extension BudgetStore {
+    /// Every account's opening balance and day, by id.
+    fileprivate func openingBalances() throws -> [Int64: BalanceEffect] {
+        var openings: [Int64: BalanceEffect] = [:]
+        try connection.prepare("SELECT id, opening_balance, opening_date FROM accounts").forEachRow { row in
+            let id = row.int64(0)
+            openings[id] = BalanceEffect(accountID: id, date: row.isNull(2) ? Day.first : row.day(2), amount: row.int64(1))
+        }
+        return openings
+    }
+
+    /// The accounts whose opening balance or day an undo or redo just changed inside a
+    /// reconciled period, as conflicts: `set-opening-balance` refuses that change unless
+    /// forced, so undoing or redoing it must not make it quietly (undo the reconciliation first).
+    fileprivate func reconciledOpenings(before: [Int64: BalanceEffect]) throws -> [HistoryConflict] {
+        var conflicts: [HistoryConflict] = []
+        for (id, now) in try openingBalances().sorted(by: { $0.key < $1.key }) where before[id] != now {
+            do {
+                _ = try guardReconciled(old: before[id].map { [$0] } ?? [], new: [now], id: nil, policy: .refuse)
+            } catch BudgetError.dateInReconciledPeriod(_, let reconciliation) {
+                conflicts.append(HistoryConflict(kind: .reconciled, table: "accounts",
+                                                 key: [HistoryField(column: "id", before: nil, after: .integer(id))],
+                                                 fields: [HistoryField(column: "reconciled on", before: nil,
+                                                                       after: .text(reconciliation.statementDate.description))]))
+            }
+        }
+        return conflicts
     }
 }
 
