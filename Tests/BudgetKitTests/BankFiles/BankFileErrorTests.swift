@@ -23,6 +23,11 @@ import Testing
          BankFileError(BankFileLocation(file: "f", line: 7, elementPath: transactionPath + "/DTPOSTED"), .invalidDate("2026-11-03"))))
         cases.append((ofx("<STMTTRN><DTPOSTED>20261103<TRNAMT>1\n"),
          BankFileError(BankFileLocation(file: "f", line: 6, elementPath: transactionPath), .unexpectedEnd(expected: "</STMTTRN>"))))
+        // Cut short inside a tag: the file ends, the tag is not too long.
+        cases.append((ofx("<STMTTRN><DTPOSTED>20261103<TRNAMT>-1.00<FITID>F1<NAME>a</STMT"),
+         BankFileError(BankFileLocation(file: "f", line: 6), .unexpectedEnd(expected: ">"))))
+        cases.append((ofx("<STMTTRN><DTPOS<TED>20261103"),
+         BankFileError(BankFileLocation(file: "f", line: 6), .malformedField("tag", text: "<DTPOS"))))
         cases.append((camt("<Ntry><Amt Ccy=\"EUR\">1.00</Amt>\n<CdtDbtInd>CREDIT</CdtDbtInd><BookgDt><Dt>2026-11-03</Dt></BookgDt></Ntry></Stmt></BkToCstmrStmt></Document>"),
          BankFileError(BankFileLocation(file: "f", line: 2, elementPath: entryPath), .malformedField("CdtDbtInd", text: "CREDIT"))))
         cases.append((camt("<Ntry><Amt Ccy=\"EUR\">-1.00</Amt>\n<CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-11-03</Dt></BookgDt></Ntry></Stmt></BkToCstmrStmt></Document>"),

@@ -10,6 +10,16 @@ import Testing
         #expect(name.text == capitals && name.id == id)
     }
 
+    @Test(arguments: [
+        ("Caf&#233; &amp; Co", "Café & Co"), ("&#xE9;t&#XE9;", "été"), ("A&lt;B&gt;", "A<B>"),
+        // Not a reference, or a control character: kept as written.
+        ("&#27;[31m", "&#27;[31m"), ("&#x9B;", "&#x9B;"), ("&#;", "&#;"), ("&#12345678901234;", "&#12345678901234;"),
+        ("&#xD800;", "&#xD800;"), ("R&D", "R&D"), ("&", "&"),
+    ])
+    func sgmlTextsReplaceEntitiesAndCharacterReferences(text: String, expected: String) {
+        #expect(OFXSGMLTokenizer.replacingEntities(text) == expected)
+    }
+
     @Test func unlistedNamesAreEqualByTheirText() {
         #expect(OFXElementName(written: "foo") == OFXElementName(capitals: "FOO"))
         #expect(OFXElementName(written: "foo") != OFXElementName(written: "bar"))

@@ -4,7 +4,8 @@
 ///
 /// Everything before the first `<` (the `OFXHEADER:100` header) is skipped; `<!...>` and `<?...>`
 /// are skipped; names are upper-cased; texts are trimmed and `&amp;`, `&lt;`, `&gt;`, `&quot;`,
-/// `&apos;` and `&nbsp;` replaced. Limits: a tag of at most ``maximumTagBytes``, a text of at
+/// `&apos;`, `&nbsp;` and character references (`&#233;`, `&#xE9;`; not control characters)
+/// replaced. Limits: a tag of at most ``maximumTagBytes``, a text of at
 /// most ``maximumTextBytes``. Not thread-safe.
 struct OFXSGMLTokenizer {
     /// The longest tag accepted: 256 bytes (OFX names are at most 32 characters).
@@ -29,10 +30,16 @@ struct OFXSGMLTokenizer {
                 inHeader = false
                 let startLine = line
                 buffer.position += 1
-                guard let end = try buffer.scan(for: UInt8(ascii: ">"), or: UInt8(ascii: "<"), limit: Self.maximumTagBytes),
-                      end < buffer.bytes.count, buffer.bytes[end] == UInt8(ascii: ">") else {
-                    let problem: BankFileProblem = buffer.atEnd ? .unexpectedEnd(expected: ">") : .tooLong(limit: Self.maximumTagBytes)
-                    throw BankFileError(BankFileLocation(file: file, line: line), problem)
+                guard let end = try buffer.scan(for: UInt8(ascii: ">"), or: UInt8(ascii: "<"), limit: Self.maximumTagBytes) else {
+                    throw BankFileError(BankFileLocation(file: file, line: line), .tooLong(limit: Self.maximumTagBytes))
+                }
+                // The file ends inside a tag (`<STMT`): cut short, not a long tag.
+                guard end < buffer.bytes.count else {
+                    throw BankFileError(BankFileLocation(file: file, line: line), .unexpectedEnd(expected: ">"))
+                }
+                guard buffer.bytes[end] == UInt8(ascii: ">") else {
+                    let text = "<" + String(decoding: buffer.bytes[buffer.position..<end], as: UTF8.self)
+                    throw BankFileError(BankFileLocation(file: file, line: line), .malformedField("tag", text: text))
                 }
                 // The scan may have moved the unread bytes to the buffer's start: read the position after it.
                 let tag = buffer.bytes[buffer.position..<end]
@@ -101,6 +108,17 @@ struct OFXSGMLTokenizer {
                 result += character
                 rest = rest.dropFirst(entity.count)
                 continue outer
+            }
+            // A character reference, `&#233;` or `&#xE9;`, as OFX 2's XML reader reads it too.
+            if rest.hasPrefix("&#"), let semicolon = rest.prefix(12).firstIndex(of: ";") {
+                let digits = rest[rest.index(rest.startIndex, offsetBy: 2)..<semicolon]
+                let hex = digits.first == "x" || digits.first == "X"
+                if let value = UInt32(hex ? String(digits.dropFirst()) : String(digits), radix: hex ? 16 : 10),
+                   let scalar = Unicode.Scalar(value), value >= 0x20, !(0x7F...0x9F).contains(value) {
+                    result.unicodeScalars.append(scalar)
+                    rest = rest[rest.index(after: semicolon)...]
+                    continue outer
+                }
             }
             result += "&"
             rest = rest.dropFirst()
