@@ -16,7 +16,9 @@ struct Add: BudgetCommand {
         Prints the new transaction's id alone on standard output, and a confirmation on standard \
         error.
         """,
-        access: .write)
+        // It needs a category (or two accounts) the book holds: a new book has none, so a
+        // mistyped --db is named, never made.
+        access: .change)
 
     static var arguments: [CommandArgument<Add>] {[
         .argument(\.amount, "amount", help: "The amount, like 12.50 or -2.25."),
@@ -82,7 +84,7 @@ struct Transfer: BudgetCommand {
           budget transfer 250 Checking Visa
         Editing or deleting it changes both sides.
         """,
-        access: .write)
+        access: .change)
 
     static var arguments: [CommandArgument<Transfer>] {[
         .argument(\.amount, "amount", help: "The amount moved, more than zero."),
