@@ -38,6 +38,9 @@ import Testing
          BankFileError(BankFileLocation(file: "f", line: 2), .unexpectedEnd(expected: "</Ntry>"))))
         cases.append((":20:X\n:25:ACCOUNT\n:61:2611031103Q1,00NTRFNONREF\n",
          BankFileError(BankFileLocation(file: "f", line: 3, column: 5), .malformedField(":61:", text: "2611031103Q1,00NTRFNONREF"))))
+        // Cut short after an entry: no :62F: closes the statement.
+        cases.append((":20:X\n:25:ACCOUNT\n:60F:C261101EUR1,00\n:61:2611031103D1,00NTRFNONREF\n:86:Text\nmore text\n",
+         BankFileError(BankFileLocation(file: "f", line: 6, column: 1), .unexpectedEnd(expected: ":62F:"))))
         cases.append((":20:X\n:25:ACCOUNT\n:60F:C261331EUR1,00\n", BankFileError(BankFileLocation(file: "f", line: 3, column: 6), .invalidDate("261331"))))
         cases.append(("\n:20:X\n:25:ACCOUNT\n-\nstray text\n", BankFileError(BankFileLocation(file: "f", line: 5, column: 1), .malformedField("MT940 line", text: "stray text"))))
         cases.append(("!Type:Bank\nD03.11.2026\nT1.234\n^\n", BankFileError(BankFileLocation(file: "f", line: 3, column: 2), .ambiguousAmount("1.234", readings: ["1234", "1.234"]))))
@@ -55,6 +58,15 @@ import Testing
             var reader = try BankFileReader(file: "f", bytes: Array(text.utf8))
             while try reader.next() != nil {}
         }
+    }
+
+    /// An MT942 interim report has no closing balance: its end is no cut.
+    @Test func anInterimReportWithoutAClosingBalanceReadsWhole() throws {
+        let text = ":20:X\n:25:ACCOUNT\n:13D:2611031200+0100\n:34F:EUR0,\n:61:2611031103D1,00NTRFNONREF\n:86:Text\n:90D:1EUR1,00\n"
+        var reader = try BankFileReader(file: "f", bytes: Array(text.utf8))
+        var entries = 0
+        while let item = try reader.next() { if case .entry = item { entries += 1 } }
+        #expect(entries == 1)
     }
 
     @Test func errorsReadAsFileLineColumnOrTheElementPath() {

@@ -20,6 +20,10 @@ struct MT940Reader: BankItemReader {
     private var entry: BankEntry?
     private var queue: [BankFileItem] = []
     private var head = 0
+    /// Whether the current message is an MT942 interim report (no closing balance).
+    private var interim = false
+    /// The last line of the last field read.
+    private var lastLine = 1
 
     init(file: String, chunks: @escaping () throws -> [UInt8]?) {
         fields = MT940FieldReader(file: file, chunks: chunks)
@@ -32,6 +36,11 @@ struct MT940Reader: BankItemReader {
             queue.removeAll(keepingCapacity: true)
             head = 0
             guard let field = try fields.next() else {
+                // An MT940 statement always closes (`:62F:`/`:62M:`); one with entries and no
+                // closing at the end of the file was cut short. (An MT942 report has none.)
+                if let statement, statement.closing == nil, !interim, statement.entryCount > 0 || entry != nil {
+                    throw BankFileError(BankFileLocation(file: file, line: lastLine, column: 1), .unexpectedEnd(expected: ":62F:"))
+                }
                 endStatement()
                 if queue.isEmpty { return nil }
                 break
@@ -47,10 +56,16 @@ struct MT940Reader: BankItemReader {
     }
 
     private mutating func take(_ field: MT940Field) throws {
+        lastLine = field.line + max(0, field.lines.count - 1)
         switch field.tag {
         case "20":
             endStatement()
+            interim = false
             statement = BankStatement(format: .mt940, location: location(field, column: 1))
+        case "13", "13D", "34F", "90D", "90C":
+            // MT942's date-time, floor limit and counts: an interim report, which has no closing.
+            flushEntry()
+            interim = true
         case "-":
             endStatement()
         case "25":
