@@ -104,6 +104,21 @@ import Glibc
         #expect(try sandbox.snapshot() == before)
     }
 
+    /// An option's opposite on the command line replaces the profile's; options that cannot be
+    /// used together conflict, as the help says.
+    @Test func theCommandLinesOppositeReplacesTheProfilesAndExclusiveOptionsConflict() throws {
+        let sandbox = book()
+        sandbox.succeed("-q", "import-profile", "save", "giro", "--delimiter", ";", "--decimal-comma", "--default-category", "Food")
+        let file = sandbox.write("p.csv", "date;amount;payee\n2026-11-05;1.50;x\n")
+        let read = sandbox.run("import", "--profile", "giro", "--decimal-point", file, "--dry-run", "--format", "csv")
+        #expect(read.status == 0)
+        #expect(read.stdout.contains(",2026-11-05,1.50,Food,x,"))
+        sandbox.succeed("-q", "import-profile", "save", "card", "--debit-column", "out", "--credit-column", "in")
+        let conflict = sandbox.run("import", "--profile", "card", "--amount-column", "amount", file, "--dry-run")
+        #expect(conflict.status == 64)
+        #expect(conflict.stderr.hasPrefix("budget: error: import profile 'card': '--amount-column <column>' cannot be used with '--debit-column <column>'\n"))
+    }
+
     @Test func aProfileEditedByHandIntoNonsenseIsAUsageErrorNamingIt() throws {
         let sandbox = book()
         sandbox.succeed("-q", "import-profile", "save", "giro", "--negate")

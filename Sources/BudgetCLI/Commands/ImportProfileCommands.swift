@@ -9,8 +9,9 @@ enum ImportProfileCommands {
         A profile holds options only, checked by 'budget import' itself when saved and again \
         when used: never a FILE, --profile, --db or --quiet. 'budget import --profile NAME \
         FILE' lays them under the command line's own: an option given on the command line \
-        replaces the profile's (of options that exclude each other, both count as given, and \
-        the import says they conflict).
+        replaces the profile's, and so does its opposite (--decimal-point replaces a saved \
+        --decimal-comma); of options that cannot be used together (--amount-column and a saved \
+        --debit-column), both count as given, and the import says they conflict.
           budget import-profile save giro --delimiter ';' --decimal-comma --negate
           budget import --profile giro statement.csv --dry-run
         """,
