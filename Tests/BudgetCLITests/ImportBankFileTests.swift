@@ -92,6 +92,29 @@ import Testing
             """)
     }
 
+    /// An investment statement's cash entries go into the account with its number.
+    @Test func anInvestmentStatementGoesIntoItsAccount() throws {
+        let sandbox = book()
+        sandbox.succeed("-q", "add-account", "Broker", "--number", "4111-22")
+        let file = sandbox.write("broker.ofx", """
+            OFXHEADER:100
+            DATA:OFXSGML
+            VERSION:102
+
+            <OFX><INVSTMTMSGSRSV1><INVSTMTTRNRS><TRNUID>1<INVSTMTRS><DTASOF>20261130<CURDEF>USD
+            <INVACCTFROM><BROKERID>broker.example<ACCTID>4111-22</INVACCTFROM>
+            <INVTRANLIST><DTSTART>20261101<DTEND>20261130
+            <INVBANKTRAN><STMTTRN><TRNTYPE>CREDIT<DTPOSTED>20261105<TRNAMT>100.00<FITID>I1<NAME>Deposit</STMTTRN><SUBACCTFUND>CASH</INVBANKTRAN>
+            </INVTRANLIST></INVSTMTRS></INVSTMTTRNRS></INVSTMTMSGSRSV1></OFX>
+
+            """)
+        let result = sandbox.run("import", file, "--default-category", "Food")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 1 transaction from \(file).\n")
+        #expect(try sandbox.query("SELECT a.name || ' ' || t.import_key FROM transactions AS t JOIN accounts AS a ON a.id = t.account_id WHERE t.payee = 'Deposit'")
+            == ["Broker 411122|ref|I1"])
+    }
+
     /// A file in which no statement was found is an error, never "Imported 0 transactions".
     @Test(arguments: [
         ("inv.qif", "!Type:Invst\nD11/07/2026\nNBuy\nYAAPL\nT-100\n^\n", [String](), "qif",

@@ -6,8 +6,10 @@
 /// counts in the innermost aggregate the builder knows (`STMTTRN`, `LEDGERBAL`, `BANKACCTFROM`,
 /// `PAYEE`...), so an unclosed empty element in between changes nothing.
 ///
-/// Statements: `STMTRS` (bank) and `CCSTMTRS` (credit card; its account's kind is
-/// `CREDITCARD`). Entries: `STMTTRN`, which needs `DTPOSTED` and `TRNAMT`. Amounts allow a
+/// Statements: `STMTRS` (bank), `CCSTMTRS` (credit card; its account's kind is `CREDITCARD`)
+/// and `INVSTMTRS` (investment: its account is `INVACCTFROM`'s `BROKERID` and `ACCTID`, its kind
+/// `INVESTMENT`; of its transactions only the cash ones, `INVBANKTRAN`'s `STMTTRN`, are entries).
+/// Entries: `STMTTRN`, which needs `DTPOSTED` and `TRNAMT`. Amounts allow a
 /// point or a comma and no grouping (OFX 1.0.2, 3.2.9.1), so a European bank's `-200,00` is
 /// -200.00; dates are OFX date-times (``BankDate/parseOFX(_:)``). OFX has no pending state:
 /// every entry is booked.
@@ -91,12 +93,13 @@ struct OFXStatementBuilder {
 
     private mutating func start(_ name: OFXElementName, line: Int) throws {
         switch name.tag {
-        case .stmtrs, .ccstmtrs:
+        case .stmtrs, .ccstmtrs, .invstmtrs:
             if statement != nil { try end(name, line: line) }
             statement = BankStatement(format: format, location: location(line))
             if name.tag == .ccstmtrs { statement?.account.kind = "CREDITCARD" }
+            if name.tag == .invstmtrs { statement?.account.kind = "INVESTMENT" }
             started = false
-        case .banktranlist:
+        case .banktranlist, .invtranlist:
             startIfNeeded()
         case .stmttrn:
             entry = OFXEntryFields()
@@ -118,18 +121,20 @@ struct OFXStatementBuilder {
             if name.tag == .name { entry?.takePayeeName(value) }
         case .ledgerbal, .availbal:
             balance?[name.text] = (value, line)
-        case .bankacctfrom, .ccacctfrom:
+        case .bankacctfrom, .ccacctfrom, .invacctfrom:
             switch name.tag {
-            case .bankid: statement?.account.bank = value
+            case .bankid, .brokerid: statement?.account.bank = value
             case .acctid: statement?.account.number = value
             case .accttype: statement?.account.kind = value
             default: break
             }
-        case .banktranlist:
+        case .banktranlist, .invtranlist:
+            // Only the period's days: an investment list's own elements (SUBACCTFUND) are not dates.
+            guard name.tag == .dtstart || name.tag == .dtend else { break }
             let day = try location(line).reading { () throws(BankFileProblem) in try BankDate.parseOFX(value) }
             if name.tag == .dtstart { periodStart = day }
             if name.tag == .dtend, let periodStart, periodStart <= day { statement?.period = periodStart...day }
-        case .stmtrs, .ccstmtrs:
+        case .stmtrs, .ccstmtrs, .invstmtrs:
             if name.tag == .curdef { statement?.currency = value }
         default:
             break
@@ -157,7 +162,7 @@ struct OFXStatementBuilder {
             }
             if name.tag == .ledgerbal { statement?.closing = BankBalance(amount: money, day: day) }
             else { statement?.available = BankBalance(amount: money, day: day) }
-        case .stmtrs, .ccstmtrs:
+        case .stmtrs, .ccstmtrs, .invstmtrs:
             guard let statement else { return }
             startIfNeeded()
             items.append(.statementEnd(statement))

@@ -4,10 +4,10 @@ enum OFXTag: Int, CaseIterable {
     case unknown
     // Aggregates.
     case stmtrs, ccstmtrs, bankacctfrom, ccacctfrom, banktranlist, stmttrn, payee, bankacctto, ccacctto, ledgerbal, availbal,
-         currency, origcurrency, sonrs, status
+         currency, origcurrency, invstmtrs, invacctfrom, invtranlist, sonrs, status
     // Values.
     case name, bankid, acctid, accttype, dtstart, dtend, curdef, balamt, dtasof, dtposted, trnamt, dtavail, trntype, fitid,
-         checknum, memo
+         checknum, memo, brokerid
 
     /// The tag, in capitals.
     var tag: String { String(describing: self).uppercased() }
