@@ -115,6 +115,20 @@ import Testing
             == ["Broker 411122|ref|I1"])
     }
 
+    /// A bank's web page saved instead of its statement is named as such, whatever its name.
+    @Test(arguments: ["<!DOCTYPE html>\n<html><body>Login</body></html>\n", "<html><head></head><body>Error</body></html>\n",
+                      "\n  <!doctype HTML PUBLIC \"-//W3C//DTD HTML 4.01//EN\">\n<HTML>\n"])
+    func aWebPageIsNamed(text: String) throws {
+        let sandbox = book()
+        let file = sandbox.write("statement.csv", text)
+        let before = try sandbox.snapshot()
+        let result = sandbox.run("import", file, "--default-category", "Food")
+        #expect(result.status == 65)
+        #expect(result.stderr == "budget: error: \(file):1: an HTML web page, not a bank statement\n"
+            + "hint: the bank's web page (a login or an error page) was saved instead of the statement: download the statement again\n")
+        #expect(try sandbox.snapshot() == before)
+    }
+
     /// A file in which no statement was found is an error, never "Imported 0 transactions".
     @Test(arguments: [
         ("inv.qif", "!Type:Invst\nD11/07/2026\nNBuy\nYAAPL\nT-100\n^\n", [String](), "qif",

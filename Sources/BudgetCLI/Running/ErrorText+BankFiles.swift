@@ -68,6 +68,9 @@ extension ErrorText {
             }
             return ("ambiguous date '\(text)': \(readings.map(\.description).joined(separator: " or "))",
                     "say the order of its numbers: " + settled.joined(separator: ", "))
+        case .htmlPage:
+            return ("an HTML web page, not a bank statement",
+                    "the bank's web page (a login or an error page) was saved instead of the statement: download the statement again")
         case .splitsDoNotAddUp(let total, let parts):
             return ("its split parts ($) add up to \(parts), but its total (T) is \(total)",
                     "correct the entry so that its parts add up to its total; nothing was imported")

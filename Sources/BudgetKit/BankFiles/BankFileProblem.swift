@@ -41,6 +41,8 @@ public enum BankFileProblem: Error, Hashable, Sendable, CustomStringConvertible 
     /// (`1234` and `1.234`: the separator grouping thousands, then the separator a decimal one).
     /// A ``DecimalSeparator`` setting settles it.
     case ambiguousAmount(String, readings: [String])
+    /// An HTML page (a bank's login or error page saved instead of its statement).
+    case htmlPage
     /// A QIF entry whose split parts (`$`) do not add up to its total (`T`): both sums as written.
     case splitsDoNotAddUp(total: String, parts: String)
     /// A date that does not parse or does not exist.
@@ -67,6 +69,7 @@ public enum BankFileProblem: Error, Hashable, Sendable, CustomStringConvertible 
         case .amountOutOfRange(let text): return "amount '\(text)' is beyond 99,999,999,999.99"
         case .ambiguousAmount(let text, let readings):
             return "ambiguous amount '\(text)': \(readings.joined(separator: " or ")) (set the decimal separator)"
+        case .htmlPage: return "an HTML page, not a bank file"
         case .splitsDoNotAddUp(let total, let parts): return "split parts add up to \(parts), the total is \(total)"
         case .invalidDate(let text): return "invalid date '\(text)'"
         case .ambiguousDate(let text, let readings):
