@@ -33,9 +33,9 @@ import Testing
         ("date,out,in,category\n2026-11-20,1.00,,Food\n2026-11-21,,,Food\n", ["--debit-column", "out", "--credit-column", "in"],
          "3:2: empty amount: both the debit and the credit are empty"),
         // A thousands separator that lost its quotes shifts the row: never read as 1.00 paid to '234.56'.
-        (file("2026-11-21,1,234.56,Food,Big purchase"), [], "3:5: 5 fields, but the header has 4: a value holding ',' must be quoted"),
+        (file("2026-11-21,1,234.56,Food,Big purchase"), [], "3:5: 5 fields, but the header has 4: a value holding ',' must be quoted, or the header lacks a column's name"),
         ("Date\tAmount\tPayee\n2026-11-20\t-1.00\tGood\n2026-11-21\t-3.20\tCoffee\tx\n", ["--default-category", "Food"],
-         "3:4: 4 fields, but the header has 3: a value holding a tab must be quoted"),
+         "3:4: 4 fields, but the header has 3: a value holding a tab must be quoted, or the header lacks a column's name"),
     ] as [(String, [String], String)])
     func aBadRowStopsTheImportAndChangesNothing(text: String, options: [String], message: String) throws {
         let sandbox = Sandbox()

@@ -152,7 +152,7 @@ func importRows(_ text: String, _ options: ImportOptions = ImportOptions(), file
         #expect(rows.map(\.amount) == [Money(minorUnits: 100), Money(minorUnits: 200), Money(minorUnits: 300)])
         #expect(rows.map(\.payee) == ["Shop", "Cafe", ""])
         #expect(thrownMessage { _ = try importRows("date,amount,payee\n2026-11-20,1,234.56,Shop\n") }
-            == "bank.csv:2:4: 4 fields, but the header has 3: a value holding ',' must be quoted")
+            == "bank.csv:2:4: 4 fields, but the header has 3: a value holding ',' must be quoted, or the header lacks a column's name")
         var options = ImportOptions()
         options.hasHeader = false
         options.dateColumn = .number(1)

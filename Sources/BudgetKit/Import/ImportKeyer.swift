@@ -72,15 +72,6 @@ struct ImportKeyer: Sendable {
         return result
     }
 
-    /// The key of the next row carrying the bank's key `key`: `key` itself the first time in
-    /// the file, then `key|2`, `key|3`... (see ``ImportStaging``'s `contentKey(of:amount:)``).
-    mutating func key(bank key: String) -> String {
-        let hash = Self.referenceHash(key)
-        let occurrence = counts[hash, default: 0] + 1
-        counts[hash] = occurrence
-        return occurrence == 1 ? key : key + "|" + String(occurrence)
-    }
-
     /// The group of rows with one bank key: FNV-1a over a marker byte and the key, apart from
     /// ``groupHash(date:amount:payee:)``'s groups, which start with a day's 8 bytes.
     static func referenceHash(_ key: String) -> UInt64 {

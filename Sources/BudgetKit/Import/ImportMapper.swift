@@ -107,7 +107,7 @@ struct ImportMapper: Sendable {
         if let headerFieldCount, fields.count > headerFieldCount,
            let extra = fields[headerFieldCount...].firstIndex(where: { !Self.trimmed($0).isEmpty }) {
             throw fail(extra, "\(fields.count) fields, but the header has \(headerFieldCount): "
-                           + "a value holding \(delimiter == "\t" ? "a tab" : "'\(delimiter)'") must be quoted")
+                           + "a value holding \(delimiter == "\t" ? "a tab" : "'\(delimiter)'") must be quoted, or the header lacks a column's name")
         }
         func required(_ index: Int, _ what: String) throws(BudgetError) -> String {
             guard index < fields.count else {

@@ -154,7 +154,7 @@ extension BudgetStore {
             }
             if let failure { throw failure }
             conflicts += try reader.brokenReferences()
-            conflicts += try reconciledOpenings(before: openings)
+            conflicts += try reconciledOpenings(before: openings, entryMilliseconds: target.milliseconds)
             if !conflicts.isEmpty { throw BudgetError.historyConflicts(id: target.id, conflicts) }
         }
     }
@@ -171,15 +171,21 @@ extension BudgetStore {
         return openings
     }
 
-    /// The accounts whose opening balance or day an undo or redo just changed inside a
-    /// reconciled period, as conflicts: `set-opening-balance` refuses that change unless
-    /// forced, so undoing or redoing it must not make it quietly (undo the reconciliation first).
-    fileprivate func reconciledOpenings(before: [Int64: BalanceEffect]) throws -> [HistoryConflict] {
+    /// The accounts whose opening balance or day an undo or redo just changed inside a period
+    /// reconciled since the entry was written, as conflicts: `set-opening-balance` refuses that
+    /// change unless forced, so undoing or redoing it must not make it quietly (undo the
+    /// reconciliation first). A reconciliation older than the entry is not one: the entry was
+    /// the change made after it (forced), and reversing it goes back to what it reconciled.
+    fileprivate func reconciledOpenings(before: [Int64: BalanceEffect], entryMilliseconds: Int64) throws -> [HistoryConflict] {
         var conflicts: [HistoryConflict] = []
         for (id, now) in try openingBalances().sorted(by: { $0.key < $1.key }) where before[id] != now {
             do {
                 _ = try guardReconciled(old: before[id].map { [$0] } ?? [], new: [now], id: nil, policy: .refuse)
             } catch BudgetError.dateInReconciledPeriod(_, let reconciliation) {
+                // `made_at` is to the second: older only when a whole second before the entry.
+                let made = try connection.int64("SELECT CAST(strftime('%s', made_at) AS INTEGER) * 1000 FROM reconciliations WHERE id = ?",
+                                                [.integer(reconciliation.id)])
+                if let made, made + 1000 <= entryMilliseconds { continue }
                 conflicts.append(HistoryConflict(kind: .reconciled, table: "accounts",
                                                  key: [HistoryField(column: "id", before: nil, after: .integer(id))],
                                                  fields: [HistoryField(column: "reconciled on", before: nil,

@@ -145,6 +145,7 @@ extension BudgetStore {
             if !staging.options.createsMissingCategories { try staging.throwIfMissing() }
         }
         let maxID = try connection.int64("SELECT max(id) FROM transactions") ?? 0
+        try staging.rekeyRepeatedReferences()
         try staging.scopeKeysOfOtherAccounts()
         let created: Int, added: Int
         let ignored = try staging.deletedRowCount()

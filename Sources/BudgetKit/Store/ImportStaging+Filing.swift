@@ -317,6 +317,30 @@ extension ImportStaging {
     static let scopeToAccount = """
         UPDATE temp.import_staging AS s SET import_key = s.import_key || '|account ' || s.account_id
         WHERE EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key AND t.account_id <> s.account_id)
+            OR EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key || '|account ' || s.account_id)
+            OR EXISTS (SELECT 1 FROM import_tombstones AS d WHERE d.import_key = s.import_key || '|account ' || s.account_id)
+        """
+
+    /// Keys every row whose bank id the file gives more than once (a bank writing `FITID` 0 on
+    /// every row, or reusing a reference) by that id and its content, `ID|DAY|AMOUNT|PAYEE|N`
+    /// (N its number among the file's rows with all four the same), so that no row of the file
+    /// is taken for another, and an overlapping statement keys its rows the same way again.
+    /// (Numbering them by their place in the file would give a later file's first row the
+    /// key of an earlier file's first row.)
+    func rekeyRepeatedReferences() throws {
+        guard repeatsReferences else { return }
+        try connection.execute(Self.rekeyRepeated)
+    }
+
+    static let rekeyRepeated = """
+        UPDATE temp.import_staging AS s SET import_key = r.key
+        FROM (SELECT rowid AS id, import_key || '|' || date || '|' || amount || '|'
+                  || replace(replace(payee, '\\', '\\\\'), '|', '\\|') || '|'
+                  || row_number() OVER (PARTITION BY import_key, date, amount, payee ORDER BY rowid) AS key
+              FROM temp.import_staging
+              WHERE bank_key AND import_key IN (SELECT import_key FROM temp.import_staging WHERE bank_key
+                                                GROUP BY import_key HAVING count(*) > 1)) AS r
+        WHERE s.rowid = r.id
         """
 
     /// How many staged transactions are left out because their transaction was deleted (none

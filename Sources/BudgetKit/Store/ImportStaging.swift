@@ -29,7 +29,8 @@ final class ImportStaging {
             account TEXT, account_field INTEGER, transfer_account TEXT, transfer_field INTEGER,
             split_position INTEGER, split_count INTEGER, split_field INTEGER, split_note TEXT NOT NULL,
             category_id INTEGER, stored_amount INTEGER, missing_key TEXT,
-            account_id INTEGER NOT NULL, transfer_account_id INTEGER, split_group INTEGER, clean_payee TEXT, pending INTEGER NOT NULL);
+            account_id INTEGER NOT NULL, transfer_account_id INTEGER, split_group INTEGER, clean_payee TEXT, pending INTEGER NOT NULL,
+            bank_key INTEGER NOT NULL);
         CREATE TEMP TABLE import_occurrences (hash INTEGER PRIMARY KEY, count INTEGER NOT NULL);
         CREATE TEMP TABLE import_missing (
             name_key TEXT PRIMARY KEY, name TEXT NOT NULL, line INTEGER NOT NULL, field INTEGER NOT NULL,
@@ -44,8 +45,8 @@ final class ImportStaging {
         INSERT INTO temp.import_staging (line, date, amount, bank, payee, note, import_key,
             category, category_field, kind, kind_field, account, account_field, transfer_account, transfer_field,
             split_position, split_count, split_field, split_note,
-            category_id, stored_amount, missing_key, account_id, transfer_account_id, split_group, clean_payee, pending)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            category_id, stored_amount, missing_key, account_id, transfer_account_id, split_group, clean_payee, pending, bank_key)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
     // No RETURNING in statements run per row: SQLite gives each run an ephemeral table for it,
     // a page cache allocated and freed every time.
@@ -85,6 +86,8 @@ final class ImportStaging {
     var transactionCount = 0
     /// Rows staged as pending.
     var pendingRows = 0
+    /// Whether a bank id was given to more than one row of the file.
+    private(set) var repeatsReferences = false
     /// Rows whose amount was read in budget's own way (``ImportRow/AmountConvention/stored``:
     /// spending positive), transfers left out, and how many of them are negative (money in).
     private(set) var storedSignRows = 0, negativeStoredRows = 0
@@ -149,13 +152,12 @@ final class ImportStaging {
 
     /// The row's key: the bank's (``ImportRow/importKey`` already set), else its content's.
     ///
-    /// A bank id given again in the same file (a bank writing `FITID` 0 on every row, or
-    /// reusing a reference) keys each later row by its place among them, `…|ref|0|2`, so
-    /// none is taken for one already imported, and the same file keys the same way again.
+    /// A bank id the file gives more than once is noted (``repeatsReferences``): before filing,
+    /// ``rekeyRepeatedReferences()`` keys all the rows with it by their content too.
     func contentKey(of row: ImportRow, amount: Money? = nil) throws -> String {
         if !row.importKey.isEmpty {
-            let occurrence = try nextOccurrence(ImportKeyer.referenceHash(row.importKey))
-            return occurrence == 1 ? row.importKey : row.importKey + "|" + String(occurrence)
+            if try nextOccurrence(ImportKeyer.referenceHash(row.importKey)) > 1 { repeatsReferences = true }
+            return row.importKey
         }
         let amount = amount ?? row.amount
         let occurrence = try nextOccurrence(ImportKeyer.groupHash(date: row.date, amount: amount, payee: row.payee))
@@ -180,7 +182,7 @@ final class ImportStaging {
             row.splitField.sqliteValue, .text(row.splitNote),
             resolved.categoryID, resolved.storedAmount, resolved.missingKey,
             .integer(placement.accountID), placement.transferAccountID.sqliteValue, group.sqliteValue, payee.sqliteValue,
-            row.pending.sqliteValue,
+            row.pending.sqliteValue, (!row.importKey.isEmpty).sqliteValue,
         ])
         rowCount += 1
         if row.convention == .stored && row.transferAccount == nil {

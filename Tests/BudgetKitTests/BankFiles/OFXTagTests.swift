@@ -14,7 +14,7 @@ import Testing
         ("Caf&#233; &amp; Co", "Café & Co"), ("&#xE9;t&#XE9;", "été"), ("A&lt;B&gt;", "A<B>"),
         // Not a reference, or a control character: kept as written.
         ("&#27;[31m", "&#27;[31m"), ("&#x9B;", "&#x9B;"), ("&#;", "&#;"), ("&#12345678901234;", "&#12345678901234;"),
-        ("&#xD800;", "&#xD800;"), ("R&D", "R&D"), ("&", "&"),
+        ("&#xD800;", "&#xD800;"), ("R&D", "R&D"), ("&", "&"), ("&#+65;", "&#+65;"), ("&#x+42;", "&#x+42;"), ("&#x;", "&#x;"),
     ])
     func sgmlTextsReplaceEntitiesAndCharacterReferences(text: String, expected: String) {
         #expect(OFXSGMLTokenizer.replacingEntities(text) == expected)

@@ -113,7 +113,9 @@ struct OFXSGMLTokenizer {
             if rest.hasPrefix("&#"), let semicolon = rest.prefix(12).firstIndex(of: ";") {
                 let digits = rest[rest.index(rest.startIndex, offsetBy: 2)..<semicolon]
                 let hex = digits.first == "x" || digits.first == "X"
-                if let value = UInt32(hex ? String(digits.dropFirst()) : String(digits), radix: hex ? 16 : 10),
+                let number = hex ? digits.dropFirst() : digits
+                if !number.isEmpty, number.allSatisfy({ hex ? $0.isHexDigit : ("0"..."9").contains($0) }),
+                   let value = UInt32(number, radix: hex ? 16 : 10),
                    let scalar = Unicode.Scalar(value), value >= 0x20, !(0x7F...0x9F).contains(value) {
                     result.unicodeScalars.append(scalar)
                     rest = rest[rest.index(after: semicolon)...]

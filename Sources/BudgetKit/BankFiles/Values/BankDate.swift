@@ -85,8 +85,9 @@ public enum BankDate {
                     case .detect:
                         add(y, b, a)
                         if tokens.separator != "." { add(y, a, b) }
-                        // `26-01-15` may be year first, as ISO writes it with a short year.
-                        if aDigits == 2, cDigits == 2, tokens.separator != ".", !tokens.apostrophe { add(year(a, digits: 2), b, c) }
+                        // `26-01-15` may be year first, as ISO writes it with a short year. (Not with
+                        // slashes: `15/01/26` is a day first, and a year 26 would fit every month.)
+                        if aDigits == 2, cDigits == 2, tokens.separator == "-", !tokens.apostrophe { add(year(a, digits: 2), b, c) }
                     }
                 }
             }
