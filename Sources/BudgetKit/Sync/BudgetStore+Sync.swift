@@ -76,6 +76,8 @@ extension BudgetStore {
                     conflicts += try applyFile(file)
                 }
             }
+            // After every file: a row deleted on one device that rows from another still use.
+            if !pending.isEmpty { conflicts += try bringBackUsedRows() }
             var founded = false, joined = false
             if !hadSlot {
                 founded = try reading { try connection.int64("SELECT count(*) FROM devices") ?? 0 } == 0 && others.isEmpty
@@ -171,13 +173,13 @@ extension BudgetStore {
                 ON CONFLICT (device) DO UPDATE SET last_sequence = excluded.last_sequence
                 """).run([.text(file.device.description), .integer(Int64(file.sequence))])
             try applier.settleOldTransferMarks()
-            try applier.recordBrokenReferences()
-            for conflict in applier.conflicts { try saveConflict(conflict, file: file) }
+            for conflict in applier.conflicts { try saveConflict(conflict) }
         }
         return applier.conflicts
     }
 
-    private func saveConflict(_ conflict: SyncConflict, file: ChangesetFile) throws {
+    /// Keeps `conflict` in `sync_conflicts` (inside the write that resolved it).
+    func saveConflict(_ conflict: SyncConflict) throws {
         func value(_ value: HistoryValue?) -> SQLiteValue {
             switch value {
             case nil, .null?: return .null

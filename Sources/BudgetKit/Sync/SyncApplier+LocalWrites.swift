@@ -68,8 +68,8 @@ extension SyncApplier {
         }
     }
 
-    /// Records every row left pointing at a deleted row (one device deleted a category while
-    /// another added to it): the books agree, and `budget check` and `budget conflicts` name them.
+    /// Records every row left pointing at a deleted row that no history entry could bring back
+    /// (``BudgetStore/bringBackUsedRows()``): `budget check` and `budget conflicts` name them.
     mutating func recordBrokenReferences() throws {
         let broken = try connection.prepare("SELECT \"table\", rowid, parent FROM pragma_foreign_key_check").map {
             ($0.text(0), $0.int64(1), $0.text(2))

@@ -5,7 +5,9 @@
 ///   (`row_clock`; a field never changed since its row was added has none). The losing value
 ///   becomes a ``SyncConflict`` when it differs from the kept one.
 /// - A deleted row leaves a tombstone (`row_clock` column `-`); a change to it is dropped (and
-///   reported). An insert later than the tombstone (an undone delete) brings the row back.
+///   reported). An insert later than the tombstone (an undone delete, or a row another device
+///   brought back because its rows still used it: ``BudgetStore/bringBackUsedRows()``) brings
+///   the row back; from another device than the delete's, it is reported.
 /// - A change for a row whose insert has not arrived yet is parked (`sync_parked`) and replayed
 ///   when it does.
 /// - Two rows that want one unique value (a category name, an import key, the default account):
@@ -144,6 +146,10 @@ struct SyncApplier {
             try update(shape, key: key, keyValues: keyValues, old: Array(repeating: .unchanged, count: shape.columns.count), new: new,
                        current: current, at: clock)
             return
+        }
+        if let deleted, deleted.device != clock.device {
+            // Another device brought back a row deleted here (rows it had still used it).
+            record(shape.name, key, "-", kept: .text("brought back"), lost: nil, keptBy: clock, lostBy: deleted)
         }
         let claimed = try claimUnique(shape, values: &values, by: clock)
         try connection.cached(values.count == shape.columns.count ? shape.insertRow : shape.insert(count: values.count))
