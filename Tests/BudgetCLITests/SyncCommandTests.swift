@@ -38,6 +38,34 @@ import Glibc
         #expect(sandbox.succeed(ben + ["log", "--limit", "1"]).contains("  (synced)\n"))
     }
 
+    /// A row another device added inside a reconciled period breaks the reconciliation: the
+    /// sync says so, with the book's balance that day, never quietly.
+    @Test func aSyncThatBreaksAReconciliationSaysSo() {
+        let sandbox = Sandbox()
+        let shared = sandbox.directory + "/shared"
+        mkdir(shared, 0o700)
+        let anna = ["--db", sandbox.directory + "/anna.sqlite3"], ben = ["--db", sandbox.directory + "/ben.sqlite3"]
+        sandbox.succeed(anna + ["-q", "add-category", "Food", "300", "--from", "2026-01"])
+        sandbox.succeed(anna + ["-q", "add", "10", "Food", "X", "--date", "2026-11-01"])
+        for _ in 0..<2 {
+            sandbox.succeed(anna + ["-q", "sync", shared])
+            sandbox.succeed(ben + ["-q", "sync", shared])
+        }
+        sandbox.succeed(anna + ["-q", "reconcile", "Main", "--statement-balance", "-10", "--on", "2026-11-10"])
+        sandbox.succeed(ben + ["-q", "add", "50", "Food", "Late", "--date", "2026-11-05"])
+        sandbox.succeed(ben + ["-q", "sync", shared])
+        let synced = sandbox.run(anna + ["sync", shared])
+        #expect(synced.status == 0)
+        #expect(synced.stderr.hasSuffix("""
+            budget: warning: the reconciliation of Main on 2026-11-10 (statement balance -10.00) no longer holds: \
+            changes from another device make the book's balance that day -60.00
+            hint: see the rows with 'budget list --account Main --to 2026-11-10', then put them right or reconcile again
+
+            """))
+        // Nothing more to say at the next sync.
+        #expect(!sandbox.run(anna + ["sync", shared]).stderr.contains("warning"))
+    }
+
     @Test func aMissingFolderAndADamagedFileAreClearErrorsWithTheirExitCodes() {
         let sandbox = Sandbox()
         let shared = sandbox.directory + "/shared"

@@ -43,6 +43,13 @@ struct Sync: BudgetCommand {
         for conflict in report.conflicts {
             context.warn("  " + HistoryLog.visible(ConflictText.line(conflict), terminal: terminal))
         }
+        for (reconciliation, balance) in report.brokenReconciliations {
+            context.warn(HistoryLog.visible("budget: warning: the reconciliation of \(reconciliation.account) on \(reconciliation.statementDate) "
+                + "(statement balance \(reconciliation.statementBalance)) no longer holds: changes from another device make the book's "
+                + "balance that day \(balance)", terminal: terminal))
+            let list = ShellWords.quoted(["budget", "list", "--account", reconciliation.account, "--to", reconciliation.statementDate.description])
+            context.warn(HistoryLog.visible("hint: see the rows with '\(list)', then put them right or reconcile again", terminal: terminal))
+        }
         guard let first = report.refused.first else { return .success }
         for refused in report.refused.dropFirst() {
             context.warn("budget: error: " + ErrorText(sync: refused).message)

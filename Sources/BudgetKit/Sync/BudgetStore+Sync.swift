@@ -71,6 +71,7 @@ extension BudgetStore {
                 }
             }
             var conflicts: [SyncConflict] = []
+            let holding = pending.isEmpty ? [] : try reading { try lastReconciliations().filter { $0.bookBalance == $0.reconciliation.statementBalance } }
             try withLargeCache(if: !pending.isEmpty) {
                 for file in pending.sorted(by: { $0.clock < $1.clock }) {
                     conflicts += try applyFile(file)
@@ -92,12 +93,30 @@ extension BudgetStore {
             if try givingSlots || reading({ try ownSlot() }) == 0 { try answerSlotRequests() }
             let published = try publish(me: me, into: folder, listing: listing) + (founded ? 1 : 0)
             let slot = try reading { try ownSlot() }
-            return SyncReport(device: local.device, slot: slot, founded: founded, joined: joined,
-                              slotGiven: !hadSlot && !founded && slot != nil, published: published,
-                              applied: pending.count, conflicts: conflicts, refused: refused)
+            var report = SyncReport(device: local.device, slot: slot, founded: founded, joined: joined,
+                                    slotGiven: !hadSlot && !founded && slot != nil, published: published,
+                                    applied: pending.count, conflicts: conflicts, refused: refused)
+            if !holding.isEmpty {
+                let now = try reading { try lastReconciliations() }
+                let held = Set(holding.map(\.reconciliation.id))
+                report.brokenReconciliations = now.filter { held.contains($0.reconciliation.id) && $0.bookBalance != $0.reconciliation.statementBalance }
+            }
+            return report
         } catch let error as SyncError {
             throw BudgetError.sync(error)
         }
+    }
+
+    /// Each account's last reconciliation, with the book's balance of the account at the end of
+    /// its statement's day now: a reconciliation holds while the two agree.
+    func lastReconciliations() throws -> [(reconciliation: Reconciliation, bookBalance: Money)] {
+        var found: [(reconciliation: Reconciliation, bookBalance: Money)] = []
+        for id in try connection.prepare("SELECT DISTINCT account_id FROM reconciliations ORDER BY 1").map([]) { $0.int64(0) } {
+            guard let last = try lastReconciliation(accountID: id) else { continue }
+            let account = try accountRow(id: id)
+            found.append((last, try BalanceQuery.balance(of: account, on: last.statementDate, in: connection)))
+        }
+        return found
     }
 
     /// Every conflict syncs resolved, newest first, with the value that lost.

@@ -21,4 +21,22 @@ public struct SyncReport: Hashable, Sendable {
     /// Files refused (damaged, cut short, newer): nothing of them was applied, and their
     /// device's later files wait.
     public let refused: [SyncError]
+    /// Reconciliations that held before this sync and no longer do: changes from another
+    /// device dated on or before an account's last statement (a row added, edited or deleted
+    /// there while apart). Each with the book's balance on the statement's day now.
+    public var brokenReconciliations: [(reconciliation: Reconciliation, bookBalance: Money)] = []
+
+    public static func == (a: SyncReport, b: SyncReport) -> Bool {
+        a.device == b.device && a.slot == b.slot && a.founded == b.founded && a.joined == b.joined && a.slotGiven == b.slotGiven
+            && a.published == b.published && a.applied == b.applied && a.conflicts == b.conflicts && a.refused == b.refused
+            && a.brokenReconciliations.map(\.reconciliation) == b.brokenReconciliations.map(\.reconciliation)
+            && a.brokenReconciliations.map(\.bookBalance) == b.brokenReconciliations.map(\.bookBalance)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(device)
+        hasher.combine(published)
+        hasher.combine(applied)
+        hasher.combine(conflicts)
+    }
 }
