@@ -193,6 +193,7 @@ import Testing
         #expect(missing.status == 1)
         #expect(missing.stderr == "budget: error: cannot read \(sandbox.directory)/nope.csv: No such file or directory\n")
         #expect(try sandbox.snapshot() == "(no database)")
+        sandbox.seed()
         let directory = sandbox.run("import", sandbox.directory)
         #expect(directory.status == 1)
         #expect(directory.stderr == "budget: error: cannot read \(sandbox.directory): Is a directory\n")

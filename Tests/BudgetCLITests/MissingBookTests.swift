@@ -21,6 +21,7 @@ import Glibc
         ["rule", "apply"], ["rule", "apply", "--dry-run"], ["import-profile", "remove", "bank"], ["check", "--repair"],
         // They need a category or a second account, which a new book never has.
         ["add", "12.50", "Food", "Lunch"], ["add", "82.40", "--split", "Food=82.40"], ["transfer", "5", "Main", "Savings"],
+        ["import", "/dev/null", "--profile", "giro"],
     ]
 
     static func notFound(_ path: String) -> String {
@@ -93,6 +94,32 @@ import Glibc
         #expect(sandbox.run("-q", "edit", "1", "--note", "x").status == 0)
         #expect(sandbox.run("-q", "undo").status == 0)
         #expect(sandbox.run("device").stdout.hasSuffix("\tnot synced\n"))
+    }
+
+    /// An import without --create-categories cannot fill a new book: a typo'd path is named,
+    /// with the option that makes a new book of an export.
+    @Test func anImportOnATypodPathNamesItAndCreatesNothing() {
+        let sandbox = Sandbox()
+        let file = sandbox.write("bank.csv", "date,amount,payee\n2026-11-02,12.50,Lunch\n")
+        let typo = sandbox.directory + "/typo.db"
+        let run = sandbox.run("--db", typo, "import", file, "--default-category", "Food")
+        #expect(run.status == 1)
+        #expect(run.stdout == "")
+        #expect(run.stderr == """
+            budget: error: \(typo) does not exist
+            hint: check the path; to make a new book of a file 'budget export' wrote, import it with --create-categories
+
+            """)
+        #expect(Self.entries(sandbox.directory) == ["bank.csv"])
+    }
+
+    /// An export imported with --create-categories makes a new book: the way to move a book.
+    @Test func anImportThatCreatesItsCategoriesMayCreateTheBook() {
+        let sandbox = Sandbox()
+        let file = sandbox.write("export.csv", "date,amount,category,payee,kind\n2026-11-02,12.50,Food,Lunch,expense\n")
+        let path = sandbox.directory + "/new.db"
+        #expect(sandbox.run("--db", path, "import", file, "--create-categories").status == 0)
+        #expect(sandbox.succeed("--db", path, "list", "--format", "csv", "--from", "2026-11-01").contains("2026-11-02,12.50,Food,Lunch"))
     }
 
     @Test func namingADeviceCreatesItsBookAsANewDeviceDoesBeforeJoiningAFolder() {

@@ -181,11 +181,20 @@ struct Import: BudgetCommand {
 
     func run(_ context: CommandContext) throws -> Outcome {
         if let profile {
-            return try layered(on: try context.store(access: dryRun ? .read : .write).importProfile(named: profile)).run(context)
+            // The profile is kept in the book: the book must exist.
+            return try layered(on: try context.store(access: dryRun ? .read : .change).importProfile(named: profile)).run(context)
         }
         let input = file.isStandardStream ? context.stdin : try Input.open(path: file.path)
         // A dry run writes nothing, so it never creates a book either.
-        let store = try context.store(access: dryRun ? .read : .write)
+        // Only --create-categories can import into a new book (every row needs a category the
+        // book has): without it a mistyped --db is named, never made.
+        let store: BudgetStore
+        do {
+            store = try context.store(access: dryRun ? .read : createsMissingCategories ? .write : .change)
+        } catch BudgetError.databaseNotFound(let path) {
+            throw EnvironmentError(message: "\(path) does not exist",
+                                   hint: "check the path; to make a new book of a file 'budget export' wrote, import it with --create-categories")
+        }
         let format = format ?? .table
         // Records streamed to a terminal would be drawn over: then they are the progress.
         let streamsToTerminal = dryRun && format != .table && context.stdout.isTerminal
