@@ -28,22 +28,18 @@ extension Sandbox {
 
     /// The lines the sqlite3 shell prints for `sql` (a test's own, fixed text) on the book.
     func query(_ sql: String) throws -> [String] {
-        guard let stream = popen("sqlite3 -readonly '\(database)' \"\(sql)\"", "r") else { return ["(cannot run sqlite3)"] }
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, stream)
-            if count <= 0 { break }
-            output += buffer[..<count]
-        }
-        #expect(pclose(stream) == 0, "sqlite3 failed")
-        return String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
+        sqlite3("\"\(sql)\"").split(separator: "\n").map(String.init)
     }
 
     /// Every table of the book, change log included, as the sqlite3 shell dumps it: a refused
     /// command must leave all of it as it was.
     func dump() -> String {
-        guard let stream = popen("sqlite3 -readonly '\(database)' .dump", "r") else { return "(cannot run sqlite3)" }
+        sqlite3(".dump")
+    }
+
+    /// What the sqlite3 shell prints for `arguments` (quoted already) on the book, read only.
+    private func sqlite3(_ arguments: String) -> String {
+        guard let stream = popen("sqlite3 -readonly '\(database)' \(arguments)", "r") else { return "(cannot run sqlite3)" }
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -51,8 +47,7 @@ extension Sandbox {
             if count <= 0 { break }
             output += buffer[..<count]
         }
-        let status = pclose(stream)
-        #expect(status == 0, "sqlite3 .dump failed")
+        #expect(pclose(stream) == 0, "sqlite3 \(arguments) failed")
         return String(decoding: output, as: UTF8.self)
     }
 }

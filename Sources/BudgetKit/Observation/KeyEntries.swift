@@ -50,6 +50,13 @@ struct KeyEntries: RandomAccessCollection {
     /// The chunk holding `position` (the last chunk for `position == total`).
     @inline(__always)
     func chunk(containing position: Int) -> Int {
+        Self.last(of: starts, atMost: position)
+    }
+
+    /// The index of the last of ascending `starts` that is at most `position` (0 when none is):
+    /// which chunk, or which section's run, holds a position.
+    @inline(__always)
+    static func last(of starts: [Int], atMost position: Int) -> Int {
         var low = 0, high = starts.count - 1
         while low < high {
             let mid = (low + high + 1) / 2

@@ -72,12 +72,7 @@ struct OrderedKeys {
 
     /// The run holding `position`.
     func run(containing position: Int) -> Int {
-        var low = 0, high = runStarts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if runStarts[mid] <= position { low = mid } else { high = mid - 1 }
-        }
-        return low
+        KeyEntries.last(of: runStarts, atMost: position)
     }
 
     /// The full key of the row at `position`.
