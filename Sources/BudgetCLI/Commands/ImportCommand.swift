@@ -214,8 +214,8 @@ struct Import: BudgetCommand {
         progress?.finish()
         if dryRun, let line = Self.howRead(rows) { context.confirm(line) }
         context.confirm(summary.message(from: file.isStandardStream ? "standard input" : file.path))
-        if let (negative, rows) = summary.mostlyNegative {
-            context.warn("budget: warning: \(negative) of \(rows) rows have a negative amount, "
+        if let amounts = summary.mostlyNegative {
+            context.warn("budget: warning: \(amounts.negative) of \(amounts.rows) rows have a negative amount, "
                          + "which budget's own layout reads as money in (a refund, or income)")
             context.warn(dryRun ? "hint: if the file is a bank's, where money out is negative, add --negate"
                                 : "hint: if the file is a bank's, where money out is negative, run 'budget undo' and import it again with --negate")

@@ -43,7 +43,8 @@ struct Sync: BudgetCommand {
         for conflict in report.conflicts {
             context.warn("  " + HistoryLog.visible(ConflictText.line(conflict), terminal: terminal))
         }
-        for (reconciliation, balance) in report.brokenReconciliations {
+        for broken in report.brokenReconciliations {
+            let reconciliation = broken.reconciliation, balance = broken.bookBalance
             context.warn(HistoryLog.visible("budget: warning: the reconciliation of \(reconciliation.account) on \(reconciliation.statementDate) "
                 + "(statement balance \(reconciliation.statementBalance)) no longer holds: changes from another device make the book's "
                 + "balance that day \(balance)", terminal: terminal))

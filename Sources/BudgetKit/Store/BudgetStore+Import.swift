@@ -23,11 +23,13 @@ public struct ImportSummary: Hashable, Sendable {
     /// (spending positive, as `budget export` writes it) are negative, that is money in: what a
     /// bank's file (money out negative) read without ``ImportOptions/negate`` looks like.
     /// Transfers are left out. `nil` otherwise.
-    public var mostlyNegative: (negative: Int, of: Int)? {
-        get { negativeRows.map { ($0[0], $0[1]) } }
-        set { negativeRows = newValue.map { [$0.negative, $0.of] } }
+    public var mostlyNegative: NegativeAmounts?
+
+    /// How many rows read in budget's own sign convention were negative, of how many.
+    public struct NegativeAmounts: Hashable, Sendable {
+        public var negative: Int
+        public var rows: Int
     }
-    private var negativeRows: [Int]?
 
     /// Creates a summary.
     public init(added: Int, skipped: Int, dryRun: Bool, createdCategories: Int = 0) {
@@ -174,7 +176,7 @@ extension BudgetStore {
                                     createdCategories: created)
         summary.ignored = ignored
         if staging.storedSignRows >= 3 && staging.negativeStoredRows * 2 > staging.storedSignRows {
-            summary.mostlyNegative = (staging.negativeStoredRows, staging.storedSignRows)
+            summary.mostlyNegative = .init(negative: staging.negativeStoredRows, rows: staging.storedSignRows)
         }
         summary.replacedPending = replacedPending
         summary.pendingNearMisses = nearMisses

@@ -71,7 +71,7 @@ extension BudgetStore {
                 }
             }
             var conflicts: [SyncConflict] = []
-            let holding = pending.isEmpty ? [] : try reading { try lastReconciliations().filter { $0.bookBalance == $0.reconciliation.statementBalance } }
+            let holding = pending.isEmpty ? [] : try reading { try lastReconciliations().filter(\.holds) }
             try withLargeCache(if: !pending.isEmpty) {
                 for file in pending.sorted(by: { $0.clock < $1.clock }) {
                     conflicts += try applyFile(file)
@@ -99,7 +99,7 @@ extension BudgetStore {
             if !holding.isEmpty {
                 let now = try reading { try lastReconciliations() }
                 let held = Set(holding.map(\.reconciliation.id))
-                report.brokenReconciliations = now.filter { held.contains($0.reconciliation.id) && $0.bookBalance != $0.reconciliation.statementBalance }
+                report.brokenReconciliations = now.filter { held.contains($0.reconciliation.id) && !$0.holds }
             }
             return report
         } catch let error as SyncError {
@@ -108,13 +108,14 @@ extension BudgetStore {
     }
 
     /// Each account's last reconciliation, with the book's balance of the account at the end of
-    /// its statement's day now: a reconciliation holds while the two agree.
-    func lastReconciliations() throws -> [(reconciliation: Reconciliation, bookBalance: Money)] {
-        var found: [(reconciliation: Reconciliation, bookBalance: Money)] = []
+    /// its statement's day now.
+    func lastReconciliations() throws -> [ReconciliationBalance] {
+        var found: [ReconciliationBalance] = []
         for id in try connection.prepare("SELECT DISTINCT account_id FROM reconciliations ORDER BY 1").map([]) { $0.int64(0) } {
             guard let last = try lastReconciliation(accountID: id) else { continue }
             let account = try accountRow(id: id)
-            found.append((last, try BalanceQuery.balance(of: account, on: last.statementDate, in: connection)))
+            found.append(ReconciliationBalance(reconciliation: last,
+                                               bookBalance: try BalanceQuery.balance(of: account, on: last.statementDate, in: connection)))
         }
         return found
     }

@@ -24,19 +24,15 @@ public struct SyncReport: Hashable, Sendable {
     /// Reconciliations that held before this sync and no longer do: changes from another
     /// device dated on or before an account's last statement (a row added, edited or deleted
     /// there while apart). Each with the book's balance on the statement's day now.
-    public var brokenReconciliations: [(reconciliation: Reconciliation, bookBalance: Money)] = []
+    public var brokenReconciliations: [ReconciliationBalance] = []
+}
 
-    public static func == (a: SyncReport, b: SyncReport) -> Bool {
-        a.device == b.device && a.slot == b.slot && a.founded == b.founded && a.joined == b.joined && a.slotGiven == b.slotGiven
-            && a.published == b.published && a.applied == b.applied && a.conflicts == b.conflicts && a.refused == b.refused
-            && a.brokenReconciliations.map(\.reconciliation) == b.brokenReconciliations.map(\.reconciliation)
-            && a.brokenReconciliations.map(\.bookBalance) == b.brokenReconciliations.map(\.bookBalance)
-    }
+/// An account's last reconciliation and the book's balance of the account at the end of its
+/// statement's day now: the reconciliation holds while the two agree.
+public struct ReconciliationBalance: Hashable, Sendable {
+    public let reconciliation: Reconciliation
+    public let bookBalance: Money
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(device)
-        hasher.combine(published)
-        hasher.combine(applied)
-        hasher.combine(conflicts)
-    }
+    /// Whether the book still has the statement's balance on its day.
+    public var holds: Bool { bookBalance == reconciliation.statementBalance }
 }
