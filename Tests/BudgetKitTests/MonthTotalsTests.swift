@@ -88,6 +88,55 @@ import Testing
         #expect(try store.connection.int64("SELECT count(*) FROM category_months")! > 0)
         try expectReportsMatchRows(store, dir: dir)
     }
+
+    /// A bulk import's sums are added in memory (``MonthTotals/addNewRows(above:in:)``), or by
+    /// SQL when the new rows hold what that does not take: in every case the tables end as
+    /// computing them from scratch makes them. The new rows go in with triggers off, as a bulk
+    /// import files them, on top of a book whose months already have sums.
+    @Test(arguments: [
+        ("plain rows, transfers and a split", [
+            "INSERT INTO transactions (id, date, amount, category_id, account_id) VALUES (101, '2026-01-20', 500, 1, 1), (102, '2026-01-21', -75, 1, 2), (103, '2026-03-01', 900, 3, 1)",
+            "INSERT INTO transactions (id, date, amount, transfer_account_id, account_id) VALUES (104, '2026-01-22', 4000, 2, 1), (105, '2026-01-23', 100, 1, 2)",
+            "INSERT INTO transactions (id, date, amount, account_id) VALUES (106, '2026-01-24', 30, 2)",
+            "INSERT INTO transaction_splits (transaction_id, position, category_id, amount, date) VALUES (106, 0, 1, 10, '2026-01-24'), (106, 1, 2, 20, '2026-01-24')",
+        ]),
+        ("a sum that leaves 64 bits", [
+            "INSERT INTO transactions (id, date, amount, category_id) VALUES (101, '2026-01-09', 9223372036854775000, 1), (102, '2026-01-10', 9223372036854775000, 1)",
+        ]),
+        ("an amount that is not an integer", ["INSERT INTO transactions (id, date, amount, category_id) VALUES (101, '2026-01-09', 2.5, 1)"]),
+        ("dates whose month is not ASCII, or short", [
+            "INSERT INTO transactions (id, date, amount, category_id) VALUES (101, 'é026-01-09', 100, 1), (102, '2026', 7, 1)",
+        ]),
+        ("more keys than it keeps", [
+            "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 70000) INSERT INTO transactions (id, date, amount, category_id) SELECT 101 + i, 'd' || i, 1, 1 FROM n",
+        ]),
+    ] as [(String, [String])])
+    func aBulkImportsSumsEqualTheSumsFromScratch(_ label: String, _ statements: [String]) throws {
+        let dir = TemporaryDirectory()
+        let store = try sampleBook(in: dir)
+        let connection = store.connection
+        let maxID = try #require(try connection.int64("SELECT max(id) FROM transactions"))
+        #expect(maxID < 101)
+        func tables() throws -> [String] {
+            try connection.prepare("""
+                SELECT 'c ' || category_id || ' ' || month || ' ' || account_id || ' ' || amount_sum || ' ' || row_count || ' ' || overflowed
+                FROM category_months
+                UNION ALL
+                SELECT 't ' || account_id || ' ' || transfer_account_id || ' ' || month || ' ' || amount_sum || ' ' || row_count || ' ' || overflowed
+                FROM transfer_months ORDER BY 1
+                """).map { $0.text(0) }
+        }
+        try connection.inTransaction {
+            try connection.withTriggersOff {
+                for sql in statements { try connection.execute(sql) }
+            }
+            try MonthTotals.refresh(afterAddingAbove: maxID, in: connection)
+        }
+        let added = try tables()
+        try connection.inTransaction { try MonthTotals.rebuild(in: connection) }
+        #expect(added == (try tables()), "\(label)")
+        if label.hasPrefix("plain") { try expectTotalsMatchRows(store, label) }
+    }
 }
 
 /// The tables as they are, and as a `GROUP BY` over the rows makes them.

@@ -48,18 +48,58 @@ struct ImportKeyer: Sendable {
     /// numbering without its counters, for ``BudgetStore`` which counts on disk, keyed by
     /// ``groupHash(date:amount:payee:)`` exactly as ``key(date:amount:payee:)`` counts.
     func key(date: Day, amount: Money, payee: String, occurrence: Int64) -> String {
-        var key = ""
-        key.reserveCapacity(escapedSource.utf8.count + payee.utf8.count + 40)
-        key += escapedSource
-        key += "|"
-        key += date.description
-        key += "|"
-        key += amount.description
-        key += "|"
-        key += Self.escaped(payee)
-        key += "|"
-        key += String(occurrence)
-        return key
+        // Written byte by byte into one allocation: this runs once per imported row.
+        var payee = payee
+        let payeeBytes = payee.withUTF8 { $0.count }
+        // Four bars, a date, an amount (23 bytes at most), an occurrence (20): 57.
+        let capacity = escapedSource.utf8.count + 2 * payeeBytes + 57
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            var at = 0
+            func put(_ byte: UInt8) {
+                buffer[at] = byte
+                at += 1
+            }
+            func put(_ text: inout String, escaping: Bool) {
+                text.withUTF8 { bytes in
+                    for byte in bytes {
+                        if escaping && (byte == UInt8(ascii: "|") || byte == UInt8(ascii: "\\")) { put(UInt8(ascii: "\\")) }
+                        put(byte)
+                    }
+                }
+            }
+            func put(decimal value: UInt64, minimumDigits: Int = 1) {
+                var divisor: UInt64 = 1, digits = 1
+                while digits < minimumDigits || value / divisor >= 10 {
+                    divisor *= 10
+                    digits += 1
+                }
+                while divisor > 0 {
+                    put(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                    divisor /= 10
+                }
+            }
+            var source = escapedSource
+            put(&source, escaping: false)
+            put(UInt8(ascii: "|"))
+            put(decimal: UInt64(date.year), minimumDigits: 4)
+            put(UInt8(ascii: "-"))
+            put(decimal: UInt64(date.month), minimumDigits: 2)
+            put(UInt8(ascii: "-"))
+            put(decimal: UInt64(date.day), minimumDigits: 2)
+            put(UInt8(ascii: "|"))
+            // As Money's description: a sign, the whole units, two decimals.
+            if amount.minorUnits < 0 { put(UInt8(ascii: "-")) }
+            let magnitude = amount.minorUnits.magnitude
+            put(decimal: magnitude / 100)
+            put(UInt8(ascii: "."))
+            put(decimal: magnitude % 100, minimumDigits: 2)
+            put(UInt8(ascii: "|"))
+            put(&payee, escaping: true)
+            put(UInt8(ascii: "|"))
+            if occurrence < 0 { put(UInt8(ascii: "-")) }
+            put(decimal: occurrence.magnitude)
+            return at
+        }
     }
 
     static func escaped(_ text: String) -> String {

@@ -11,6 +11,24 @@ struct Row {
     /// Whether the column is NULL.
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
+    /// Whether the column holds an integer (not NULL, a real, text or a blob).
+    func isInteger(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_INTEGER }
+
+    /// The first `bytes` bytes (1 to 7; all, if the text is shorter) of the column's text,
+    /// packed little-endian with their count in the top byte; `nil` for NULL or when one of them
+    /// is not ASCII (then SQL's `substr` counts characters that are not bytes).
+    func asciiPrefix(_ column: Int32, bytes limit: Int) -> UInt64? {
+        precondition((1...7).contains(limit), "seven bytes and their count fill the word")
+        guard let bytes = sqlite3_column_text(handle, column) else { return nil }
+        let count = min(Int(sqlite3_column_bytes(handle, column)), limit)
+        var packed: UInt64 = 0
+        for index in 0..<count {
+            guard bytes[index] < 0x80 else { return nil }
+            packed |= UInt64(bytes[index]) << UInt64(8 * index)
+        }
+        return packed | UInt64(count) << 56
+    }
+
     /// The column as text ("" for NULL).
     func text(_ column: Int32) -> String {
         guard let bytes = sqlite3_column_text(handle, column) else { return "" }

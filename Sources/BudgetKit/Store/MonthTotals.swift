@@ -143,6 +143,24 @@ enum MonthTotals {
         return [adding(categoryMonths, from: rows.categories), adding(transferMonths, from: rows.transfers)]
     }()
 
+    /// ``addingSQL`` for the parts of splits alone (``addNewRows(above:in:)`` sums the
+    /// transactions itself).
+    static let addingPartsSQL: String = adding(categoryMonths, from: """
+        SELECT s.category_id AS category_id, substr(s.date, 1, 7) AS month, \(partAccount("s.transaction_id")) AS account_id,
+               s.amount AS amount
+            FROM transaction_splits AS s WHERE s.transaction_id > ?1
+        """)
+
+    /// One key's sum and count (`?4`, `?5`) added to `table`'s row of that key (`?1`-`?3`, in
+    /// the order of its columns), as ``adding(_:from:)`` adds each key of a `GROUP BY`.
+    static func upsertSQL(_ table: Table) -> String {
+        """
+        INSERT INTO \(table.name) (\(table.key.joined(separator: ", ")), amount_sum, row_count, overflowed) VALUES (?1, ?2, ?3, ?4, ?5, 0)
+        ON CONFLICT DO UPDATE SET amount_sum = amount_sum + excluded.amount_sum, row_count = row_count + excluded.row_count,
+            overflowed = overflowed OR excluded.overflowed OR typeof(amount_sum + excluded.amount_sum) <> 'integer'
+        """
+    }
+
     /// `INSERT` of the sums of `rows` into `table`, added to the sums already there.
     private static func adding(_ table: Table, from rows: String) -> String {
         """
