@@ -101,10 +101,15 @@ final class ImportStaging {
 
     /// Groups counted in memory at most (``occurrencesInMemory``; fewer in tests).
     private let memoryCounters: Int
+    /// Rows read on the staging thread before the rest are read ahead on a thread of their own
+    /// (``ImportPrefetch``; fewer in tests).
+    private let prefetchAfter: Int
 
     /// Creates the temporary tables (dropping any an interrupted import left).
-    init(store: BudgetStore, file: String, options: ImportOptions, occurrencesInMemory: Int = ImportStaging.occurrencesInMemory) throws {
+    init(store: BudgetStore, file: String, options: ImportOptions, occurrencesInMemory: Int = ImportStaging.occurrencesInMemory,
+         prefetchAfter: Int = ImportPrefetch.startAfter) throws {
         memoryCounters = occurrencesInMemory
+        self.prefetchAfter = prefetchAfter
         self.store = store
         self.file = file
         self.options = options
@@ -125,14 +130,17 @@ final class ImportStaging {
 
     /// Reads every row of `rows`, keys it, resolves its category and stages it, in one
     /// transaction of the temp database (the book is not locked), or in a savepoint of a
-    /// grouped write's transaction.
+    /// grouped write's transaction. Past the first rows, a file is read and parsed on a thread
+    /// of its own while this one stages (``ImportPrefetch``).
     ///
     /// - Throws: the first bad row's ``BudgetError``, or whatever the source throws; nothing
     ///   is left staged then.
     func stage(_ rows: inout ImportReader, resolver: inout ImportResolver) throws {
         try connection.inSavepoint {
-            while let row = try rows.nextUnkeyed() {
-                try stage(row, resolver: &resolver)
+            try ImportPrefetch.rows(of: &rows, startingAfter: prefetchAfter) { next in
+                while let row = try next() {
+                    try stage(row, resolver: &resolver)
+                }
             }
             try throwIfPartsPending()
         }
