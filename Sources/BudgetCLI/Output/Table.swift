@@ -1,5 +1,6 @@
 /// A table for people: aligned columns under a header, numbers right-aligned, optional rules
-/// and totals rows. Built whole, then rendered (column widths need every row).
+/// and totals rows. Built whole, then rendered (column widths need every row); a table whose rows
+/// grow with the data is streamed by ``TableWriter`` instead.
 ///
 /// ```
 /// ID  DATE        AMOUNT  CATEGORY  PAYEE
