@@ -27,17 +27,23 @@ struct TableWriter {
     private var table: Table
     private let output: Output
     private let limit: Int
+    private let willStream: () -> Void
     /// The column widths once streaming, `nil` while the rows are held.
     private var widths: [Int]?
 
     /// A writer of a table with these columns (no line is written yet).
     ///
-    /// - Parameter bufferedRows: how many rows are held to align the table (tests pass a few).
-    init(columns: [(title: String, alignment: Table.Alignment)], output: Output, bufferedRows: Int = TableWriter.bufferedRows) {
+    /// - Parameters:
+    ///   - bufferedRows: how many rows are held to align the table (tests pass a few).
+    ///   - willStream: called once, just before the held rows are written out, when the table
+    ///     outgrows them (a progress bar on the same terminal steps aside).
+    init(columns: [(title: String, alignment: Table.Alignment)], output: Output, bufferedRows: Int = TableWriter.bufferedRows,
+         willStream: @escaping () -> Void = {}) {
         precondition(bufferedRows >= 0, "a table cannot hold fewer than no rows")
         table = Table(columns: columns)
         self.output = output
         limit = bufferedRows
+        self.willStream = willStream
     }
 
     /// Whether the held rows have been written out and later rows go out as they come.
@@ -77,6 +83,7 @@ struct TableWriter {
     /// Fixes the widths from the header and the held rows (all but the newest, which is the first
     /// row past the limit), writes those lines, then the newest row as a streamed one.
     private mutating func startStreaming() throws(OutputError) {
+        willStream()
         let newest = table.rows.removeLast()
         var widths = table.titleWidths
         for row in table.rows { Table.widen(&widths, toFit: row) }
