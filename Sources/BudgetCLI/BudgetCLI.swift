@@ -5,7 +5,7 @@ import Glibc
 
 /// The `budget` command line: parses argv, runs the command, returns the exit status.
 ///
-/// Everything goes through ``run(_:environment:stdin:stdout:stderr:)``, which takes the
+/// Everything goes through ``run(_:environment:stdin:stdout:stderr:tableBufferedRows:)``, which takes the
 /// environment, standard input and both outputs as parameters, so tests run the whole CLI in
 /// process against temporary files.
 public enum BudgetCLI {
@@ -30,9 +30,10 @@ public enum BudgetCLI {
     /// Parses `arguments`, runs the command, reads `stdin` (`budget import -`), writes data to
     /// `stdout` and messages to `stderr`, and returns the exit status (see ``ExitStatus``).
     ///
-    /// Standard input is empty unless given: a test never waits on the terminal.
+    /// Standard input is empty unless given: a test never waits on the terminal. Tests pass a
+    /// small `tableBufferedRows` to stream tables of a few rows (``TableWriter``).
     static func run(_ arguments: [String], environment: [String: String], stdin: Input = Input(bytes: []),
-                    stdout: Output, stderr: Output) -> Int32 {
+                    stdout: Output, stderr: Output, tableBufferedRows: Int = TableWriter.bufferedRows) -> Int32 {
         var command: CommandInfo?
         do {
             let outcome: Outcome
@@ -47,7 +48,8 @@ public enum BudgetCLI {
             case .run(let parsed, let info, let globals):
                 command = info
                 let context = CommandContext(command: info, globals: globals, environment: environment,
-                                             stdin: stdin, stdout: stdout, stderr: stderr, arguments: arguments)
+                                             stdin: stdin, stdout: stdout, stderr: stderr, arguments: arguments,
+                                             tableBufferedRows: tableBufferedRows)
                 outcome = try parsed.run(context)
             }
             do {

@@ -212,6 +212,48 @@ import Testing
         #expect(sandbox.run("import", bigger).stderr == "Imported 1 transaction from \(bigger); skipped 1 already imported.\n")
     }
 
+    @Test func aDryRunOfMoreRowsThanATableHoldsStreamsEveryRowAndTheTotal() throws {
+        let sandbox = book()
+        let file = sandbox.write("long.csv", """
+        date,amount,category,payee
+        2026-11-21,3.20,Food,Coffee
+        2026-11-22,1.50,Food,Bakery
+        2026-11-23,9.90,Food,Tea
+        2026-11-24,12345.67,Groceries,The big weekly shop
+        2026-11-25,0.99,Food,Gum
+
+        """)
+        let before = try sandbox.snapshot()
+        // Tables hold 2 rows here: aligned by the first 2, the 4th widens AMOUNT and PAYEE.
+        let streamed = sandbox.run("import", file, "--dry-run", tableBufferedRows: 2)
+        #expect(streamed.status == 0)
+        #expect(streamed.stdout == """
+        ID  DATE        AMOUNT  CATEGORY  PAYEE   NOTE  STATUS
+         1  2026-11-21    3.20  Food      Coffee        new
+         2  2026-11-22    1.50  Food      Bakery        new
+         3  2026-11-23    9.90  Food      Tea           new
+         4  2026-11-24  12345.67  Groceries  The big weekly shop        new
+         5  2026-11-25      0.99  Food       Gum                        new
+        --  ----------  --------  ---------  -------------------  ----  ------
+            Total new   12361.26
+
+        """)
+        #expect(streamed.stderr == "Dry run: would import 5 transactions from \(file).\n")
+        #expect(try sandbox.snapshot() == before)
+        // Within the rows a table holds, the same rows are aligned by all of them.
+        #expect(sandbox.run("import", file, "--dry-run").stdout == """
+        ID  DATE          AMOUNT  CATEGORY   PAYEE                NOTE  STATUS
+         1  2026-11-21      3.20  Food       Coffee                     new
+         2  2026-11-22      1.50  Food       Bakery                     new
+         3  2026-11-23      9.90  Food       Tea                        new
+         4  2026-11-24  12345.67  Groceries  The big weekly shop        new
+         5  2026-11-25      0.99  Food       Gum                        new
+        --  ----------  --------  ---------  -------------------  ----  ------
+            Total new   12361.26
+
+        """)
+    }
+
     @Test func aLargeFileImportsWholeWithNoProgressBarOffATerminal() throws {
         let sandbox = book()
         var text = "date,amount,category,payee,note\n"

@@ -43,6 +43,20 @@ import Glibc
         #expect(silent.text == "")
     }
 
+    @Test func aStoppedBarIsErasedAndNeverDrawnAgain() {
+        let output = Output(capturingAsTerminal: true)
+        let clock = FakeClock()
+        let bar = ProgressBar(output: output, total: 30_000_000) { clock.now }
+        clock.now += 100_000_000
+        bar.update(done: 12_600_000)
+        bar.stop()                     // a long table starts going to the same terminal
+        clock.now += 100_000_000
+        bar.update(done: 20_000_000)
+        bar.completeReading()
+        bar.finish()
+        #expect(output.text == "\rImporting  42% [############                  ] 12.6 of 30.0 MB" + "\r\u{1B}[K")
+    }
+
     @Test func aBarNeverDrawnIsNeverErased() {
         let output = Output(capturingAsTerminal: true)
         ProgressBar(output: output, total: 10).finish()

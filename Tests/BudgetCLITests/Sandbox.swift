@@ -37,20 +37,23 @@ final class Sandbox {
         Sandbox.removeTree(directory)
     }
 
-    /// Runs `budget` with these words.
+    /// Runs `budget` with these words; `tableBufferedRows` streams tables longer than it
+    /// (``TableWriter``).
     @discardableResult
     func run(_ arguments: String..., environment extra: [String: String] = [:], terminal: Bool = false,
-             stderrTerminal: Bool = false, stdin: String = "") -> Run {
-        run(arguments, environment: extra, terminal: terminal, stderrTerminal: stderrTerminal, stdin: stdin)
+             stderrTerminal: Bool = false, stdin: String = "", tableBufferedRows: Int = TableWriter.bufferedRows) -> Run {
+        run(arguments, environment: extra, terminal: terminal, stderrTerminal: stderrTerminal, stdin: stdin,
+            tableBufferedRows: tableBufferedRows)
     }
 
     @discardableResult
     func run(_ arguments: [String], environment extra: [String: String] = [:], terminal: Bool = false,
-             stderrTerminal: Bool = false, stdin: String = "") -> Run {
+             stderrTerminal: Bool = false, stdin: String = "", tableBufferedRows: Int = TableWriter.bufferedRows) -> Run {
         let stdout = Output(capturingAsTerminal: terminal)
         let stderr = Output(capturingAsTerminal: stderrTerminal)
         let status = BudgetCLI.run(arguments, environment: environment.merging(extra) { $1 },
-                                   stdin: Input(bytes: Array(stdin.utf8)), stdout: stdout, stderr: stderr)
+                                   stdin: Input(bytes: Array(stdin.utf8)), stdout: stdout, stderr: stderr,
+                                   tableBufferedRows: tableBufferedRows)
         return Run(status: status, stdout: stdout.text, stderr: stderr.text, stdoutBytes: stdout.captured)
     }
 

@@ -240,16 +240,15 @@ struct Import: BudgetCommand {
             try writer.finish()
             return summary
         }
-        var table = listed.table()
+        // A long table streamed to the terminal the bar is on would mix with it: its rows are the progress then.
+        var table = context.tableWriter(listed) { if context.stdout.isTerminal { progress?.stop() } }
         var total = Money.zero
         let summary = try store.importTransactions(from: &rows, dryRun: true) {
-            table.append(listed.tableCells($0))
+            try table.append(listed.tableCells($0))
             if $0.added && !$0.transaction.isTransfer { total = try total.adding($0.transaction.amount) }
         }
-        table.appendRule()
-        table.append(texts: ["", "Total new", total.description])
         progress?.finish()
-        try context.stdout.write(table.render())
+        try table.finish(footer: [.rule, .cells(["", "Total new", total.description])])
         return summary
     }
 }

@@ -96,12 +96,12 @@ private func printTransactions(_ context: CommandContext, filters: FilterOptions
         try writer.finish()
         return
     }
-    var table = record.table()
+    var table = context.tableWriter(record)
     var totals = TransactionTotals()
     var transfers = Money.zero, anyTransfer = false
     try store.forEachTransaction(matching: filter, sortedBy: sort) { transaction in
         for line in TransactionLine.lines(of: transaction, parts: parts, categoryKeys: categoryKeys) {
-            table.append(record.tableCells(line))
+            try table.append(record.tableCells(line))
             if let kind = transaction.kind.categoryKind {
                 totals.add(line.amount, kind: kind)
             } else {
@@ -110,10 +110,12 @@ private func printTransactions(_ context: CommandContext, filters: FilterOptions
             }
         }
     }
-    table.appendRule()
-    table.append(texts: ["", "Spent", try totals.spent.description])
-    table.append(texts: ["", "Earned", try totals.earned.description])
-    table.append(texts: ["", "Net", try totals.net.description])
-    if account != nil && anyTransfer { table.append(texts: ["", "Transfers", transfers.description]) }
-    try context.stdout.write(table.render())
+    var footer: [Table.Row] = [
+        .rule,
+        .cells(["", "Spent", try totals.spent.description]),
+        .cells(["", "Earned", try totals.earned.description]),
+        .cells(["", "Net", try totals.net.description]),
+    ]
+    if account != nil && anyTransfer { footer.append(.cells(["", "Transfers", transfers.description])) }
+    try table.finish(footer: footer)
 }

@@ -30,6 +30,8 @@ final class ProgressBar {
     private let clock: () -> UInt64
     private var lastDraw: UInt64
     private var drawn = false
+    /// Set by ``stop()``: nothing is drawn any more.
+    private var stopped = false
 
     /// A bar over `total` bytes; `clock` gives monotonic nanoseconds (injected by tests).
     init(output: Output, total: Int, clock: @escaping () -> UInt64 = ProgressBar.monotonicNanoseconds) {
@@ -49,6 +51,7 @@ final class ProgressBar {
 
     /// Records that `done` bytes are through, redrawing when a tenth of a second has passed.
     func update(done: Int) {
+        guard !stopped else { return }
         let now = clock()
         guard now &- lastDraw >= Self.interval else { return }
         lastDraw = now
@@ -66,6 +69,14 @@ final class ProgressBar {
         drawn = true
         try? output.write(TerminalText(rendered: "\r" + line))
         try? output.flush()
+    }
+
+    /// Erases the bar, if it was drawn, for good: later updates draw nothing. For output that
+    /// starts going to the same terminal while the input is still read (a long table): its lines
+    /// are the progress then.
+    func stop() {
+        stopped = true
+        finish()
     }
 
     /// Erases the bar, if it was drawn.

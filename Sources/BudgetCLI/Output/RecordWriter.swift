@@ -15,7 +15,7 @@ enum DelimitedRowWriter {
 /// try writer.finish()
 /// ```
 ///
-/// Tables are not streamed (their column widths need every row): see ``Table``.
+/// Tables for people are written by ``Table`` (whole) or ``TableWriter`` (streamed).
 struct RecordWriter<Value> {
     private let format: OutputFormat
     private let record: RecordDescription<Value>

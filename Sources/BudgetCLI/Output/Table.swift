@@ -1,5 +1,6 @@
 /// A table for people: aligned columns under a header, numbers right-aligned, optional rules
-/// and totals rows. Built whole, then rendered (column widths need every row).
+/// and totals rows. Built whole, then rendered (column widths need every row); a table whose rows
+/// grow with the data is streamed by ``TableWriter`` instead.
 ///
 /// ```
 /// ID  DATE        AMOUNT  CATEGORY  PAYEE
@@ -32,7 +33,7 @@ struct Table {
 
     /// Adds a row of data cells, made safe for one line.
     mutating func append(_ cells: [Cell]) {
-        rows.append(.cells(cells.map { TerminalText.visible($0.plainText) }))
+        rows.append(Self.row(cells))
     }
 
     /// Adds a row of ready texts (totals, bars): not escaped.
@@ -48,33 +49,47 @@ struct Table {
     ///
     /// - Complexity: O(n) in the size of the cells.
     func render() -> String {
-        var widths = columns.map { DisplayWidth.of($0.title) }
-        for case .cells(let texts) in rows {
-            for (index, text) in texts.enumerated() where index < widths.count {
-                widths[index] = max(widths[index], DisplayWidth.of(text))
-            }
-        }
-        // A column that is empty in every row and has no title takes no room.
-        let visible = widths.indices.filter { widths[$0] > 0 }
-        var output = ""
-        func line(_ texts: [String]) {
-            var pieces: [String] = []
-            for index in visible {
-                let text = index < texts.count ? texts[index] : ""
-                let padding = String(repeating: " ", count: widths[index] - DisplayWidth.of(text))
-                pieces.append(columns[index].alignment == .right ? padding + text : text + padding)
-            }
-            var joined = pieces.joined(separator: "  ")
-            while joined.last == " " { joined.removeLast() }
-            output += joined + "\n"
-        }
-        line(columns.map(\.title))
-        for row in rows {
-            switch row {
-            case .cells(let texts): line(texts)
-            case .rule: line(columns.indices.map { columns[$0].title.isEmpty ? "" : String(repeating: "-", count: widths[$0]) })
-            }
-        }
+        var widths = titleWidths
+        for row in rows { Self.widen(&widths, toFit: row) }
+        var output = line(.cells(columns.map(\.title)), widths: widths)
+        for row in rows { output += line(row, widths: widths) }
         return output
+    }
+
+    /// A row of data cells, made safe for one line (``TerminalText/visible(_:keepingLayout:)``).
+    static func row(_ cells: [Cell]) -> Row {
+        .cells(cells.map { TerminalText.visible($0.plainText) })
+    }
+
+    /// The width each column's title needs.
+    var titleWidths: [Int] { columns.map { DisplayWidth.of($0.title) } }
+
+    /// Widens `widths` (one per column) to fit a row's texts; a rule fits any width.
+    static func widen(_ widths: inout [Int], toFit row: Row) {
+        guard case .cells(let texts) = row else { return }
+        for (index, text) in texts.enumerated() where index < widths.count {
+            widths[index] = max(widths[index], DisplayWidth.of(text))
+        }
+    }
+
+    /// One row as a line at these widths, ending in a newline. A column of width 0 (no title,
+    /// empty in every row so far) takes no room.
+    ///
+    /// - Precondition: every text fits its column's width.
+    func line(_ row: Row, widths: [Int]) -> String {
+        let texts: [String]
+        switch row {
+        case .cells(let cells): texts = cells
+        case .rule: texts = columns.indices.map { columns[$0].title.isEmpty ? "" : String(repeating: "-", count: widths[$0]) }
+        }
+        var pieces: [String] = []
+        for index in widths.indices where widths[index] > 0 {
+            let text = index < texts.count ? texts[index] : ""
+            let padding = String(repeating: " ", count: widths[index] - DisplayWidth.of(text))
+            pieces.append(columns[index].alignment == .right ? padding + text : text + padding)
+        }
+        var joined = pieces.joined(separator: "  ")
+        while joined.last == " " { joined.removeLast() }
+        return joined + "\n"
     }
 }

@@ -19,14 +19,18 @@ final class CommandContext {
     let command: CommandInfo
     /// The words after `budget`, as typed: recorded with every write in the book's history.
     let arguments: [String]
+    /// How many rows a streamed table holds to align its columns (``TableWriter/bufferedRows``;
+    /// injected: tests stream tables of a few rows).
+    let tableBufferedRows: Int
     private var openedStore: BudgetStore?
     /// The empty book a read command reads when the default book does not exist yet; removed
     /// after ``openedStore`` is closed.
     private var emptyBook: EmptyBook?
 
     init(command: CommandInfo, globals: GlobalOptions, environment: [String: String], stdin: Input, stdout: Output,
-         stderr: Output, arguments: [String] = []) {
+         stderr: Output, arguments: [String] = [], tableBufferedRows: Int = TableWriter.bufferedRows) {
         self.command = command
+        self.tableBufferedRows = tableBufferedRows
         self.arguments = arguments
         self.globals = globals
         self.environment = environment
@@ -105,6 +109,13 @@ final class CommandContext {
         var table = record.table()
         for value in values { table.append(record.tableCells(value)) }
         try stdout.write(table.render())
+    }
+
+    /// A table streamed to stdout as its rows come (``TableWriter``), for the tables whose rows
+    /// grow with the data; `willStream` is called before its first line when it outgrows the rows
+    /// it holds.
+    func tableWriter<Value>(_ record: RecordDescription<Value>, willStream: @escaping () -> Void = {}) -> TableWriter {
+        TableWriter(columns: record.table().columns, output: stdout, bufferedRows: tableBufferedRows, willStream: willStream)
     }
 }
 
