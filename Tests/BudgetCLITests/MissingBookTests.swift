@@ -132,6 +132,40 @@ import Glibc
         #expect(Self.entries(sandbox.directory) == [])
     }
 
+    /// A command that may create a book refuses a bad name before it does: no empty book is
+    /// left behind.
+    @Test(arguments: [
+        (["add-category", " ", "300"], """
+        budget: error: invalid category name ' ': it must be non-empty text without control characters
+        hint: choose a name such as Food or "Eating out"
+
+        """),
+        (["add-category", "Fo\u{200B}od", "300"], """
+        budget: error: invalid category name 'Fo\\u{200b}od': it holds U+200B ZERO WIDTH SPACE, which is invisible
+        hint: type the name without it: an invisible character makes one name look like another
+
+        """),
+        (["add-account", ""], """
+        budget: error: invalid account name '': it must be non-empty text without control characters
+        hint: choose a name such as Checking or "Credit card"
+
+        """),
+        (["add-account", "\u{202E}Savings", "--opening", "100"], """
+        budget: error: invalid account name '\\u{202e}Savings': it holds U+202E RIGHT-TO-LEFT OVERRIDE, which is invisible
+        hint: type the name without it: an invisible character makes one name look like another
+
+        """),
+    ] as [([String], String)])
+    func aBadNameOnANewPathIsRefusedBeforeABookIsCreated(words: [String], stderr: String) {
+        let sandbox = Sandbox()
+        let path = sandbox.directory + "/new.db"
+        let run = sandbox.run(["--db", path] + words)
+        #expect(run.status == 64)
+        #expect(run.stdout == "")
+        #expect(run.stderr == stderr)
+        #expect(Self.entries(sandbox.directory) == [])
+    }
+
     /// An import without --create-categories cannot fill a new book: a typo'd path is named,
     /// with the option that makes a new book of an export.
     @Test func anImportOnATypodPathNamesItAndCreatesNothing() {

@@ -235,10 +235,16 @@ extension BudgetStore {
         }
     }
 
-    /// A name an account is added or renamed to: ``validAccountName(_:)``, and refuses the
-    /// characters that draw nothing (``InvisibleCharacters``). Names already in a book are not
-    /// held to this: they are found, used and checked as before.
-    static func newAccountName(_ name: String) throws -> String {
+    /// The name ``addAccount(named:kind:number:openingBalance:openingDate:)`` and
+    /// ``renameAccount(named:to:)`` would give an account, checked as they check it, with no
+    /// book opened: a caller about to create a book for a new account refuses a bad name first.
+    ///
+    /// Refuses what ``validAccountName(_:)`` refuses, and the characters that draw nothing
+    /// (``InvisibleCharacters``). Names already in a book are not held to this.
+    ///
+    /// - Returns: the name without surrounding spaces and tabs.
+    /// - Throws: ``BudgetError/invalidAccountName(_:)``, ``BudgetError/invisibleCharacterInAccountName(_:_:)``.
+    public static func newAccountName(_ name: String) throws -> String {
         let trimmed = try validAccountName(name)
         if let character = InvisibleCharacters.first(in: trimmed) { throw BudgetError.invisibleCharacterInAccountName(name, character) }
         return trimmed

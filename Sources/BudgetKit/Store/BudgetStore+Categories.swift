@@ -144,10 +144,21 @@ extension BudgetStore {
         return trimmed
     }
 
-    /// A name a category is added or renamed to: ``validCategoryName(_:)``, and refuses the
-    /// characters that draw nothing (``InvisibleCharacters``). Names already in a book are not
-    /// held to this: they are found, used and checked as before.
-    static func newCategoryName(_ name: String) throws -> String {
+    /// The name ``addCategory(named:monthlyBudget:kind:from:rollover:)`` and
+    /// ``renameCategory(named:to:)`` would give a category, checked as they check it, with no
+    /// book opened: a caller about to create a book for a new category refuses a bad name first.
+    ///
+    /// Refuses what ``validCategoryName(_:)`` refuses, and the characters that draw nothing
+    /// (``InvisibleCharacters``). Names already in a book are not held to this: they are
+    /// found, used and checked as before.
+    ///
+    /// ```swift
+    /// let name = try BudgetStore.newCategoryName("  Eating out ")   // "Eating out"
+    /// ```
+    ///
+    /// - Returns: the name without surrounding spaces and tabs.
+    /// - Throws: ``BudgetError/invalidCategoryName(_:)``, ``BudgetError/invisibleCharacterInCategoryName(_:_:)``.
+    public static func newCategoryName(_ name: String) throws -> String {
         let trimmed = try validCategoryName(name)
         if let character = InvisibleCharacters.first(in: trimmed) { throw BudgetError.invisibleCharacterInCategoryName(name, character) }
         return trimmed
