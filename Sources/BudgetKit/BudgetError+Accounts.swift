@@ -4,6 +4,8 @@ extension BudgetError {
         switch self {
         case .invalidAccountName(let name):
             return "invalid account name '\(name)': it must be non-empty text without control characters"
+        case .invisibleCharacterInAccountName(let name, let character):
+            return "invalid account name '\(InvisibleCharacters.shown(in: name))': it holds \(InvisibleCharacters.label(character)), which is invisible"
         case .unknownAccount(let name):
             return "no account named '\(name)'"
         case .duplicateAccount(let name):

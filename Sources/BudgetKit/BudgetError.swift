@@ -12,6 +12,9 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidMonth(String)
     /// A category name that cannot be used (empty, or with control characters).
     case invalidCategoryName(String)
+    /// A new category name (added or renamed to) holding a character that draws nothing
+    /// (``InvisibleCharacters``): the name as given, and the first such character.
+    case invisibleCharacterInCategoryName(String, Unicode.Scalar)
     /// No category has this name.
     case unknownCategory(String)
     /// A category with this name (ignoring case) already exists.
@@ -98,6 +101,9 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     case liveResultsOutOfDate(seen: Int64, latest: Int64)
     /// An account name that cannot be used (empty, or with control characters).
     case invalidAccountName(String)
+    /// A new account name (added or renamed to) holding a character that draws nothing
+    /// (``InvisibleCharacters``): the name as given, and the first such character.
+    case invisibleCharacterInAccountName(String, Unicode.Scalar)
     /// No account has this name (or number).
     case unknownAccount(String)
     /// An account with this name (ignoring case) already exists.
@@ -194,6 +200,8 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
             return "invalid month '\(text)': expected YYYY-MM, this or last"
         case .invalidCategoryName(let name):
             return "invalid category name '\(name)': it must be non-empty text without control characters"
+        case .invisibleCharacterInCategoryName(let name, let character):
+            return "invalid category name '\(InvisibleCharacters.shown(in: name))': it holds \(InvisibleCharacters.label(character)), which is invisible"
         case .unknownCategory(let name):
             return "no category named '\(name)'"
         case .duplicateCategory(let name):
@@ -267,7 +275,7 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(file): no rows after skipping \(skipLines) line\(skipLines == 1 ? "" : "s") (the file has \(lineCount) line\(lineCount == 1 ? "" : "s"))"
         case .liveResultsOutOfDate(let seen, let latest):
             return "the live results are out of date (change \(seen) seen, the database is at \(latest)); sync them and read again"
-        case .invalidAccountName, .unknownAccount, .duplicateAccount, .duplicateAccountNumber, .accountInUse, .accountHasOpeningBalance, .reconciledOpeningBalance, .moveToSameAccount,
+        case .invalidAccountName, .invisibleCharacterInAccountName, .unknownAccount, .duplicateAccount, .duplicateAccountNumber, .accountInUse, .accountHasOpeningBalance, .reconciledOpeningBalance, .moveToSameAccount,
              .transfersWithinAccount, .defaultAccountRequired, .accountClosed, .accountAlreadyClosed, .transferToSameAccount,
              .invalidTransferAmount, .transferHasNoCategory, .notATransfer, .emptySplit, .splitDoesNotSum, .splitMixesKinds,
              .reconciledTransaction, .dateInReconciledPeriod, .futureReconciliation:

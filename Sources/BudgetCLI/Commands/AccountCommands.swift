@@ -32,6 +32,8 @@ struct AddAccount: BudgetCommand {
     }
 
     func run(_ context: CommandContext) throws -> Outcome {
+        // A bad name is refused before a missing book is created for it.
+        let name = try BudgetStore.newAccountName(name)
         let account = try context.store().addAccount(named: name, kind: kind, number: number, openingBalance: opening ?? .zero,
                                                      openingDate: on)
         var message = "Added \(account.kind.rawValue) account \(account.name)"

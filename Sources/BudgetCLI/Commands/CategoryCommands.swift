@@ -27,6 +27,8 @@ struct AddCategory: BudgetCommand {
 
     func run(_ context: CommandContext) throws -> Outcome {
         let from = from ?? .current()
+        // A bad name is refused before a missing book is created for it.
+        let name = try BudgetStore.newCategoryName(name)
         let category = try context.store().addCategory(named: name, monthlyBudget: amount.amount, kind: kind, from: from,
                                                        rollover: rollover)
         context.confirm("Added \(category.kind.rawValue) category \(category.name): \(category.monthlyBudget) a month from \(from)"

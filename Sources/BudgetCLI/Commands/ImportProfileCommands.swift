@@ -83,7 +83,9 @@ struct ImportProfileSave: BudgetCommand {
         name: "save",
         abstract: "Save import options under a name, replacing a profile of that name.",
         discussion: "Every word after NAME is an option of 'budget import', checked as 'budget import' checks them.",
-        access: .write)
+        // A profile is used by imports into the book it is kept in: a mistyped --db is named,
+        // never made into a book holding one profile.
+        access: .change)
 
     static var arguments: [CommandArgument<ImportProfileSave>] {[
         .argument(\.name, "name", help: "The profile's name (unique ignoring case)."),

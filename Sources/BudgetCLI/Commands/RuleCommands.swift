@@ -59,7 +59,9 @@ struct RuleAdd: BudgetCommand {
           budget rule add coffee "Eating out"
           budget rule add 'AMAZON MKTPLACE' --set-payee Amazon
         """,
-        access: .write)
+        // A rule serves the transactions of the book it is kept in (and most name one of its
+        // categories): a mistyped --db is named, never made into a book holding one rule.
+        access: .change)
 
     static var arguments: [CommandArgument<RuleAdd>] {[
         .argument(\.pattern, "pattern", help: "What to look for, ignoring case (see --mode)."),

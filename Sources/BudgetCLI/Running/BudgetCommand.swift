@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// struct Add: BudgetCommand {
-///     static let configuration = CommandConfiguration(name: "add", abstract: "Add a transaction.", access: .write)
+///     static let configuration = CommandConfiguration(name: "add", abstract: "Add a transaction.", access: .change)
 ///     static var arguments: [CommandArgument<Add>] {[
 ///         .argument(\.amount, "amount", help: "The amount."),
 ///         .option(\.date, "date", "day", help: "The day."),
@@ -59,10 +59,12 @@ struct CommandConfiguration: Sendable {
         /// It only reads, and needs a book that exists wherever it is (`watch`, `backup`).
         case readExisting
         /// It changes or removes what the book already holds (`edit`, `delete`, `undo`,
-        /// `reconcile`): it never creates a book, and a book that does not exist is an error
-        /// wherever it is, as there is nothing in it to change.
+        /// `reconcile`), or adds what only makes sense beside it (`add` needs a category,
+        /// `rule add` and `import-profile save` serve the book's imports): it never creates a
+        /// book, and a book that does not exist is an error wherever it is.
         case change
-        /// It adds something (`add-category`, `add`, `import`): a missing book is created.
+        /// It adds something a new book can start with (`add-category`, `add-account`,
+        /// `import --create-categories`): a missing book is created.
         case write
         /// It does not open the book at all (`completions`), or opens it its own way (`check`).
         case none

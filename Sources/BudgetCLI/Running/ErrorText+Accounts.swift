@@ -9,6 +9,9 @@ extension ErrorText {
         case .invalidAccountName(let name):
             self.init(message: "invalid account name '\(name)': it must be non-empty text without control characters",
                       hint: "choose a name such as Checking or \"Credit card\"")
+        case .invisibleCharacterInAccountName(let name, let character):
+            self.init(message: "invalid account name '\(InvisibleCharacters.shown(in: name))': it holds \(InvisibleCharacters.label(character)), which is invisible",
+                      hint: Self.invisibleCharacterHint)
         case .unknownAccount(let name):
             self.init(message: "no account named '\(name)'", hint: Self.accountsHint)
         case .duplicateAccount(let name):

@@ -10,6 +10,8 @@ struct ErrorText: Equatable {
     static let amountHint = "write amounts like 12.50, -2.25 or 1,234.56 (at most two decimals)"
     static let dayHint = "write dates like 2026-11-21, or use today or yesterday"
     static let monthHint = "write months like 2026-11, or use this or last"
+    /// After a new name holding a character that draws nothing.
+    static let invisibleCharacterHint = "type the name without it: an invisible character makes one name look like another"
     static let damagedHint = "see what is wrong with 'budget check'; 'budget restore BACKUP' puts a backup in its place"
 
     // `--sort KEY[,KEY...]`: why a value is not a sort, after `the value 'x' is invalid for '--sort <keys>':`.
@@ -39,6 +41,9 @@ struct ErrorText: Equatable {
         case .invalidCategoryName(let name):
             self.init(message: "invalid category name '\(name)': it must be non-empty text without control characters",
                       hint: "choose a name such as Food or \"Eating out\"")
+        case .invisibleCharacterInCategoryName(let name, let character):
+            self.init(message: "invalid category name '\(InvisibleCharacters.shown(in: name))': it holds \(InvisibleCharacters.label(character)), which is invisible",
+                      hint: Self.invisibleCharacterHint)
         case .unknownCategory(let name):
             self.init(message: "no category named '\(name)'",
                       hint: "see the categories with 'budget categories', or add one with 'budget add-category NAME AMOUNT'")
@@ -144,7 +149,7 @@ struct ErrorText: Equatable {
         case .invalidRulePattern(let pattern):
             self.init(message: "invalid rule pattern '\(pattern)': it must not be empty",
                       hint: "write part of the payee, such as 'coffee'; --default-category catches the rest")
-        case .invalidAccountName, .unknownAccount, .duplicateAccount, .duplicateAccountNumber, .accountInUse, .accountHasOpeningBalance, .reconciledOpeningBalance, .moveToSameAccount,
+        case .invalidAccountName, .invisibleCharacterInAccountName, .unknownAccount, .duplicateAccount, .duplicateAccountNumber, .accountInUse, .accountHasOpeningBalance, .reconciledOpeningBalance, .moveToSameAccount,
              .transfersWithinAccount, .defaultAccountRequired, .accountClosed, .accountAlreadyClosed, .transferToSameAccount,
              .invalidTransferAmount, .transferHasNoCategory, .notATransfer, .emptySplit, .splitDoesNotSum, .splitMixesKinds,
              .reconciledTransaction, .dateInReconciledPeriod, .futureReconciliation:

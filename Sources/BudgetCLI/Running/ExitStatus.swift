@@ -57,9 +57,10 @@ enum ExitStatus: Equatable {
             switch error {
             case .badInput, .missingCategories, .noRowsAfterHeader, .noRowsAfterSkipping, .noStatement, .bankFile: self = .badInput
             // Values the store validates itself (an empty category name...) came from the command line.
-            case .invalidAmount, .invalidDay, .invalidMonth, .invalidCategoryName, .invalidRulePattern: self = .usage
+            case .invalidAmount, .invalidDay, .invalidMonth, .invalidCategoryName, .invisibleCharacterInCategoryName,
+                 .invalidRulePattern: self = .usage
             // So are accounts' names, a transfer's two accounts and amount, a split's parts, a day.
-            case .invalidAccountName, .transferToSameAccount, .invalidTransferAmount, .emptySplit, .splitDoesNotSum,
+            case .invalidAccountName, .invisibleCharacterInAccountName, .transferToSameAccount, .invalidTransferAmount, .emptySplit, .splitDoesNotSum,
                  .futureReconciliation: self = .usage
             // And rules' patterns, places and payees, and profiles' names.
             case .invalidRuleExpression, .ruleWithoutAction, .invalidRulePosition, .invalidPayeeName, .invalidProfileName: self = .usage

@@ -15,12 +15,12 @@ extension BudgetStore {
     ///   - openingBalance: the money in the account on `openingDate` (negative for a debt).
     ///   - openingDate: the day the opening balance counts from; `nil`: from the beginning.
     /// - Returns: the new account.
-    /// - Throws: ``BudgetError/invalidAccountName(_:)``, ``BudgetError/duplicateAccount(_:)``,
-    ///   ``BudgetError/duplicateAccountNumber(_:account:)``.
+    /// - Throws: ``BudgetError/invalidAccountName(_:)``, ``BudgetError/invisibleCharacterInAccountName(_:_:)``,
+    ///   ``BudgetError/duplicateAccount(_:)``, ``BudgetError/duplicateAccountNumber(_:account:)``.
     @discardableResult
     public func addAccount(named name: String, kind: Account.Kind = .checking, number: String? = nil,
                            openingBalance: Money = .zero, openingDate: Day? = nil) throws -> Account {
-        let name = try BudgetStore.validAccountName(name)
+        let name = try BudgetStore.newAccountName(name)
         let number = number.map { $0.trimmingSpaces() }.flatMap { Account.numberKey($0).isEmpty ? nil : $0 }
         return try writing {
             if try connection.int64("SELECT id FROM accounts WHERE name_key = ?", [.text(Account.nameKey(name))]) != nil {
@@ -75,9 +75,9 @@ extension BudgetStore {
     /// Renames an account; its transactions follow it. Changing only the case is allowed.
     ///
     /// - Throws: ``BudgetError/unknownAccount(_:)``, ``BudgetError/invalidAccountName(_:)``,
-    ///   ``BudgetError/duplicateAccount(_:)``.
+    ///   ``BudgetError/invisibleCharacterInAccountName(_:_:)``, ``BudgetError/duplicateAccount(_:)``.
     public func renameAccount(named name: String, to newName: String) throws {
-        let newName = try BudgetStore.validAccountName(newName)
+        let newName = try BudgetStore.newAccountName(newName)
         try writing {
             let account = try accountRow(named: name)
             let taken = try connection.int64("SELECT id FROM accounts WHERE name_key = ? AND id <> ?",
@@ -233,5 +233,20 @@ extension BudgetStore {
         } catch {
             throw BudgetError.invalidAccountName(name)
         }
+    }
+
+    /// The name ``addAccount(named:kind:number:openingBalance:openingDate:)`` and
+    /// ``renameAccount(named:to:)`` would give an account, checked as they check it, with no
+    /// book opened: a caller about to create a book for a new account refuses a bad name first.
+    ///
+    /// Refuses what ``validAccountName(_:)`` refuses, and the characters that draw nothing
+    /// (``InvisibleCharacters``). Names already in a book are not held to this.
+    ///
+    /// - Returns: the name without surrounding spaces and tabs.
+    /// - Throws: ``BudgetError/invalidAccountName(_:)``, ``BudgetError/invisibleCharacterInAccountName(_:_:)``.
+    public static func newAccountName(_ name: String) throws -> String {
+        let trimmed = try validAccountName(name)
+        if let character = InvisibleCharacters.first(in: trimmed) { throw BudgetError.invisibleCharacterInAccountName(name, character) }
+        return trimmed
     }
 }

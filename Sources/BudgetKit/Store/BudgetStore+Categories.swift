@@ -13,11 +13,12 @@ extension BudgetStore {
     ///   - month: the first month of the category; before it the category has no budget.
     ///   - rollover: whether what is left (or overspent) carries into the next month.
     /// - Returns: the new category.
-    /// - Throws: ``BudgetError/duplicateCategory(_:)``, ``BudgetError/invalidCategoryName(_:)``.
+    /// - Throws: ``BudgetError/duplicateCategory(_:)``, ``BudgetError/invalidCategoryName(_:)``,
+    ///   ``BudgetError/invisibleCharacterInCategoryName(_:_:)``.
     @discardableResult
     public func addCategory(named name: String, monthlyBudget: Money, kind: BudgetCategory.Kind = .expense,
                             from month: Month = .current(), rollover: Bool = false) throws -> BudgetCategory {
-        let name = try BudgetStore.validCategoryName(name)
+        let name = try BudgetStore.newCategoryName(name)
         return try writing {
             do {
                 try connection.run("INSERT INTO categories (id, name, name_key, kind, rollover) VALUES (?, ?, ?, ?, ?)",
@@ -67,9 +68,10 @@ extension BudgetStore {
     /// Renames a category; its transactions, budgets and rules follow it.
     ///
     /// Changing only the case (`food` to `Food`) is allowed.
-    /// - Throws: ``BudgetError/unknownCategory(_:)``, ``BudgetError/duplicateCategory(_:)``.
+    /// - Throws: ``BudgetError/unknownCategory(_:)``, ``BudgetError/duplicateCategory(_:)``,
+    ///   ``BudgetError/invalidCategoryName(_:)``, ``BudgetError/invisibleCharacterInCategoryName(_:_:)``.
     public func renameCategory(named name: String, to newName: String) throws {
-        let newName = try BudgetStore.validCategoryName(newName)
+        let newName = try BudgetStore.newCategoryName(newName)
         try writing {
             let row = try categoryRow(named: name)
             do {
@@ -139,6 +141,26 @@ extension BudgetStore {
         guard !trimmed.isEmpty, !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw BudgetError.invalidCategoryName(name)
         }
+        return trimmed
+    }
+
+    /// The name ``addCategory(named:monthlyBudget:kind:from:rollover:)`` and
+    /// ``renameCategory(named:to:)`` would give a category, checked as they check it, with no
+    /// book opened: a caller about to create a book for a new category refuses a bad name first.
+    ///
+    /// Refuses what ``validCategoryName(_:)`` refuses, and the characters that draw nothing
+    /// (``InvisibleCharacters``). Names already in a book are not held to this: they are
+    /// found, used and checked as before.
+    ///
+    /// ```swift
+    /// let name = try BudgetStore.newCategoryName("  Eating out ")   // "Eating out"
+    /// ```
+    ///
+    /// - Returns: the name without surrounding spaces and tabs.
+    /// - Throws: ``BudgetError/invalidCategoryName(_:)``, ``BudgetError/invisibleCharacterInCategoryName(_:_:)``.
+    public static func newCategoryName(_ name: String) throws -> String {
+        let trimmed = try validCategoryName(name)
+        if let character = InvisibleCharacters.first(in: trimmed) { throw BudgetError.invisibleCharacterInCategoryName(name, character) }
         return trimmed
     }
 }
