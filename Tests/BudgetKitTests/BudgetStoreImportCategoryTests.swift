@@ -117,6 +117,11 @@ import Testing
          "bank.csv:4:4: category 'GIFTS' is income on line 2, not expense"),
         ("date,amount,category,kind\n2026-11-21,5,Food,Debit\n", "bank.csv:2:4: invalid category kind 'Debit' (expected expense or income)"),
         ("date,amount,category\n2026-11-21,5,\"Two\nlines\"\n", "bank.csv:2:3: invalid category name 'Two\nlines': it must not hold control characters"),
+        // A new category is held to what add-category holds it to.
+        ("date,amount,category\n2026-11-21,5,Food\n2026-11-22,5,Fo\u{200B}od\n",
+         "bank.csv:3:3: invalid category name 'Fo\\u{200b}od': it holds U+200B ZERO WIDTH SPACE, which is invisible; write the name without it"),
+        ("date,amount,category\n2026-11-21,5,\u{202E}Gifts\n",
+         "bank.csv:2:3: invalid category name '\\u{202e}Gifts': it holds U+202E RIGHT-TO-LEFT OVERRIDE, which is invisible; write the name without it"),
     ])
     func aKindThatContradictsTheCategoryIsRefused(text: String, message: String) throws {
         let dir = TemporaryDirectory()

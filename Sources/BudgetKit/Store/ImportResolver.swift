@@ -202,6 +202,13 @@ struct ImportResolver {
                     throw BudgetError.badInput(file: file, line: row.line, column: row.categoryField ?? 1,
                                                message: "invalid category name '\(name)': it must not hold control characters")
                 }
+                // A new name is held to what add-category holds it to: nothing that draws nothing.
+                if let invisible = InvisibleCharacters.first(in: trimmed) {
+                    throw BudgetError.badInput(file: file, line: row.line, column: row.categoryField ?? 1,
+                                               message: "invalid category name '\(InvisibleCharacters.shown(in: trimmed))': it holds "
+                                                   + "\(InvisibleCharacters.label(invisible)), which is invisible; "
+                                                   + "write the name without it")
+                }
             }
             try missing(Missing(key: key, name: trimmed, row: row))
             return .missing(key: key)
