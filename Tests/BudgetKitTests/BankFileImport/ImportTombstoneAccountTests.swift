@@ -182,6 +182,40 @@ import Testing
         #expect(try importStatement(store, into: "Amex") == "2 added, 0 skipped, 0 ignored")
     }
 
+    /// A card deleted with its transactions moved to another: its deleted rows stay deleted
+    /// there (a deletion the other card made too is kept once).
+    @Test(arguments: [false, true])
+    func theDeletedRowsOfACardMergedIntoAnotherStayDeletedThere(deletedFromBoth: Bool) throws {
+        let dir = TemporaryDirectory()
+        let store = try cards(dir)
+        try importStatement(store, into: "Visa")
+        try deleteNetflix(store, in: "Visa")
+        if deletedFromBoth {
+            try importStatement(store, into: "Amex")
+            try deleteNetflix(store, in: "Amex")
+        }
+        let amex = try store.account(named: "Amex").id
+        #expect(try store.deleteAccount(named: "Visa", .moveTransactions(to: "Amex")) == 1)
+        #expect(try tombstones(store) == ["\(Self.netflixKey)|account \(amex)"])
+        #expect(try importStatement(store, into: "Amex") == "0 added, 1 skipped, 1 ignored")
+        #expect(try netflixRows(store).isEmpty)
+    }
+
+    /// A card deleted with nothing left in it takes its deletions with it: an account made
+    /// later may be given its id, and must not inherit them.
+    @Test func aDeletedCardsDeletionsAreForgottenAndNotInheritedByAnAccountGivenItsId() throws {
+        let dir = TemporaryDirectory()
+        let store = try cards(dir)
+        try importStatement(store, into: "Amex")
+        try store.deleteTransactions(ids: try store.transactions().map(\.id))
+        #expect(try tombstones(store).count == 2)
+        let amex = try store.account(named: "Amex").id
+        try store.deleteAccount(named: "Amex")
+        #expect(try tombstones(store).isEmpty)
+        #expect(try store.addAccount(named: "Mastercard", kind: .credit).id == amex)
+        #expect(try importStatement(store, into: "Mastercard") == "2 added, 0 skipped, 0 ignored")
+    }
+
     /// Account ids are the same on every device of a synced book, so a tombstone names the
     /// same card on both.
     @Test func aDeletionSyncedFromAnotherDeviceHidesTheRowInItsCardOnly() throws {
