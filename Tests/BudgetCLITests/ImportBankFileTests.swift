@@ -88,6 +88,26 @@ import Testing
         #expect(try sandbox.query("SELECT count(*) FROM transactions WHERE payee = 'Netflix'") == ["1"])
     }
 
+    /// A deletion is remembered in its card: the same charge on another card's statement is
+    /// imported, and the file imported again into the first card leaves it out.
+    @Test func aRowDeletedFromOneCardIsStillImportedIntoAnother() throws {
+        let sandbox = book()
+        sandbox.succeed("-q", "add-account", "Visa")
+        sandbox.succeed("-q", "add-account", "Amex")
+        let file = sandbox.write("n.csv", "date,amount,payee\n2026-11-05,15.99,Netflix\n")
+        sandbox.succeed("-q", "import", file, "--account", "Visa", "--default-category", "Food")
+        let id = try sandbox.query("SELECT id FROM transactions WHERE payee = 'Netflix'")[0]
+        sandbox.succeed("-q", "delete", id)
+        let amex = sandbox.run("import", file, "--account", "Amex", "--default-category", "Food")
+        #expect(amex.status == 0)
+        #expect(amex.stderr == "Imported 1 transaction from \(file).\n")
+        let visa = sandbox.run("import", file, "--account", "Visa", "--default-category", "Food")
+        #expect(visa.status == 0)
+        #expect(visa.stderr == "Imported 0 transactions from \(file); ignored 1 deleted after an earlier import (--include-deleted brings it back).\n")
+        #expect(try sandbox.query("SELECT a.name FROM transactions AS t JOIN accounts AS a ON a.id = t.account_id WHERE t.payee = 'Netflix'")
+            == ["Amex"])
+    }
+
     /// A direct debit's EndToEndId is the payer's (a contract number, every month): February's
     /// debit is not January's.
     @Test func aPayersReferenceKeysNothing() throws {

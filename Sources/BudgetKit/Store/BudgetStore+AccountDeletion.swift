@@ -22,6 +22,9 @@ extension BudgetStore {
     /// deleted: make another the default first. An account with an opening balance cannot be
     /// deleted either (its money would leave the net worth unseen): close it instead. Everything happens in one write, or nothing does.
     ///
+    /// The account's deleted imported rows (``ImportTombstones``) stay deleted in the account
+    /// its transactions move to; without a move, their deletion is forgotten with the account.
+    ///
     /// - Returns: how many transactions moved.
     /// - Throws: ``BudgetError/unknownAccount(_:)``, ``BudgetError/defaultAccountRequired(_:)``,
     ///   ``BudgetError/accountHasOpeningBalance(_:balance:)``,
@@ -64,7 +67,10 @@ extension BudgetStore {
                                    [.integer(target.id), id])
                 try connection.run("UPDATE transactions SET transfer_account_id = ?1, transfer_reconciled_on = NULL WHERE transfer_account_id = ?2",
                                    [.integer(target.id), id])
+                // Its deleted imported rows stay deleted there (``ImportTombstones``).
+                try connection.run(ImportTombstones.moveAccount, [id, .integer(target.id)])
             }
+            try connection.run(ImportTombstones.forgetAccount, [id])
             try connection.run("DELETE FROM accounts WHERE id = ?", [id])
             return count
         }

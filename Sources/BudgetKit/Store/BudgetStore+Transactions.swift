@@ -96,17 +96,13 @@ extension BudgetStore {
         }
     }
 
-    /// Remembers the import key of the transaction `?2` as deleted on `?1`.
-    static let rememberDeletedImport = """
-        INSERT OR REPLACE INTO import_tombstones (import_key, deleted_on)
-        SELECT import_key, ? FROM transactions WHERE id = ? AND import_key IS NOT NULL
-        """
-
     /// Deletes transactions (a transfer with both its sides, a split with its parts): all of
     /// them or, when one id is unknown or one is refused, none.
     ///
-    /// An imported transaction's import key is remembered (`import_tombstones`), so importing
-    /// its file again does not bring it back (see ``ImportOptions/includesDeleted``).
+    /// An imported transaction's import key is remembered with its account (`import_tombstones`,
+    /// see ``ImportTombstones``), so importing its file into that account again does not bring it
+    /// back (see ``ImportOptions/includesDeleted``); the same row in another account's file is
+    /// still imported.
     ///
     /// - Throws: ``BudgetError/unknownTransaction(_:)`` naming the first unknown id,
     ///   ``BudgetError/reconciledTransaction(id:_:)``.
@@ -116,8 +112,8 @@ extension BudgetStore {
             for id in ids where seen.insert(id).inserted {
                 let stored = try storedTransaction(id: id)
                 try guardReconciled(old: stored.effects, new: [], id: id, policy: reconciled)
-                // An imported row stays deleted: its key is remembered, so importing again skips it.
-                try connection.run(Self.rememberDeletedImport, [Day.today().sqliteValue, .integer(id)])
+                // An imported row stays deleted: its key is remembered in its account, so importing again skips it.
+                try connection.run(ImportTombstones.remember, [Day.today().sqliteValue, .integer(id)])
                 try connection.run("DELETE FROM transactions WHERE id = ?", [.integer(id)])
             }
         }

@@ -12,7 +12,7 @@ extension ImportStaging {
             UNION ALL
             SELECT min(rowid), date, sum(stored_amount), NULL, coalesce(clean_payee, payee), note, import_key, account_id, NULL
             FROM temp.import_staging WHERE split_group IS NOT NULL GROUP BY split_group) AS staged
-        WHERE NOT EXISTS (SELECT 1 FROM import_tombstones AS d WHERE d.import_key = staged.import_key) ORDER BY place
+        WHERE NOT \(ImportTombstones.hide("staged")) ORDER BY place
         ON CONFLICT (import_key) DO NOTHING
         """
     /// ``fileStaged`` for a file without splits: the staged rows in their order, numbered
@@ -23,7 +23,7 @@ extension ImportStaging {
         SELECT CASE WHEN ?1 IS NULL THEN NULL ELSE ?1 + ?2 * (s.rowid - 1) END, s.date, s.stored_amount, s.category_id,
             coalesce(s.clean_payee, s.payee), s.note, s.import_key, s.account_id, s.transfer_account_id
         FROM temp.import_staging AS s
-        WHERE NOT EXISTS (SELECT 1 FROM import_tombstones AS d WHERE d.import_key = s.import_key) ORDER BY s.rowid
+        WHERE NOT \(ImportTombstones.hide("s")) ORDER BY s.rowid
         ON CONFLICT (import_key) DO NOTHING
         """
     /// The parts of the splits just filed (ids above `?1`).
@@ -36,7 +36,7 @@ extension ImportStaging {
     /// Staged transactions whose key belongs to a deleted transaction (a split counts once).
     static let countDeleted = """
         SELECT count(*) FROM (SELECT 1 FROM temp.import_staging AS s
-            WHERE EXISTS (SELECT 1 FROM import_tombstones AS d WHERE d.import_key = s.import_key)
+            WHERE \(ImportTombstones.hide("s"))
             GROUP BY coalesce(-s.split_group, s.rowid))
         """
     /// The pending rows just filed (ids above `?1`), with their money flow as the bank wrote it.
@@ -46,9 +46,7 @@ extension ImportStaging {
         WHERE s.pending AND s.split_group IS NULL AND s.transfer_account_id IS NULL AND t.id > ?1
         """
     /// With ``ImportOptions/includesDeleted``: the deletions of the rows staged are forgotten.
-    static let forgetDeleted = """
-        DELETE FROM import_tombstones WHERE import_key IN (SELECT import_key FROM temp.import_staging)
-        """
+    static let forgetDeleted = ImportTombstones.forgetStaged
     /// Rows that would be filed without a category: the checks before make them impossible.
     static let uncategorized = """
         SELECT count(*) FROM temp.import_staging
@@ -74,7 +72,7 @@ extension ImportStaging {
     static let countNew = """
         SELECT count(*) FROM (SELECT 1 FROM temp.import_staging AS s
             WHERE NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key)
-            AND (?1 OR NOT EXISTS (SELECT 1 FROM import_tombstones AS d WHERE d.import_key = s.import_key))
+            AND (?1 OR NOT \(ImportTombstones.hide("s")))
             GROUP BY coalesce(-s.split_group, s.rowid))
         """
     /// A split whose parts are in categories of both kinds: its first part's line, one category
@@ -91,7 +89,7 @@ extension ImportStaging {
         SELECT s.date, r.account_id FROM temp.import_staging AS s
         JOIN reconciliations AS r ON r.account_id IN (s.account_id, s.transfer_account_id) AND r.statement_date >= s.date
         WHERE NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key)
-        AND (?1 OR NOT EXISTS (SELECT 1 FROM import_tombstones AS d WHERE d.import_key = s.import_key))
+        AND (?1 OR NOT \(ImportTombstones.hide("s")))
         ORDER BY s.rowid LIMIT 1
         """
 
@@ -138,7 +136,7 @@ extension ImportStaging {
             case .transferAccountName: return "ta.name"
             case .splitGroup: return "s.split_group"
             case .cleanPayee: return "s.clean_payee"
-            case .deleted: return "EXISTS (SELECT 1 FROM import_tombstones AS d WHERE d.import_key = s.import_key)"
+            case .deleted: return ImportTombstones.hide("s")
             case .stagedRowID: return "s.rowid"
             }
         }
@@ -309,17 +307,22 @@ extension ImportStaging {
     /// same Netflix charge on two cards' statements would be taken for one already imported.
     /// Keys already in the book keep their meaning: only a row that would collide with another
     /// account's is rekeyed, the same way on every run (importing that file again finds it).
+    /// So is a row whose scoped key a tombstone holds: a transaction deleted from this account
+    /// leaves `KEY|account ID` whether its key was scoped or not (``ImportTombstones``), so
+    /// the row is found deleted and, brought back (``ImportOptions/includesDeleted``), is found
+    /// again under that key.
     func scopeKeysOfOtherAccounts() throws {
         guard try connection.int64("SELECT EXISTS (SELECT 1 FROM transactions WHERE import_key IS NOT NULL)") == 1 else { return }
         try connection.execute(Self.scopeToAccount)
     }
 
     static let scopeToAccount = """
-        UPDATE temp.import_staging AS s SET import_key = s.import_key || '|account ' || s.account_id
+        UPDATE temp.import_staging AS s SET import_key = \(scopedKey)
         WHERE EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key AND t.account_id <> s.account_id)
-            OR EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key || '|account ' || s.account_id)
-            OR EXISTS (SELECT 1 FROM import_tombstones AS d WHERE d.import_key = s.import_key || '|account ' || s.account_id)
+            OR EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = \(scopedKey))
+            OR EXISTS (SELECT 1 FROM import_tombstones AS d WHERE d.import_key = \(scopedKey))
         """
+    private static let scopedKey = ImportTombstones.scoped("s.import_key", to: "s.account_id")
 
     /// Keys every row whose bank id the file gives more than once (a bank writing `FITID` 0 on
     /// every row, or reusing a reference) by that id and its content, `ID|DAY|AMOUNT|PAYEE|N`

@@ -109,9 +109,9 @@ extension ImportStaging {
         // The posted row was added by this import, in bulk: the history entry takes the new
         // rows as they are at the end, so its deletion is not recorded either.
         try store.unrecorded { try connection.run("DELETE FROM transactions WHERE id = ?", [.integer(posted)]) }
-        // The pending key is remembered as a deleted row's: importing the older file again
-        // does not bring the pending row back.
-        try connection.run(BudgetStore.rememberDeletedImport, [Day.today().sqliteValue, .integer(pending)])
+        // The pending key is remembered as a deleted row's, in its account: importing the older
+        // file again does not bring the pending row back.
+        try connection.run(ImportTombstones.remember, [Day.today().sqliteValue, .integer(pending)])
         try update.run([.integer(pending), .text(row.date), .text(row.payee), .text(row.note), .text(row.key), .integer(row.flow)])
         try connection.run("DELETE FROM pending_imports WHERE transaction_id = ?", [.integer(pending)])
     }

@@ -5,8 +5,11 @@ extension Schema {
     /// ``BudgetStore/deleteTransactions(ids:reconciled:)``, and the day it was deleted, so that
     /// importing the same file again does not bring it back (``ImportSummary/ignored``);
     /// ``ImportOptions/includesDeleted`` brings such rows back and forgets their deletion.
-    /// Keys are unique in the book, as in `transactions`. (Numbered 6 on its branch: 4 is
-    /// accounts', 5 is rules'.)
+    /// Keys are unique in the book, as in `transactions`. A tombstone names the account the
+    /// transaction was deleted from, `KEY|account ID`, and hides the row in that account only;
+    /// one written before tombstones named their account is the bare `KEY` and hides the row in
+    /// every account (see ``ImportTombstones``: the table's shape did not change). (Numbered 6
+    /// on its branch: 4 is accounts', 5 is rules'.)
     ///
     /// `pending_imports` lists the imported transactions the bank had not booked yet (CAMT
     /// `PDNG`), with their money flow as the bank wrote it: a later import of the booked row

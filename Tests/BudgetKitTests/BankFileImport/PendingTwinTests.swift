@@ -32,6 +32,31 @@ import Testing
         #expect(older.added == 0)
     }
 
+    /// The replaced pending key is remembered in its account (``ImportTombstones``): the older
+    /// file brings nothing back there, and still imports into another account.
+    @Test func theReplacedPendingKeyIsRememberedInItsAccount() throws {
+        let dir = TemporaryDirectory()
+        let store = try pendingBook(dir)
+        let pending = try #require(try store.transactions().first)
+        let key = try #require(try importKeys(store).first)
+        let account = try store.account(named: pending.account).id
+        let summary = try importText(store, "date,amount,payee,status\n2026-11-22,-12.00,Corner Cafe,posted\n", options())
+        #expect(summary.replacedPending == 1)
+        #expect(try store.connection.prepare("SELECT import_key FROM import_tombstones").map { $0.text(0) } == ["\(key)|account \(account)"])
+        let older = "date,amount,payee,status\n2026-11-20,-12.00,Corner Cafe,pending\n"
+        for dryRun in [true, false] {
+            let again = try importText(store, older, options(), dryRun: dryRun)
+            #expect(again.added == 0 && again.skipped == 0 && again.ignored == 1)
+        }
+        #expect(try store.transactions().map(\.id) == [pending.id])
+        #expect(try store.connection.int64("SELECT count(*) FROM pending_imports") == 0)
+        let giro = try importText(store, older, bankOptions {
+            $0.negate = true
+            $0.account = "Giro"
+        })
+        #expect(giro.added == 1 && giro.ignored == 0)
+    }
+
     @Test(arguments: [
         "2026-11-22,-12.00,Other Shop,posted",     // the same amount, another payee
         "2026-11-22,-15.00,Corner Cafe,posted",    // the same payee, 25% more
