@@ -197,6 +197,19 @@ import Testing
         let first = sandbox.write("pending.csv", "date,amount,payee,status\n2026-11-20,-12.00,Corner Cafe,pending\n2026-11-20,-5.00,Bakery,pending\n")
         sandbox.succeed("-q", "import", first, "--negate", "--default-category", "Food")
         let second = sandbox.write("posted.csv", "date,amount,payee,status\n2026-11-22,-13.00,Corner Cafe,booked\n2026-11-21,-5.00,Baker's,booked\n")
+        let before = sandbox.dump()
+        // The dry run says what the import then does, and writes nothing.
+        let dry = sandbox.run("import", second, "--negate", "--default-category", "Food", "--dry-run", "--format", "csv")
+        #expect(dry.status == 0)
+        #expect(dry.stdout.contains("5,2026-11-22,13.00,Food,Corner Cafe,,expense,Main,,,,,,replaces 5"))
+        #expect(dry.stdout.contains("8,2026-11-21,5.00,Food,Baker's,,expense,Main,,,,,,new"))
+        #expect(dry.stderr == """
+            Dry run: would import 1 transaction from \(second); would replace 1 pending transaction by its posted row.
+            budget: warning: pending transaction 6 (2026-11-20 5.00 Bakery) looks like transaction 8 this import would add (2026-11-21 5.00 Baker's); both would be kept
+            hint: if the two are one, delete the pending one with 'budget delete 6'
+
+            """)
+        #expect(sandbox.dump() == before)
         let result = sandbox.run("import", second, "--negate", "--default-category", "Food")
         #expect(result.status == 0)
         #expect(result.stderr == """

@@ -53,9 +53,10 @@ import Testing
     date, amount, payee and its number among identical rows in the file (and its
     account, when another account's transaction holds that key already). Says on
     standard error how many rows were imported and skipped; --dry-run lists them
-    instead (status new, or skip when already imported) and writes nothing (it
-    neither replaces pending rows by their posted twins nor checks a statement's
-    balances: the import does).
+    instead (status new; skip when already imported; ignored when deleted after an
+    earlier import; replaces N for a posted row that would replace its pending twin,
+    transaction N) and writes nothing (it does not check a statement's balances: the
+    import does).
 
     Rows go to --account, else to the account the file's account column names (as
     'budget export' writes it), else to the default account. A row naming a

@@ -41,11 +41,12 @@ extension Import {
 extension Import {
     /// Lists each pending transaction that looks like a row just imported without being its
     /// twin: both stay, a person decides.
-    static func reportNearMisses(_ misses: [PendingNearMiss], _ context: CommandContext) {
+    static func reportNearMisses(_ misses: [PendingNearMiss], dryRun: Bool, _ context: CommandContext) {
         for miss in misses {
             let (pending, posted) = (miss.pending, miss.posted)
             context.warn("budget: warning: pending transaction \(pending.id) (\(pending.date) \(pending.amount) \(pending.payee)) "
-                + "looks like transaction \(posted.id) just imported (\(posted.date) \(posted.amount) \(posted.payee)); both kept")
+                + "looks like transaction \(posted.id) \(dryRun ? "this import would add" : "just imported") "
+                + "(\(posted.date) \(posted.amount) \(posted.payee)); \(dryRun ? "both would be kept" : "both kept")")
         }
         if let first = misses.first {
             context.warn("hint: if the two are one, delete the pending one with 'budget delete \(first.pending.id)'")
@@ -91,7 +92,8 @@ extension ImportSummary {
                 + "(--include-deleted brings \(ignored == 1 ? "it" : "them") back)"
         }
         if replacedPending > 0 {
-            text += "; replaced \(replacedPending) pending transaction\(replacedPending == 1 ? "" : "s") by \(replacedPending == 1 ? "its" : "their") posted row"
+            text += "; \(dryRun ? "would replace" : "replaced") \(replacedPending) pending transaction\(replacedPending == 1 ? "" : "s") "
+                + "by \(replacedPending == 1 ? "its" : "their") posted row"
         }
         if createdCategories > 0 {
             let categories = createdCategories == 1 ? "1 category" : "\(createdCategories) categories"

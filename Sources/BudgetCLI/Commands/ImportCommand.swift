@@ -44,8 +44,9 @@ struct Import: BudgetCommand {
         source, date, amount, payee and its number among identical rows in the file (and its \
         account, when another account's transaction holds that key already). Says on \
         standard error how many rows were imported and skipped; --dry-run lists them instead \
-        (status new, or skip when already imported) and writes nothing (it neither replaces \
-        pending rows by their posted twins nor checks a statement's balances: the import does).
+        (status new; skip when already imported; ignored when deleted after an earlier import; \
+        replaces N for a posted row that would replace its pending twin, transaction N) and \
+        writes nothing (it does not check a statement's balances: the import does).
 
         Rows go to --account, else to the account the file's account column names (as \
         'budget export' writes it), else to the default account. A row naming a \
@@ -220,16 +221,19 @@ struct Import: BudgetCommand {
             context.warn(dryRun ? "hint: if the file is a bank's, where money out is negative, add --negate"
                                 : "hint: if the file is a bank's, where money out is negative, run 'budget undo' and import it again with --negate")
         }
-        Self.reportNearMisses(summary.pendingNearMisses, context)
+        Self.reportNearMisses(summary.pendingNearMisses, dryRun: dryRun, context)
         return Self.reportBalances(summary.balanceChecks, context)
     }
 
-    /// Imports in a dry run, listing every row with its status (`new`, or `skip` when already
-    /// imported): a table with the total of the new rows, or streamed records.
+    /// Imports in a dry run, listing every row with its status (`new`; `skip` when already
+    /// imported; `ignored` when deleted; `replaces N` for a posted row that replaces pending
+    /// transaction N): a table with the total of the new rows, or streamed records.
     private func listDryRun(_ context: CommandContext, _ store: BudgetStore, _ rows: inout ImportReader,
                             format: OutputFormat, progress: ProgressBar?) throws -> ImportSummary {
         let record = RecordDescription<TransactionLine>.transaction(TransactionView(showsAccount: try store.allAccounts().count > 1))
-        let status = RecordColumn<ImportedRow>("status") { .text($0.added ? "new" : $0.ignored ? "ignored" : "skip") }
+        let status = RecordColumn<ImportedRow>("status") {
+            .text($0.added ? "new" : $0.ignored ? "ignored" : $0.replacedPending.map { "replaces \($0)" } ?? "skip")
+        }
         let listed = RecordDescription(columns: record.columns.map { column in
             RecordColumn<ImportedRow>(column.key, column.alignment, inTable: column.inTable, inRecords: column.inRecords, title: column.title,
                                       table: { column.tableCell(Self.line($0)) }) { column.cell(Self.line($0)) }

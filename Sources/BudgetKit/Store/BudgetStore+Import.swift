@@ -54,6 +54,10 @@ public struct ImportedRow: Hashable, Sendable {
     public var added: Bool
     /// Whether it was left out because its transaction was imported before and then deleted.
     public var ignored: Bool = false
+    /// The id of the pending transaction this posted row replaces (``PendingNearMiss`` has the
+    /// rule), which keeps its id and category and takes the row's day, amount, payee, note and
+    /// key; the row itself is not added. `nil` for any other row.
+    public var replacedPending: Int64? = nil
 }
 
 extension BudgetStore {
@@ -154,12 +158,15 @@ extension BudgetStore {
         try staging.scopeKeysOfOtherAccounts()
         let created: Int, added: Int
         let ignored = try staging.deletedRowCount()
-        var replacedPending = 0, nearMisses: [PendingNearMiss] = []
+        var nearMisses: [PendingNearMiss] = []
+        let twins: ImportStaging.Twins
         if dryRun {
             created = Int(try connection.int64("SELECT count(*) FROM temp.import_missing") ?? 0)
             try staging.throwIfSplitMixesKinds()
             try staging.throwIfReconciled()
-            added = try staging.newRowCount()
+            twins = try staging.pendingTwins(maxID: maxID, dryRun: true)
+            added = try staging.newRowCount() - twins.replaced.count
+            nearMisses = try dryRunNearMisses(twins, staging: staging, maxID: maxID)
         } else {
             created = staging.options.createsMissingCategories ? try staging.createMissingCategories() : 0
             try staging.throwIfSplitMixesKinds()
@@ -167,13 +174,14 @@ extension BudgetStore {
             let filed = try withChangeLogPaused(if: staging.rowCount > BulkImportLimits.rowsBeforePausingLog, newAbove: maxID) {
                 try withLargerCache(if: staging.rowCount > BulkImportLimits.rowsBeforePausingLog) { try staging.fileRows() }
             }
-            let twins = try staging.replacePendingTwins(maxID: maxID)
-            added = filed - twins.replaced
-            replacedPending = twins.replaced
+            twins = try staging.pendingTwins(maxID: maxID, dryRun: false)
+            try staging.replacePendingTwins(twins)
+            added = filed - twins.replaced.count
             nearMisses = try twins.nearMisses.map { PendingNearMiss(pending: try fetchTransaction(id: $0.pending), posted: try fetchTransaction(id: $0.posted)) }
         }
+        let replacedPending = twins.replaced.count
         if let observe {
-            try staging.forEachFate(maxID: maxID, dryRun: dryRun, observe)
+            try staging.forEachFate(maxID: maxID, dryRun: dryRun, twins: twins) { fate, _ in try observe(fate) }
         }
         var summary = ImportSummary(added: added, skipped: staging.transactionCount - added - replacedPending - ignored, dryRun: dryRun,
                                     createdCategories: created)
@@ -184,6 +192,21 @@ extension BudgetStore {
         summary.replacedPending = replacedPending
         summary.pendingNearMisses = nearMisses
         return summary
+    }
+
+    /// A dry run's near misses: the pending transactions as the book has them, the posted rows
+    /// as they would be filed (with the ids they would have), read from the staged rows.
+    private func dryRunNearMisses(_ twins: ImportStaging.Twins, staging: ImportStaging, maxID: Int64) throws -> [PendingNearMiss] {
+        guard !twins.nearMisses.isEmpty else { return [] }
+        let wanted = Set(twins.nearMisses.map(\.posted))
+        var posted: [Int64: Transaction] = [:]
+        try staging.forEachFate(maxID: maxID, dryRun: true, twins: twins) { fate, rowid in
+            if wanted.contains(rowid) { posted[rowid] = fate.transaction }
+        }
+        return try twins.nearMisses.compactMap { pair in
+            guard let transaction = posted[pair.posted] else { return nil }
+            return PendingNearMiss(pending: try fetchTransaction(id: pair.pending), posted: transaction)
+        }
     }
 
     /// The importer's one use of the change log: with `pause`, its triggers are paused while

@@ -3,17 +3,32 @@ extension ImportStaging {
     /// import are above `maxID` (SQLite gives a new row the highest id plus one); in a dry run,
     /// a new transaction gets the id it would have had (the parts of a split share theirs), and
     /// a category still to be created the name and kind the file gives it.
-    func forEachFate(maxID: Int64, dryRun: Bool, _ body: (ImportedRow) throws -> Void) throws {
+    ///
+    /// A posted row that replaces a pending one (`twins`) is not added: its fate names the pending transaction, which
+    /// takes its day, amount, payee, note and key (``ImportedRow/replacedPending``). In a dry
+    /// run it still takes the id it would have had before that, as the import files it first.
+    /// `rowid`, when given, is called with each row's staging rowid too.
+    func forEachFate(maxID: Int64, dryRun: Bool, twins: Twins = Twins(),
+                     _ body: (ImportedRow, _ rowid: Int64) throws -> Void) throws {
+        let replacing = twins.pendingByKey
+        // After an import, a row of the file already imported as the pending row it replaced is
+        // found under the key that row had: it was skipped, not deleted.
+        let replacedKeys = dryRun ? [:] : twins.pendingByOldKey
         typealias C = StagedColumn
         var newRows: Int64 = 0
         try connection.prepare(Self.fates).forEachRow {
             var row = Self.importRow($0)
             if !$0.isNull(C.cleanPayee) { row.payee = $0.text(C.cleanPayee) }
-            let existing = $0.optionalInt64(C.existingID)
+            let existing = $0.optionalInt64(C.existingID) ?? replacedKeys[row.importKey]
             let ignored = existing == nil && !options.includesDeleted && $0.int64(C.deleted) != 0
-            let added = dryRun ? existing == nil && !ignored : existing.map { $0 > maxID } ?? false
+            var added = dryRun ? existing == nil && !ignored : existing.map { $0 > maxID } ?? false
             if dryRun && added && (row.split?.position ?? 1) == 1 { newRows += 1 }
-            let id = dryRun && added ? maxID + newRows : existing ?? 0
+            var id = dryRun && added ? maxID + newRows : existing ?? 0
+            let replaced = replacing[row.importKey]
+            if let replaced, dryRun ? added : existing == replaced {
+                added = false
+                id = replaced
+            }
             let account = $0.text(C.accountName)
             let transaction: Transaction
             if row.transferAccount != nil {
@@ -29,7 +44,9 @@ extension ImportStaging {
                                           kind: Transaction.Kind(kind), account: account,
                                           splits: row.split == nil ? [] : [SplitPart(category: name, amount: amount, note: row.splitNote)])
             }
-            try body(ImportedRow(row: row, transaction: transaction, added: added, ignored: ignored))
+            var fate = ImportedRow(row: row, transaction: transaction, added: added, ignored: ignored)
+            fate.replacedPending = added || ignored ? nil : replaced
+            try body(fate, $0.int64(C.stagedRowID))
         }
     }
 }

@@ -152,7 +152,7 @@ extension ImportStaging {
     }
 
     static let fates = """
-        SELECT \(StagedColumn.list(through: .deleted))
+        SELECT \(StagedColumn.list(through: .stagedRowID))
         FROM temp.import_staging AS s
         LEFT JOIN categories AS c ON c.id = s.category_id
         LEFT JOIN temp.import_missing AS m ON m.name_key = s.missing_key

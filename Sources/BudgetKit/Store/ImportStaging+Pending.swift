@@ -46,8 +46,25 @@ extension ImportStaging {
             AND s.transfer_account_id IS NULL AND (\(stagedFlow) < 0) = (p.flow < 0)
         ORDER BY n.id, o.id
         """
+    /// ``pendingPairs`` in a dry run, where nothing was filed: the staged rows that would be
+    /// new (no transaction holds their key, and no deletion hides them unless `?1`), each
+    /// standing for the transaction it would file, its staging rowid for an id.
+    static let stagedPendingPairs = """
+        SELECT s.rowid, \(stagedFlow), coalesce(s.clean_payee, s.payee), s.import_key, o.id, p.flow, o.payee, o.import_key
+        FROM pending_imports AS p
+        CROSS JOIN transactions AS o ON o.id = p.transaction_id
+        CROSS JOIN temp.import_staging AS s ON s.account_id = o.account_id
+            AND s.date >= o.date AND s.date <= date(o.date, '+10 days')
+        WHERE o.transfer_account_id IS NULL AND o.category_id IS NOT NULL AND NOT s.pending AND s.split_group IS NULL
+            AND s.transfer_account_id IS NULL AND (\(stagedFlow) < 0) = (p.flow < 0)
+            AND NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key)
+            AND (?1 OR NOT \(ImportTombstones.hide("s")))
+        ORDER BY s.rowid, o.id
+        """
     /// The index the pairs' query finds staged rows by.
     static let stagedByKey = "CREATE INDEX IF NOT EXISTS temp.import_staging_by_key ON import_staging(import_key)"
+    /// The index the dry run's pairs find staged rows by: their account and day.
+    static let stagedByAccountDay = "CREATE INDEX IF NOT EXISTS temp.import_staging_by_account_day ON import_staging(account_id, date)"
     static let replacePending = """
         UPDATE transactions SET date = ?2, payee = ?3, note = ?4, import_key = ?5,
             amount = CASE (SELECT c.kind FROM categories AS c WHERE c.id = transactions.category_id) WHEN 'income' THEN ?6 ELSE -?6 END
@@ -58,18 +75,38 @@ extension ImportStaging {
         case posted, postedFlow, postedPayee, postedKey, pending, pendingFlow, pendingPayee, pendingKey
     }
 
-    /// Replaces each pending twin of the rows just filed (ids above `maxID`); lists near misses.
+    /// The pending rows the rows of this import replace, and the near misses, by the rule
+    /// (``PendingNearMiss``). In an import, the posted rows are those just filed (ids above
+    /// `maxID`); in a dry run, the staged rows that would be (their staging rowids for ids).
+    struct Twins {
+        /// Each pending transaction's id and key, and the posted row that replaces it, with its
+        /// import key.
+        var replaced: [(pending: Int64, pendingKey: String, posted: Int64, key: String)] = []
+        var nearMisses: [(pending: Int64, posted: Int64)] = []
+        /// The pending transaction each posted row's import key replaces.
+        var pendingByKey: [String: Int64] {
+            Dictionary(replaced.map { ($0.key, $0.pending) }, uniquingKeysWith: { first, _ in first })
+        }
+        /// Each replaced pending transaction's id by the key it had before.
+        var pendingByOldKey: [String: Int64] {
+            Dictionary(replaced.map { ($0.pendingKey, $0.pending) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    /// Finds the pending twins of the rows just filed (ids above `maxID`), or in a dry run of
+    /// the rows that would be, and the near misses; an import then replaces each twin
+    /// (``replacePendingTwins(_:)``).
     ///
-    /// - Returns: how many pending rows were replaced, and the near misses.
     /// - Complexity: nothing without pending rows in the book; else, per pending row, the new
-    ///   rows of its account within its 10 days (index `transactions_by_account`), each looked
-    ///   up in the staged rows by key (``stagedByKey``).
-    func replacePendingTwins(maxID: Int64) throws -> (replaced: Int, nearMisses: [(pending: Int64, posted: Int64)]) {
-        guard try connection.int64("SELECT EXISTS (SELECT 1 FROM pending_imports)") == 1 else { return (0, []) }
-        try connection.execute(Self.stagedByKey)
-        typealias Candidate = (posted: Int64, pending: Int64, twin: Bool)
+    ///   rows of its account within its 10 days (index `transactions_by_account`, or in a dry
+    ///   run ``stagedByAccountDay``), each looked up in the staged rows by key (``stagedByKey``).
+    func pendingTwins(maxID: Int64, dryRun: Bool) throws -> Twins {
+        guard try connection.int64("SELECT EXISTS (SELECT 1 FROM pending_imports)") == 1 else { return Twins() }
+        try connection.execute(dryRun ? Self.stagedByAccountDay : Self.stagedByKey)
+        typealias Candidate = (posted: Int64, pending: Int64, twin: Bool, key: String, pendingKey: String)
         var candidates: [Candidate] = []
-        try connection.prepare(Self.pendingPairs).forEachRow([.integer(maxID)]) { row in
+        let pairs = try connection.prepare(dryRun ? Self.stagedPendingPairs : Self.pendingPairs)
+        try pairs.forEachRow([dryRun ? options.includesDeleted.sqliteValue : .integer(maxID)]) { row in
             let postedFlow = row.money(Pair.postedFlow).minorUnits, pendingFlow = row.money(Pair.pendingFlow).minorUnits
             let sameID = Self.bankID(row.text(Pair.pendingKey), pending: true).map { $0 == Self.bankID(row.text(Pair.postedKey), pending: false) } ?? false
             let samePayee = Self.payeeKey(row.text(Pair.postedPayee)) == Self.payeeKey(row.text(Pair.pendingPayee))
@@ -77,25 +114,29 @@ extension ImportStaging {
             let close = !overflow && difference.magnitude <= pendingFlow.magnitude / 5
             let twin = sameID || (samePayee && close)
             guard twin || samePayee || postedFlow == pendingFlow else { return }
-            candidates.append((row.int64(Pair.posted), row.int64(Pair.pending), twin))
+            candidates.append((row.int64(Pair.posted), row.int64(Pair.pending), twin, row.text(Pair.postedKey), row.text(Pair.pendingKey)))
         }
         var twinsOfPosted: [Int64: Int] = [:], twinsOfPending: [Int64: Int] = [:]
         for candidate in candidates where candidate.twin {
             twinsOfPosted[candidate.posted, default: 0] += 1
             twinsOfPending[candidate.pending, default: 0] += 1
         }
-        var replaced = 0
-        var nearMisses: [(pending: Int64, posted: Int64)] = []
-        let update = try connection.prepare(Self.replacePending)
+        var twins = Twins()
         for candidate in candidates {
             guard candidate.twin, twinsOfPosted[candidate.posted] == 1, twinsOfPending[candidate.pending] == 1 else {
-                nearMisses.append((candidate.pending, candidate.posted))
+                twins.nearMisses.append((candidate.pending, candidate.posted))
                 continue
             }
-            try replace(candidate.pending, with: candidate.posted, update)
-            replaced += 1
+            twins.replaced.append((candidate.pending, candidate.pendingKey, candidate.posted, candidate.key))
         }
-        return (replaced, nearMisses)
+        return twins
+    }
+
+    /// Replaces each pending twin ``pendingTwins(maxID:dryRun:)`` found among the rows just filed.
+    func replacePendingTwins(_ twins: Twins) throws {
+        guard !twins.replaced.isEmpty else { return }
+        let update = try connection.prepare(Self.replacePending)
+        for twin in twins.replaced { try replace(twin.pending, with: twin.posted, update) }
     }
 
     /// The pending transaction takes the posted one's day, amount, payee, note and key.

@@ -82,6 +82,49 @@ import Testing
         #expect(summary.added == 1 && summary.replacedPending == 0 && summary.pendingNearMisses.isEmpty)
     }
 
+    /// A dry run finds what the import then does: the same twins replaced, the same near
+    /// misses (the posted rows with the ids the import gives them), and each row's fate, a
+    /// posted row that replaces its twin naming it (``ImportedRow/replacedPending``).
+    @Test(arguments: [
+        // A twin after another new row: the ids the dry run gives must count the twin's.
+        ["2026-11-21,-3.00,Bakery,posted", "2026-11-22,-14.40,CORNER CAFE,posted", "2026-11-23,-4.00,Kiosk,posted"],
+        ["2026-11-22,-12.00,Other Shop,posted", "2026-11-22,-15.00,Corner Cafe,posted"],    // two near misses
+        ["2026-11-19,-12.00,Corner Cafe,posted", "2026-12-01,-12.00,Corner Cafe,posted"],   // outside the rule
+        ["2026-11-22,-12.00,Corner Cafe,posted", "2026-11-22,-12.00,Corner Cafe,posted"],  // two twins of one pending row
+        ["2026-11-20,-12.00,Corner Cafe,pending", "2026-11-24,-12.00,Corner Cafe,posted"], // already imported, then its twin
+    ])
+    func aDryRunFindsWhatTheImportDoes(_ lines: [String]) throws {
+        let dir = TemporaryDirectory()
+        let store = try pendingBook(dir)
+        try importText(store, "date,amount,payee\n2026-11-20,-1.00,Stamp\n", options())
+        let text = "date,amount,payee,status\n" + lines.joined(separator: "\n") + "\n"
+        struct Outcome: Equatable {
+            var added = 0, skipped = 0, ignored = 0, replaced = 0
+            var nearMisses: [[Int64]] = []
+            var fates: [String] = []
+        }
+        func run(dryRun: Bool) throws -> Outcome {
+            var outcome = Outcome()
+            let summary = try importText(store, text, options(), dryRun: dryRun) { fate in
+                outcome.fates.append("\(fate.row.line) \(fate.transaction.id) added \(fate.added) ignored \(fate.ignored) "
+                                     + "replaces \(fate.replacedPending.map(String.init) ?? "-")")
+            }
+            #expect(summary.dryRun == dryRun)
+            outcome.added = summary.added
+            outcome.skipped = summary.skipped
+            outcome.ignored = summary.ignored
+            outcome.replaced = summary.replacedPending
+            outcome.nearMisses = summary.pendingNearMisses.map { [$0.pending.id, $0.posted.id, $0.posted.amount.minorUnits] }
+            return outcome
+        }
+        let before = try bookDump(store)
+        let dry = try run(dryRun: true)
+        #expect(try bookDump(store) == before)
+        let real = try run(dryRun: false)
+        #expect(dry == real)
+        #expect(dry.added + dry.skipped + dry.ignored + dry.replaced == lines.count)
+    }
+
     @Test func twoPendingTwinsOfOnePostedRowAreBothListed() throws {
         let dir = TemporaryDirectory()
         let store = try bankBook(dir)
