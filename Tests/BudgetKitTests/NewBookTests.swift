@@ -98,6 +98,27 @@ import Glibc
         #expect(folderNames(dir.path) == [])
     }
 
+    /// The same with another process: the sqlite3 shell, having read the book, holding it open.
+    @Test func aNewBookAnotherProcessHasOpenStays() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("budget.sqlite3"), ready = dir.file("ready")
+        let created = try #require(try BudgetStore(path: path).created)
+        let shell = try #require(popen("sqlite3 '\(path)' > /dev/null", "w"))
+        fputs("SELECT count(*) FROM accounts;\n.shell touch '\(ready)'\n", shell)
+        fflush(shell)
+        var waited = 0
+        while access(ready, F_OK) != 0 && waited < 10_000 {
+            usleep(1_000)
+            waited += 1
+        }
+        #expect(access(ready, F_OK) == 0, "the sqlite3 shell did not start")
+        #expect(try !created.removeIfStillNew())
+        #expect(fileBytes(path) != nil)
+        pclose(shell)
+        #expect(try created.removeIfStillNew())
+        #expect(folderNames(dir.path) == ["ready"])
+    }
+
     @Test func anotherFileNowAtThePathIsNotTakenForTheBookMade() throws {
         let dir = TemporaryDirectory()
         let path = dir.file("budget.sqlite3")
