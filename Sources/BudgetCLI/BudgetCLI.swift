@@ -30,10 +30,30 @@ public enum BudgetCLI {
     /// Parses `arguments`, runs the command, reads `stdin` (`budget import -`), writes data to
     /// `stdout` and messages to `stderr`, and returns the exit status (see ``ExitStatus``).
     ///
+    /// A command that fails (any status but 0) after its run created the book takes the book
+    /// back: a typo'd path never leaves an empty book behind (`budget --db new.db device
+    /// $'a\tb'`, an import with a bad row). The book, with its `-wal`, `-shm` and `-journal`
+    /// files and the folders made for it that are left empty, is removed only if nothing was at
+    /// its path before this run, no other connection has it open, and it holds nothing a new
+    /// book does not: one check, made holding the file alone right before unlinking it
+    /// (``NewBook/removeIfStillNew()``), so a book a failing command or another process wrote
+    /// to stays. The status and messages are the command's; success changes nothing.
+    ///
     /// Standard input is empty unless given: a test never waits on the terminal. Tests pass a
     /// small `tableBufferedRows` to stream tables of a few rows (``TableWriter``).
     static func run(_ arguments: [String], environment: [String: String], stdin: Input = Input(bytes: []),
                     stdout: Output, stderr: Output, tableBufferedRows: Int = TableWriter.bufferedRows) -> Int32 {
+        var context: CommandContext?
+        let status = run(arguments, environment: environment, stdin: stdin, stdout: stdout, stderr: stderr,
+                         tableBufferedRows: tableBufferedRows, context: &context)
+        if status != ExitStatus.success.rawValue { context?.takeBackCreatedBook() }
+        return status
+    }
+
+    /// Runs the command as ``run(_:environment:stdin:stdout:stderr:tableBufferedRows:)`` says,
+    /// leaving in `context` the context a command ran with.
+    private static func run(_ arguments: [String], environment: [String: String], stdin: Input, stdout: Output, stderr: Output,
+                            tableBufferedRows: Int, context: inout CommandContext?) -> Int32 {
         var command: CommandInfo?
         do {
             let outcome: Outcome
@@ -47,10 +67,11 @@ public enum BudgetCLI {
                 outcome = .success
             case .run(let parsed, let info, let globals):
                 command = info
-                let context = CommandContext(command: info, globals: globals, environment: environment,
+                let running = CommandContext(command: info, globals: globals, environment: environment,
                                              stdin: stdin, stdout: stdout, stderr: stderr, arguments: arguments,
                                              tableBufferedRows: tableBufferedRows)
-                outcome = try parsed.run(context)
+                context = running
+                outcome = try parsed.run(running)
             }
             do {
                 try stdout.flush()

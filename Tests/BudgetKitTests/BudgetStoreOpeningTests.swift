@@ -199,4 +199,35 @@ import Glibc
         disk.free()
         #expect(try BudgetStore(path: path).categories() == [])
     }
+
+    /// A book made in folders made for it, then failing (here its temporary file's name is too
+    /// long where the book's own is not), takes its folders back: nothing of it is left.
+    @Test func aBookThatCannotBeMadeLeavesNoFolderMadeForIt() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("new/deeper/" + String(repeating: "b", count: 240))
+        #expect(throws: BudgetError.cannotOpenDatabase(path: path, reason: "file name too long")) { try BudgetStore(path: path) }
+        #expect(folderNames(dir.path) == [])
+    }
+
+    /// With room for the book's file but not for what opening it needs next (its -shm file),
+    /// the book made is taken back: whatever the room, a new book opens or nothing is left.
+    @Test(.enabled(if: canMountTmpfs)) func aNewBookThatCannotBeOpenedOnANearlyFullDiskLeavesNothing() throws {
+        let dir = TemporaryDirectory()
+        let disk = try #require(TinyDisk(in: dir, kilobytes: 1024))
+        let path = disk.path + "/new/budget.sqlite3"
+        var failures = 0
+        for free in stride(from: 240, through: 330, by: 10) {
+            writeFile(disk.path + "/filler", [UInt8](repeating: 0, count: (1024 - free) * 1024))
+            do {
+                #expect(try BudgetStore(path: path).created != nil)
+                for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+                rmdir(disk.path + "/new")
+            } catch {
+                failures += 1
+                #expect(folderNames(disk.path) == ["filler"], "with \(free) KB free: \(error)")
+            }
+            disk.free()
+        }
+        #expect(failures > 0)
+    }
 }

@@ -64,7 +64,8 @@ struct CommandConfiguration: Sendable {
         /// book, and a book that does not exist is an error wherever it is.
         case change
         /// It adds something a new book can start with (`add-category`, `add-account`,
-        /// `import --create-categories`): a missing book is created.
+        /// `import --create-categories`): a missing book is created, and taken back if the
+        /// command then fails while the book is still empty (``BudgetCLI/run(_:environment:stdin:stdout:stderr:tableBufferedRows:)``).
         case write
         /// It does not open the book at all (`completions`), or opens it its own way (`check`).
         case none

@@ -49,7 +49,8 @@ final class CommandContext {
 
     /// The book at `--db`, `$BUDGET_DB` or the default path, opened on first use as the command's
     /// ``CommandConfiguration/access`` (or `access`, for a command whose flags decide it) says:
-    /// only commands that add something (`.write`) create a book.
+    /// only commands that add something (`.write`) create a book, which the runner takes back
+    /// when the command fails (``takeBackCreatedBook()``).
     func store(access override: CommandConfiguration.Access? = nil) throws -> BudgetStore {
         if let openedStore { return openedStore }
         let location = try bookLocation()
@@ -70,6 +71,16 @@ final class CommandContext {
         if environment["BUDGET_BENCH_NO_HISTORY"] == "1" { store.recordsHistory = false }
         openedStore = store
         return store
+    }
+
+    /// After the command failed: closes the book and, when opening it created it, removes it if
+    /// it is still as new (``NewBook/removeIfStillNew()``: nobody else has it open, it holds
+    /// nothing). Quiet: the command's error is the one to report, and a book that cannot be
+    /// removed simply stays.
+    func takeBackCreatedBook() {
+        guard let created = openedStore?.created else { return }
+        openedStore = nil
+        _ = try? created.removeIfStillNew()
     }
 
     /// Where the book is: `--db`, `$BUDGET_DB` or the default path.

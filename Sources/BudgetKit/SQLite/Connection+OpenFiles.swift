@@ -16,7 +16,7 @@ import Synchronization
 /// under them, and from then on this process and the others write to different logs.
 struct OpenFiles {
     /// A file by device and inode: the same file under every path and link.
-    struct Identity: Equatable {
+    struct Identity: Hashable, Sendable {
         let device: UInt64
         let inode: UInt64
 

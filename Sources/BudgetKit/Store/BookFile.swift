@@ -72,22 +72,26 @@ enum BookFile {
 
     /// `mkdir -p` of the folder holding `path`, each new folder with mode 0700.
     ///
+    /// - Returns: the folders it made, outermost first (not one another process made meanwhile).
     /// - Throws: ``BudgetError/cannotOpenDatabase(path:reason:)`` naming the folder that is a file
     ///   or cannot be made.
-    static func makeDirectories(for path: String) throws(BudgetError) {
-        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
+    @discardableResult
+    static func makeDirectories(for path: String) throws(BudgetError) -> [String] {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return [] }
         let folder = String(path[..<slash])
         var info = stat()
         if stat(folder, &info) == 0 {
             if FileKind(mode: UInt32(info.st_mode)) != .directory {
                 throw .cannotOpenDatabase(path: path, reason: "\(folder) is not a directory")
             }
-            return
+            return []
         }
-        try makeDirectories(for: folder)
-        if mkdir(folder, 0o700) != 0 && errno != EEXIST {
+        let made = try makeDirectories(for: folder)
+        if mkdir(folder, 0o700) == 0 { return made + [folder] }
+        guard errno == EEXIST else {
             throw .cannotOpenDatabase(path: path, reason: "cannot create \(folder): " + words(for: errno))
         }
+        return made
     }
 
     /// A new, empty file beside `path` (same folder, so it can be linked to `path`), named

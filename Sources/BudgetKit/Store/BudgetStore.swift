@@ -35,6 +35,9 @@ public final class BudgetStore {
 
     /// The database file.
     public let path: String
+    /// The book this store created when it opened (`.write` on a missing book), or `nil` when the
+    /// book was there: what a command that then fails takes back (``NewBook/removeIfStillNew()``).
+    public let created: NewBook?
     let connection: Connection
     /// The change log: pruned and paused by writes, read by live results, which it tells about
     /// every commit.
@@ -77,7 +80,7 @@ public final class BudgetStore {
     ///   cannot be made, no permission), `diskProblem` (no room to create the book).
     public init(path: String, access: Access = .write) throws {
         self.path = path
-        connection = try BudgetStore.openBook(at: path, access: access)
+        (connection, created) = try BudgetStore.openBook(at: path, access: access)
         changeTracker = ChangeTracker(connection: connection, path: path)
     }
 
