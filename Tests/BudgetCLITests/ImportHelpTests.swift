@@ -55,8 +55,8 @@ import Testing
     standard error how many rows were imported and skipped; --dry-run lists them
     instead (status new; skip when already imported; ignored when deleted after an
     earlier import; replaces N for a posted row that would replace its pending twin,
-    transaction N) and writes nothing (it does not check a statement's balances: the
-    import does).
+    transaction N) and writes nothing; it checks a statement's balances against the
+    book as the import would leave it.
 
     Rows go to --account, else to the account the file's account column names (as
     'budget export' writes it), else to the default account. A row naming a

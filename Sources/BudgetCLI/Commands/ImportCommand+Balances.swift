@@ -10,11 +10,15 @@ extension Import {
     /// budget: error: bank.sta:1: the statement closes Main on 2026-11-30 at 1234.56, the book at 1134.56 as the bank sees it; difference -100.00
     /// hint: ...
     /// ```
-    static func reportBalances(_ checks: [StatementBalanceCheck], _ context: CommandContext) -> Outcome {
+    ///
+    /// A dry run says the same of the book as the import would leave it, and exits 3 the same
+    /// way: a script can check a statement before importing it.
+    static func reportBalances(_ checks: [StatementBalanceCheck], dryRun: Bool, _ context: CommandContext) -> Outcome {
+        let book = dryRun ? "the book would be" : "the book"
         var outcome = Outcome.success
         for check in checks {
             if !check.openingMatches, let opening = check.statedOpening {
-                context.warn("budget: warning: \(check.location): the statement opens \(check.account) at \(opening), the book at "
+                context.warn("budget: warning: \(check.location): the statement opens \(check.account) at \(opening), \(book) at "
                     + "\(check.bookOpening) (difference \(check.openingDifference)): an earlier statement is missing")
                 // Were this the book's first statement of the account, this opening balance
                 // would make the book open as the bank does.
@@ -25,14 +29,16 @@ extension Import {
                     + "budget set-opening-balance \(ShellWords.quoted([check.account])) \(suggested)")
             }
             if check.closingMatches {
-                context.confirm("\(check.account) on \(check.day): \(check.bookClosing), as the statement says.")
+                context.confirm(dryRun ? "\(check.account) on \(check.day) would be \(check.bookClosing), as the statement says."
+                                       : "\(check.account) on \(check.day): \(check.bookClosing), as the statement says.")
                 continue
             }
             outcome = .balanceMismatch
             context.warn("budget: error: \(check.location): the statement closes \(check.account) on \(check.day) at "
-                + "\(check.statedClosing), the book at \(check.bookClosing) as the bank sees it; difference \(check.closingDifference)")
-            context.warn("hint: the rows were imported; look for rows deleted, edited or missing in \(check.account) up to \(check.day) "
-                + "(see 'budget list --account \(check.account)'), and for an earlier statement not imported")
+                + "\(check.statedClosing), \(book) at \(check.bookClosing) as the bank sees it; difference \(check.closingDifference)")
+            context.warn("hint: \(dryRun ? "nothing was imported (dry run)" : "the rows were imported"); look for rows deleted, edited "
+                + "or missing in \(check.account) up to \(check.day) (see 'budget list --account \(check.account)'), "
+                + "and for an earlier statement not imported")
         }
         return outcome
     }

@@ -46,7 +46,8 @@ struct Import: BudgetCommand {
         standard error how many rows were imported and skipped; --dry-run lists them instead \
         (status new; skip when already imported; ignored when deleted after an earlier import; \
         replaces N for a posted row that would replace its pending twin, transaction N) and \
-        writes nothing (it does not check a statement's balances: the import does).
+        writes nothing; it checks a statement's balances against the book as the import would \
+        leave it.
 
         Rows go to --account, else to the account the file's account column names (as \
         'budget export' writes it), else to the default account. A row naming a \
@@ -222,7 +223,7 @@ struct Import: BudgetCommand {
                                 : "hint: if the file is a bank's, where money out is negative, run 'budget undo' and import it again with --negate")
         }
         Self.reportNearMisses(summary.pendingNearMisses, dryRun: dryRun, context)
-        return Self.reportBalances(summary.balanceChecks, context)
+        return Self.reportBalances(summary.balanceChecks, dryRun: dryRun, context)
     }
 
     /// Imports in a dry run, listing every row with its status (`new`; `skip` when already

@@ -13,7 +13,8 @@ public struct ImportSummary: Hashable, Sendable {
     /// Pending transactions that look like a posted row just imported without being its twin:
     /// both kept.
     public var pendingNearMisses: [PendingNearMiss] = []
-    /// The balance checks of a bank file's statements (empty for CSV, and in a dry run).
+    /// The balance checks of a bank file's statements (empty for CSV): in a dry run, against
+    /// the book as the import would leave it.
     public var balanceChecks: [StatementBalanceCheck] = []
     /// Whether nothing was written.
     public var dryRun: Bool
@@ -135,7 +136,11 @@ extension BudgetStore {
         if !options.createsMissingCategories { try reading { try staging.throwIfMissing() } }
         if dryRun {
             return try reading {
-                try connection.inReadTransaction { try fileStaged(staging, resolver: resolver, dryRun: true, observe: observe) }
+                try connection.inReadTransaction {
+                    var summary = try fileStaged(staging, resolver: resolver, dryRun: true, observe: observe)
+                    summary.balanceChecks = try checkBalances(of: rows.statements, options: options, staged: true)
+                    return summary
+                }
             }
         }
         var summary = try writing { try fileStaged(staging, resolver: resolver, dryRun: false, observe: observe) }

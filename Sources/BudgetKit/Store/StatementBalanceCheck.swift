@@ -66,9 +66,32 @@ extension BudgetStore {
           AND NOT EXISTS (SELECT 1 FROM pending_imports AS q WHERE q.transaction_id = t.id)
         """
 
+    /// What the staged rows of a dry run would add to the balance of account `?1` as the bank
+    /// sees it at the end of day `?2`: every staged row the import would file (no transaction
+    /// holds its key; no deletion hides it, unless `?3`, ``ImportOptions/includesDeleted``),
+    /// pending ones left out, signed as ``bankBalance`` signs the transactions they would be (a
+    /// category still to be created by the kind the file gives it, else as an expense). A
+    /// posted row that would replace its pending twin counts as itself: the twin, left out
+    /// while pending, takes its day and money.
+    static let stagedBankFlow: String = {
+        let stored = "coalesce(s.stored_amount, CASE WHEN s.bank AND coalesce(m.kind, 'expense') = 'expense' THEN -s.amount ELSE s.amount END)"
+        return """
+            SELECT coalesce(sum(CASE
+                WHEN s.transfer_account_id IS NOT NULL THEN CASE WHEN s.account_id = ?1 THEN -s.stored_amount ELSE s.stored_amount END
+                WHEN coalesce(c.kind, m.kind, 'expense') = 'income' THEN \(stored) ELSE -\(stored) END), 0)
+            FROM temp.import_staging AS s
+            LEFT JOIN categories AS c ON c.id = s.category_id
+            LEFT JOIN temp.import_missing AS m ON m.name_key = s.missing_key
+            WHERE (s.account_id = ?1 OR s.transfer_account_id = ?1) AND s.date <= ?2 AND NOT s.pending
+              AND NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key)
+              AND (?3 OR NOT \(ImportTombstones.hide("s")))
+            """
+    }()
+
     /// Checks each statement stating a closing balance against the book (in a read
-    /// transaction, after the import).
-    func checkBalances(of statements: [ImportedStatement], options: ImportOptions) throws -> [StatementBalanceCheck] {
+    /// transaction, after the import); in a dry run (`staged`), against the book with the rows
+    /// the import would file (``stagedBankFlow``).
+    func checkBalances(of statements: [ImportedStatement], options: ImportOptions, staged: Bool = false) throws -> [StatementBalanceCheck] {
         let wanted = statements.filter { $0.statement.closing != nil && !$0.overflowed }
         guard !wanted.isEmpty else { return [] }
         return try reading {
@@ -82,6 +105,10 @@ extension BudgetStore {
                           let account = Self.account(of: statement, options: options, in: book.accounts) else { continue }
                     func balance(at day: Day) throws -> Money {
                         var balance = try connection.int64(Self.bankBalance, [.integer(account.id), day.sqliteValue]) ?? 0
+                        if staged {
+                            balance += try connection.int64(Self.stagedBankFlow, [.integer(account.id), day.sqliteValue,
+                                                                                    options.includesDeleted.sqliteValue]) ?? 0
+                        }
                         if account.openingDate.map({ $0 <= day }) ?? true { balance += account.openingBalance.minorUnits }
                         return Money(minorUnits: balance)
                     }

@@ -57,9 +57,39 @@ import Testing
         #expect(check.closingMatches && check.openingMatches)
     }
 
-    @Test func aDryRunChecksNoBalance() throws {
+    /// A dry run checks the statement against the book as the import would leave it: the same
+    /// checks the import then makes, the book unchanged in between.
+    @Test(arguments: ["agrees", "no earlier statement", "a row deleted", "a row deleted, brought back", "typed by hand", "pending"])
+    func aDryRunChecksWhatTheImportThenChecks(_ case: String) throws {
         let dir = TemporaryDirectory()
-        let store = try bankBook(dir)
-        #expect(try importCorpus(store, "mt940-structured-86-multiline.sta", dryRun: true).balanceChecks.isEmpty)
+        var file = "mt940-structured-86-multiline.sta"
+        var options = bankOptions()
+        let store: BudgetStore
+        switch `case` {
+        case "no earlier statement":
+            store = try bankBook(dir)
+        case "pending":
+            store = try bankBook(dir, numbers: false)
+            try store.addAccount(named: "Giro", number: "DE89370400440532013000", openingBalance: Money(minorUnits: 150_000))
+            file = "camt053-batch-and-pending.xml"
+        default:
+            store = try bankBook(dir, giroOpening: Money(minorUnits: 150_000))
+        }
+        if `case`.hasPrefix("a row deleted") {
+            try importCorpus(store, file)
+            let fee = try #require(try store.transactions().first { $0.payee.hasPrefix("Kontof") })
+            try store.deleteTransactions(ids: [fee.id])
+            options.includesDeleted = `case`.hasSuffix("brought back")
+        }
+        if `case` == "typed by hand" {
+            _ = try store.addTransaction(amount: Money(minorUnits: 999), category: "Food", payee: "Cash", date: Day(year: 2026, month: 11, day: 28)!,
+                                         account: "Giro")
+        }
+        let before = try bookDump(store)
+        let dry = try importCorpus(store, file, options, dryRun: true)
+        #expect(try bookDump(store) == before)
+        let real = try importCorpus(store, file, options)
+        #expect(!dry.balanceChecks.isEmpty)
+        #expect(dry.balanceChecks == real.balanceChecks)
     }
 }
