@@ -182,7 +182,9 @@ extension BudgetStore {
             twins = try staging.pendingTwins(maxID: maxID, dryRun: false)
             try staging.replacePendingTwins(twins)
             added = filed - twins.replaced.count
-            nearMisses = try twins.nearMisses.map { PendingNearMiss(pending: try fetchTransaction(id: $0.pending), posted: try fetchTransaction(id: $0.posted)) }
+            nearMisses = try twins.nearMisses.map {
+                PendingNearMiss(pending: try fetchTransaction(id: $0.pending), posted: try fetchTransaction(id: twins.transaction(of: $0.posted)))
+            }
         }
         let replacedPending = twins.replaced.count
         if let observe {

@@ -87,6 +87,11 @@ extension ImportStaging {
         var pendingByKey: [String: Int64] {
             Dictionary(replaced.map { ($0.key, $0.pending) }, uniquingKeysWith: { first, _ in first })
         }
+        /// The transaction a posted row is after the import: the pending one it replaced, or
+        /// itself.
+        func transaction(of posted: Int64) -> Int64 {
+            replaced.first { $0.posted == posted }?.pending ?? posted
+        }
         /// Each replaced pending transaction's id by the key it had before.
         var pendingByOldKey: [String: Int64] {
             Dictionary(replaced.map { ($0.pendingKey, $0.pending) }, uniquingKeysWith: { first, _ in first })
@@ -122,13 +127,19 @@ extension ImportStaging {
             twinsOfPending[candidate.pending, default: 0] += 1
         }
         var twins = Twins()
+        var misses: [(pending: Int64, posted: Int64)] = []
         for candidate in candidates {
             guard candidate.twin, twinsOfPosted[candidate.posted] == 1, twinsOfPending[candidate.pending] == 1 else {
-                twins.nearMisses.append((candidate.pending, candidate.posted))
+                misses.append((candidate.pending, candidate.posted))
                 continue
             }
             twins.replaced.append((candidate.pending, candidate.pendingKey, candidate.posted, candidate.key))
         }
+        // A pending row replaced is pending no more: it is no near miss of another posted row.
+        // (A posted row that replaced its twin can still be one of another pending row: it is
+        // then named by the transaction it became, ``Twins/transaction(of:)``.)
+        let replacedPending = Set(twins.replaced.map(\.pending))
+        twins.nearMisses = misses.filter { !replacedPending.contains($0.pending) }
         return twins
     }
 

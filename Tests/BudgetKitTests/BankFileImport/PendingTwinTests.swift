@@ -125,6 +125,24 @@ import Testing
         #expect(dry.added + dry.skipped + dry.ignored + dry.replaced == lines.count)
     }
 
+    /// A posted row that replaces its twin and also looks like another pending row: the other
+    /// stays a near miss of the transaction the posted row became (the import used to fail
+    /// looking for the posted row it had just removed).
+    @Test func aPostedRowThatReplacedItsTwinIsNamedByWhatItBecameInANearMiss() throws {
+        let dir = TemporaryDirectory()
+        let store = try bankBook(dir)
+        try importText(store, "date,amount,payee,status\n2026-10-01,-5.00,Bakery,pending\n2026-10-01,-5.00,Kiosk,pending\n", options())
+        let pending = try store.transactions().map(\.id).sorted()
+        let posted = "date,amount,payee,status\n2026-10-02,-5.00,Bakery,posted\n"
+        for dryRun in [true, false] {
+            let summary = try importText(store, posted, options(), dryRun: dryRun)
+            #expect(summary.added == 0 && summary.replacedPending == 1)
+            #expect(summary.pendingNearMisses.map { [$0.pending.id, $0.posted.id] } == [[pending[1], pending[0]]])
+            #expect(summary.pendingNearMisses.first?.posted.date == Day(year: 2026, month: 10, day: 2)!)
+        }
+        #expect(try store.transactions().count == 2)
+    }
+
     @Test func twoPendingTwinsOfOnePostedRowAreBothListed() throws {
         let dir = TemporaryDirectory()
         let store = try bankBook(dir)
