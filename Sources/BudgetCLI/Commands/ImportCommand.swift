@@ -211,6 +211,9 @@ struct Import: BudgetCommand {
             progress?.update(done: input.bytesRead)
             return chunk
         }
+        // The input and its progress bar are touched by this closure alone while the rows are
+        // read: a large file is read and parsed on a thread of its own, ahead of the import.
+        rows.readsAhead = true
         let summary = dryRun ? try listDryRun(context, store, &rows, format: format, progress: progress)
             : try store.importTransactions(from: &rows)
         progress?.finish()

@@ -12,19 +12,24 @@ import Glibc
 /// }
 /// ```
 ///
-/// The first ``startAfter`` rows are read on the caller's thread, as without it: a small file
-/// (a month's statement) never starts a thread. After that the reader, and the chunk source it
-/// pulls from, run on the reading thread, never at the same time as the caller's code (the
-/// caller is inside `body` the whole time). Rows, and the error that ended the file, reach
-/// `next` in file order: the rows before a bad one are all handed over first, as without it.
+/// Only a reader that allows it reads ahead (``ImportReader/readsAhead``, which the `budget`
+/// command sets for its own input): its chunk source is then called on another thread, which a
+/// closure tied to the caller's thread, task or actor must not be. The first ``startAfter`` rows
+/// are read on the caller's thread, as without it: a small file (a month's statement) never
+/// starts a thread. After that the reader, and the chunk source it pulls from, run on the
+/// reading thread, never at the same time as the caller's code (the caller is inside `body`
+/// the whole time). Rows, and the error that ended the file, reach `next` in file order: the
+/// rows before a bad one are all handed over first, as without it.
 ///
 /// Memory: rows wait in batches of at most ``batchRows`` rows or ``batchBytes`` bytes of text,
 /// and the reading thread stops while ``queuedBytes`` bytes are waiting, so at most about two
 /// batches (or one record at ``CSVReader``'s 4 MiB limit) are held beyond what reading one row
 /// at a time holds.
 ///
-/// When `body` returns or throws, the reading thread is told to stop, joined, and the reader
-/// (with what it learnt: format, statements, rows read) is handed back.
+/// When `body` returns, the reading thread is told to stop, joined, and the reader (with what it
+/// learnt: format, statements, rows read) is handed back. When `body` throws (a bad row the
+/// caller found), the thread is told to stop and not waited for, as the input may never come:
+/// it may still call the chunk source once, a call already waiting, then ends.
 final class ImportPrefetch: @unchecked Sendable {
     /// Rows read on the caller's thread before the reading thread starts.
     static let startAfter = 4_096
@@ -45,6 +50,8 @@ final class ImportPrefetch: @unchecked Sendable {
     private var lock = pthread_mutex_t()
     private var changed = pthread_cond_t()
     private var queue: [Batch] = []
+    /// The batch the reading thread is filling (its own).
+    private var building = Batch()
     private var queued = 0
     private var stopping = false
     private var thread: pthread_t?
@@ -64,11 +71,9 @@ final class ImportPrefetch: @unchecked Sendable {
     /// a thread of its own once ``startAfter`` rows were read.
     static func rows<T>(of rows: inout ImportReader, startingAfter early: Int = startAfter,
                         _ body: (() throws -> ImportRow?) throws -> T) throws -> T {
+        let early = rows.readsAhead ? early : Int.max
         var readHere = 0
         var prefetch: ImportPrefetch?
-        defer {
-            if let prefetch { rows = prefetch.stop() }
-        }
         var batch = Batch(), index = 0
         func prefetched(_ prefetch: ImportPrefetch) throws -> ImportRow? {
             while true {
@@ -87,20 +92,32 @@ final class ImportPrefetch: @unchecked Sendable {
                 index = 0
             }
         }
-        return try body {
-            if let prefetch { return try prefetched(prefetch) }
-            if readHere < early {
-                readHere += 1
-                return try rows.nextUnkeyed()
+        do {
+            let result = try body {
+                if let prefetch { return try prefetched(prefetch) }
+                if readHere < early {
+                    readHere += 1
+                    return try rows.nextUnkeyed()
+                }
+                let started = ImportPrefetch(reader: rows)
+                prefetch = started
+                started.start()
+                return try prefetched(started)
             }
-            let started = ImportPrefetch(reader: rows)
-            prefetch = started
-            started.start()
-            return try prefetched(started)
+            if let prefetch { rows = prefetch.stop() }
+            return result
+        } catch {
+            // The reading thread may be waiting for input that comes late or never (a pipe):
+            // it is told to stop and left to end on its own, not waited for. The reader stays
+            // with it; the caller, with an error, has no more use for it.
+            prefetch?.abandon()
+            throw error
         }
     }
 
     private func start() {
+        // The reading thread's own: unowned, as the thread holds the prefetch while it reads.
+        reader.hook.willRead = { [unowned self] in self.handOverBeforeWaiting() }
         var thread = pthread_t()
         let context = Unmanaged.passRetained(self).toOpaque()
         if pthread_create(&thread, nil, { context in
@@ -110,12 +127,14 @@ final class ImportPrefetch: @unchecked Sendable {
             self.thread = thread
         } else {
             // No thread: read here, one batch at a time, as `take` asks.
+            reader.hook.willRead = nil
             Unmanaged<ImportPrefetch>.fromOpaque(context).release()
         }
     }
 
     /// The reading thread: batches until the file ends, an error ends it, or ``stop()``.
     private func read() {
+        defer { reader.hook.willRead = nil }
         while true {
             pthread_mutex_lock(&lock)
             while queued >= Self.queuedBytes && !stopping { pthread_cond_wait(&changed, &lock) }
@@ -133,22 +152,39 @@ final class ImportPrefetch: @unchecked Sendable {
     }
 
     private func readBatch() -> Batch {
-        var batch = Batch()
-        batch.rows.reserveCapacity(Self.batchRows)
+        building = Batch()
+        building.rows.reserveCapacity(Self.batchRows)
         do {
-            while batch.rows.count < Self.batchRows && batch.bytes < Self.batchBytes {
+            while building.rows.count < Self.batchRows && building.bytes < Self.batchBytes {
+                // Between rows too: a batch never reads on long after the rows are not wanted.
+                if building.rows.count % 16 == 15 && isStopping { break }
                 guard let row = try reader.nextUnkeyed() else {
-                    batch.isLast = true
+                    building.isLast = true
                     break
                 }
-                batch.bytes += row.textBytes
-                batch.rows.append(row)
+                building.bytes += row.textBytes
+                building.rows.append(row)
             }
         } catch {
-            batch.isLast = true
-            batch.error = error
+            building.isLast = true
+            building.error = error
         }
-        return batch
+        defer { building = Batch() }
+        return building
+    }
+
+    /// On the reading thread, before the chunk source is called (it may wait for input that
+    /// comes late, or never): the rows read so far are handed over, so a bad one among them
+    /// is reported at once.
+    private func handOverBeforeWaiting() {
+        guard !building.rows.isEmpty else { return }
+        pthread_mutex_lock(&lock)
+        queue.append(building)
+        queued += building.bytes
+        pthread_cond_broadcast(&changed)
+        pthread_mutex_unlock(&lock)
+        building = Batch()
+        building.rows.reserveCapacity(Self.batchRows)
     }
 
     /// The next batch, waiting for it.
@@ -163,6 +199,25 @@ final class ImportPrefetch: @unchecked Sendable {
         return batch
     }
 
+    /// Tells the reading thread to stop and lets it end on its own: it calls the chunk source
+    /// at most once more (a call already waiting for input), then ends.
+    private func abandon() {
+        guard let thread else { return }
+        pthread_mutex_lock(&lock)
+        stopping = true
+        pthread_cond_broadcast(&changed)
+        pthread_mutex_unlock(&lock)
+        pthread_detach(thread)
+        self.thread = nil
+    }
+
+    /// Whether ``stop()`` or ``abandon()`` asked the reading thread to stop.
+    private var isStopping: Bool {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        return stopping
+    }
+
     /// Stops the reading thread, joins it, and hands back the reader.
     private func stop() -> ImportReader {
         if let thread {
@@ -173,6 +228,7 @@ final class ImportPrefetch: @unchecked Sendable {
             pthread_join(thread, nil)
             self.thread = nil
         }
+        reader.hook.willRead = nil
         return reader
     }
 }

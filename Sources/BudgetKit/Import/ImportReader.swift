@@ -54,9 +54,22 @@ public struct ImportReader {
     ///   - options: how to read the file.
     ///   - chunks: the next bytes, or `nil` at the end; its errors are passed on unchanged.
     public init(file: String, options: ImportOptions, chunks: @escaping () throws -> [UInt8]?) {
-        stream = .undetected(chunks)
+        let hook = ChunkHook()
+        self.hook = hook
+        stream = .undetected({
+            hook.willRead?()
+            return try chunks()
+        })
         mapper = ImportMapper(file: file, options: options)
     }
+
+    /// Called before each call of the chunk source, which may wait for input (a pipe): an
+    /// ``ImportPrefetch`` hands over the rows it has read before it waits.
+    final class ChunkHook {
+        var willRead: (() -> Void)?
+    }
+    /// Shared by the copies of this reader.
+    let hook: ChunkHook
 
     /// Creates a reader over text already in memory.
     public init(file: String, options: ImportOptions, text: String) {
@@ -80,6 +93,14 @@ public struct ImportReader {
 
     /// Rows read so far.
     private(set) var rowCount = 0
+
+    /// Whether an import may read and parse this file on a thread of its own, a few hundred
+    /// rows ahead of the one staging its rows (past its first 4,096 rows; see
+    /// ``BudgetStore/importTransactions(from:dryRun:observe:)``). The chunk source is then
+    /// called on that thread, so set it only when the source may be: not a closure tied to
+    /// the caller's thread, task or actor (task cancellation and task-local values are not
+    /// seen there). `false` unless set.
+    public var readsAhead = false
 
     /// The next row like ``next()``, its ``ImportRow/importKey`` left empty unless the bank
     /// gave the row its own id (see ``ImportMapper/mapUnkeyed(_:)``).

@@ -80,10 +80,10 @@ extension BudgetStore {
     /// writers:
     /// 1. Read: the whole input is read, parsed, keyed and checked against the book as it is
     ///    then (every date, amount, category, kind, rule and default), into temporary tables of
-    ///    the connection's own temp database, which lock nothing in the book. Past its first
-    ///    4,096 rows a file is read and parsed on a thread of its own, a few hundred rows ahead
-    ///    (``ImportPrefetch``): the reader's chunk source is then called on that thread, never
-    ///    while the caller's own code runs (the caller is inside this method). The first bad row
+    ///    the connection's own temp database, which lock nothing in the book. With
+    ///    ``ImportReader/readsAhead``, a file is read and parsed past its first 4,096 rows on a
+    ///    thread of its own, a few hundred rows ahead (``ImportPrefetch``): the chunk source is
+    ///    then called on that thread, never while the caller's own code runs. The first bad row
     ///    stops it; categories the file names and the book lacks are all found, and listed at
     ///    once, unless ``ImportOptions/createsMissingCategories`` says to create them.
     /// 2. File: in one write transaction (`BEGIN IMMEDIATE`), the categories and rules are read
