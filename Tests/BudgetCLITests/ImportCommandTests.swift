@@ -224,18 +224,19 @@ import Testing
 
         """)
         let before = try sandbox.snapshot()
-        // Tables hold 2 rows here: aligned by the first 2, the 4th widens AMOUNT and PAYEE.
+        // Tables hold 2 rows here: aligned by the first 2, AMOUNT with 4 characters of room for
+        // the total (the 4th row fits it too), the 4th widens CATEGORY and PAYEE.
         let streamed = sandbox.run("import", file, "--dry-run", tableBufferedRows: 2)
         #expect(streamed.status == 0)
         #expect(streamed.stdout == """
-        ID  DATE        AMOUNT  CATEGORY  PAYEE   NOTE  STATUS
-         1  2026-11-21    3.20  Food      Coffee        new
-         2  2026-11-22    1.50  Food      Bakery        new
-         3  2026-11-23    9.90  Food      Tea           new
-         4  2026-11-24  12345.67  Groceries  The big weekly shop        new
-         5  2026-11-25      0.99  Food       Gum                        new
-        --  ----------  --------  ---------  -------------------  ----  ------
-            Total new   12361.26
+        ID  DATE            AMOUNT  CATEGORY  PAYEE   NOTE  STATUS
+         1  2026-11-21        3.20  Food      Coffee        new
+         2  2026-11-22        1.50  Food      Bakery        new
+         3  2026-11-23        9.90  Food      Tea           new
+         4  2026-11-24    12345.67  Groceries  The big weekly shop        new
+         5  2026-11-25        0.99  Food       Gum                        new
+        --  ----------  ----------  ---------  -------------------  ----  ------
+            Total new     12361.26
 
         """)
         #expect(streamed.stderr == "Dry run: would import 5 transactions from \(file).\n")
