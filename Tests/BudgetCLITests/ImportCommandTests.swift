@@ -255,6 +255,35 @@ import Testing
         """)
     }
 
+    @Test(arguments: [TableWriter.bufferedRows, 2])
+    func aDryRunsTableComesBeforeItsSummaryAndWarningsInAFileTheyShare(tableBufferedRows: Int) throws {
+        // `budget import --dry-run FILE > log 2>&1`, the table written whole, then streamed.
+        let sandbox = book()
+        let file = sandbox.write("refunds.csv", """
+        date,amount,category,payee
+        2026-11-21,-3.20,Food,Coffee
+        2026-11-22,-1.50,Food,Bakery
+        2026-11-23,-9.90,Food,Tea
+
+        """)
+        let run = sandbox.runIntoOneFile("import", file, "--dry-run", tableBufferedRows: tableBufferedRows)
+        #expect(run.status == 0)
+        let room = tableBufferedRows == 2 ? "    " : ""   // a streamed table's room for the total in AMOUNT
+        let rule = tableBufferedRows == 2 ? "----" : ""
+        #expect(run.text == """
+        ID  DATE        \(room)AMOUNT  CATEGORY  PAYEE   NOTE  STATUS
+         1  2026-11-21  \(room) -3.20  Food      Coffee        new
+         2  2026-11-22  \(room) -1.50  Food      Bakery        new
+         3  2026-11-23  \(room) -9.90  Food      Tea           new
+        --  ----------  \(rule)------  --------  ------  ----  ------
+            Total new   \(room)-14.60
+        Dry run: would import 3 transactions from \(file).
+        budget: warning: 3 of 3 rows have a negative amount, which budget's own layout reads as money in (a refund, or income)
+        hint: if the file is a bank's, where money out is negative, add --negate
+
+        """)
+    }
+
     @Test func aLargeFileImportsWholeWithNoProgressBarOffATerminal() throws {
         let sandbox = book()
         var text = "date,amount,category,payee,note\n"

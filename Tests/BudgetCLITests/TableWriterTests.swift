@@ -149,6 +149,33 @@ import Testing
         #expect(lines[503] == "")
     }
 
+    @Test(arguments: [3, 2])
+    func finishingWritesTheWholeTableOut(bufferedRows: Int) throws {
+        // Written whole (3 rows held), then streamed (2): an in-memory output holds only what was
+        // flushed, so after finish it holds every line, the footer's last.
+        let output = Output()
+        var writer = TableWriter(columns: Self.columns, output: output, bufferedRows: bufferedRows, totalling: [1])
+        for row in Self.rows { try writer.append(row) }
+        try writer.finish(footer: Self.footer)
+        #expect(output.text == (bufferedRows == 3 ? """
+        NAME         AMOUNT  NOTE
+        日本食         1.00  a
+        Café       -1234.56
+        new\\nline      0.00  b
+        ---------  --------  ----
+        Total      -1233.56
+
+        """ : """
+        NAME          AMOUNT  NOTE
+        日本食          1.00  a
+        Café        -1234.56
+        new\\nline          0.00  b
+        ---------  ------------  ----
+        Total          -1233.56
+
+        """))
+    }
+
     @Test func heldRowsGoOutWhenTheTableOutgrowsThemAndLaterRowsAtOnce() throws {
         let output = Output()
         var calls: [String] = []   // what was written when willStream was called

@@ -16,7 +16,8 @@
 /// row on (the lines above stay as they were written, so the columns after it shift there). The
 /// footer (rules, totals) is written last at the final widths, so it lines up with the last rows
 /// and, when its totals fit the room left for them (nearly always), with every row; a total
-/// wider than that widens its column in the footer alone.
+/// wider than that widens its column in the footer alone. Finishing writes the table out, so
+/// the stderr lines that follow it do.
 ///
 /// It deliberately does not look ahead or rewrite what it wrote: a long table on a terminal or
 /// in a pipe starts at once and never holds more than ``bufferedRows`` rows.
@@ -82,18 +83,21 @@ struct TableWriter {
         try output.write(table.line(row, widths: widths))
     }
 
-    /// Ends the table with its footer: rows of ready texts (totals: not escaped) and rules.
+    /// Ends the table with its footer (rows of ready texts, totals: not escaped, and rules), then
+    /// writes out the output's buffer: a summary or warning the command writes to stderr next
+    /// comes after the table when both go to one file or terminal (`> log 2>&1`).
     ///
     /// - Throws: ``OutputError`` when a line cannot be written.
     func finish(footer: [Table.Row] = []) throws(OutputError) {
-        guard var widths else {
+        if var widths {
+            for row in footer { Table.widen(&widths, toFit: row) }
+            for row in footer { try output.write(table.line(row, widths: widths)) }
+        } else {
             var whole = table
             whole.rows += footer
             try output.write(whole.render())
-            return
         }
-        for row in footer { Table.widen(&widths, toFit: row) }
-        for row in footer { try output.write(table.line(row, widths: widths)) }
+        try output.flush()
     }
 
     /// Fixes the widths from the header and the held rows (all but the newest, which is the first
