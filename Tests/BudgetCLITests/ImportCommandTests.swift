@@ -284,6 +284,29 @@ import Testing
         """)
     }
 
+    @Test func aDryRunsRecordsComeBeforeItsSummaryInAFileTheyShare() throws {
+        // `budget import --dry-run FILE --format csv|json > log 2>&1`: the summary never lands
+        // inside the records (it once ended a JSON object's line).
+        let sandbox = book()
+        let file = sandbox.write("coffee.csv", "date,amount,category,payee\n2026-11-21,3.20,Food,Coffee\n")
+        let summary = "Dry run: would import 1 transaction from \(file).\n"
+        let csv = sandbox.runIntoOneFile("import", file, "--dry-run", "--format", "csv")
+        #expect(csv.status == 0)
+        #expect(csv.text == """
+        id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled,transfer_reconciled,status
+        1,2026-11-21,3.20,Food,Coffee,,expense,Main,,,,,,new
+
+        """ + summary)
+        let json = sandbox.runIntoOneFile("import", file, "--dry-run", "--format", "json")
+        #expect(json.status == 0)
+        #expect(json.text == """
+        [
+          {"id": 1, "date": "2026-11-21", "amount": 3.20, "category": "Food", "payee": "Coffee", "note": "", "kind": "expense", "account": "Main", "transfer_account": "", "split": "", "split_note": "", "reconciled": "", "transfer_reconciled": "", "status": "new"}
+        ]
+
+        """ + summary)
+    }
+
     @Test func aLargeFileImportsWholeWithNoProgressBarOffATerminal() throws {
         let sandbox = book()
         var text = "date,amount,category,payee,note\n"
