@@ -224,18 +224,19 @@ import Testing
 
         """)
         let before = try sandbox.snapshot()
-        // Tables hold 2 rows here: aligned by the first 2, the 4th widens AMOUNT and PAYEE.
+        // Tables hold 2 rows here: aligned by the first 2, AMOUNT with 4 characters of room for
+        // the total (the 4th row fits it too), the 4th widens CATEGORY and PAYEE.
         let streamed = sandbox.run("import", file, "--dry-run", tableBufferedRows: 2)
         #expect(streamed.status == 0)
         #expect(streamed.stdout == """
-        ID  DATE        AMOUNT  CATEGORY  PAYEE   NOTE  STATUS
-         1  2026-11-21    3.20  Food      Coffee        new
-         2  2026-11-22    1.50  Food      Bakery        new
-         3  2026-11-23    9.90  Food      Tea           new
-         4  2026-11-24  12345.67  Groceries  The big weekly shop        new
-         5  2026-11-25      0.99  Food       Gum                        new
-        --  ----------  --------  ---------  -------------------  ----  ------
-            Total new   12361.26
+        ID  DATE            AMOUNT  CATEGORY  PAYEE   NOTE  STATUS
+         1  2026-11-21        3.20  Food      Coffee        new
+         2  2026-11-22        1.50  Food      Bakery        new
+         3  2026-11-23        9.90  Food      Tea           new
+         4  2026-11-24    12345.67  Groceries  The big weekly shop        new
+         5  2026-11-25        0.99  Food       Gum                        new
+        --  ----------  ----------  ---------  -------------------  ----  ------
+            Total new     12361.26
 
         """)
         #expect(streamed.stderr == "Dry run: would import 5 transactions from \(file).\n")
@@ -252,6 +253,58 @@ import Testing
             Total new   12361.26
 
         """)
+    }
+
+    @Test(arguments: [TableWriter.bufferedRows, 2])
+    func aDryRunsTableComesBeforeItsSummaryAndWarningsInAFileTheyShare(tableBufferedRows: Int) throws {
+        // `budget import --dry-run FILE > log 2>&1`, the table written whole, then streamed.
+        let sandbox = book()
+        let file = sandbox.write("refunds.csv", """
+        date,amount,category,payee
+        2026-11-21,-3.20,Food,Coffee
+        2026-11-22,-1.50,Food,Bakery
+        2026-11-23,-9.90,Food,Tea
+
+        """)
+        let run = sandbox.runIntoOneFile("import", file, "--dry-run", tableBufferedRows: tableBufferedRows)
+        #expect(run.status == 0)
+        let room = tableBufferedRows == 2 ? "    " : ""   // a streamed table's room for the total in AMOUNT
+        let rule = tableBufferedRows == 2 ? "----" : ""
+        #expect(run.text == """
+        ID  DATE        \(room)AMOUNT  CATEGORY  PAYEE   NOTE  STATUS
+         1  2026-11-21  \(room) -3.20  Food      Coffee        new
+         2  2026-11-22  \(room) -1.50  Food      Bakery        new
+         3  2026-11-23  \(room) -9.90  Food      Tea           new
+        --  ----------  \(rule)------  --------  ------  ----  ------
+            Total new   \(room)-14.60
+        Dry run: would import 3 transactions from \(file).
+        budget: warning: 3 of 3 rows have a negative amount, which budget's own layout reads as money in (a refund, or income)
+        hint: if the file is a bank's, where money out is negative, add --negate
+
+        """)
+    }
+
+    @Test func aDryRunsRecordsComeBeforeItsSummaryInAFileTheyShare() throws {
+        // `budget import --dry-run FILE --format csv|json > log 2>&1`: the summary never lands
+        // inside the records (it once ended a JSON object's line).
+        let sandbox = book()
+        let file = sandbox.write("coffee.csv", "date,amount,category,payee\n2026-11-21,3.20,Food,Coffee\n")
+        let summary = "Dry run: would import 1 transaction from \(file).\n"
+        let csv = sandbox.runIntoOneFile("import", file, "--dry-run", "--format", "csv")
+        #expect(csv.status == 0)
+        #expect(csv.text == """
+        id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled,transfer_reconciled,status
+        1,2026-11-21,3.20,Food,Coffee,,expense,Main,,,,,,new
+
+        """ + summary)
+        let json = sandbox.runIntoOneFile("import", file, "--dry-run", "--format", "json")
+        #expect(json.status == 0)
+        #expect(json.text == """
+        [
+          {"id": 1, "date": "2026-11-21", "amount": 3.20, "category": "Food", "payee": "Coffee", "note": "", "kind": "expense", "account": "Main", "transfer_account": "", "split": "", "split_note": "", "reconciled": "", "transfer_reconciled": "", "status": "new"}
+        ]
+
+        """ + summary)
     }
 
     @Test func aLargeFileImportsWholeWithNoProgressBarOffATerminal() throws {

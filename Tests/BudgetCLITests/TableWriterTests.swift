@@ -15,9 +15,9 @@ import Testing
     static let footer: [Table.Row] = [.rule, .cells(["Total", "-1233.56"])]
 
     /// What the writer wrote, with everything it holds ended by `footer`.
-    static func written(_ rows: [[Cell]], bufferedRows: Int, footer: [Table.Row] = footer) throws -> String {
+    static func written(_ rows: [[Cell]], bufferedRows: Int, totalling: [Int] = [], footer: [Table.Row] = footer) throws -> String {
         let output = Output()
-        var writer = TableWriter(columns: columns, output: output, bufferedRows: bufferedRows)
+        var writer = TableWriter(columns: columns, output: output, bufferedRows: bufferedRows, totalling: totalling)
         for row in rows { try writer.append(row) }
         try writer.finish(footer: footer)
         try output.flush()
@@ -89,6 +89,91 @@ import Testing
         #expect(lines[501] == "----------------  ----------  ----")
         #expect(lines[502] == "Total             4999995.00")
         #expect(lines[503] == "")
+    }
+
+    @Test(arguments: [0, 1, 3])
+    func aTableWithinItsBufferedRowsLeavesNoRoomForItsTotals(count: Int) throws {
+        let rows = Array(Self.rows.prefix(count))
+        let footer: [Table.Row] = [.rule, .cells(["Total", "-1234567.89"])]
+        #expect(try Self.written(rows, bufferedRows: 3, totalling: [1], footer: footer) == Self.rendered(rows, footer: footer))
+        #expect(try Self.written(rows, bufferedRows: 3, totalling: [1], footer: []) == Self.rendered(rows, footer: []))
+    }
+
+    @Test func aStreamedTableLeavesItsTotalledColumnsRoomForTheirTotals() throws {
+        // Aligned by the first 3 rows, AMOUNT 4 wider than they need: the total fits below them.
+        let rows = Self.rows + [[.text("Tea"), .money(Money(minorUnits: 250)), .text("e")]]
+        let footer: [Table.Row] = [.rule, .cells(["Total", "-1234567.89"]), .cells(["Count", "4"])]
+        #expect(try Self.written(rows, bufferedRows: 3, totalling: [1], footer: footer) == """
+        NAME             AMOUNT  NOTE
+        日本食             1.00  a
+        Café           -1234.56
+        new\\nline          0.00  b
+        Tea                2.50  e
+        ---------  ------------  ----
+        Total       -1234567.89
+        Count                 4
+
+        """)
+    }
+
+    @Test func aTotalWiderThanItsRoomWidensItsColumnInTheFooter() throws {
+        let rows = Self.rows + [[.text("Tea"), .money(Money(minorUnits: 250)), .text("e")]]
+        let footer: [Table.Row] = [.rule, .cells(["Total", "-123456789.00"])]
+        #expect(try Self.written(rows, bufferedRows: 3, totalling: [1], footer: footer) == """
+        NAME             AMOUNT  NOTE
+        日本食             1.00  a
+        Café           -1234.56
+        new\\nline          0.00  b
+        Tea                2.50  e
+        ---------  -------------  ----
+        Total      -123456789.00
+
+        """)
+    }
+
+    @Test func theRoomForTotalsIsLeftOnceWhenTheTableStartsStreaming() throws {
+        // 500 rows of 42.25, aligned by the first 2 (AMOUNT: its title, 6, and 4 more): a late
+        // wider amount widens AMOUNT from its row on; the total fits the final width.
+        var rows = [[Cell]](repeating: [.text("Shop"), .money(Money(minorUnits: 42_25)), .text("x")], count: 500)
+        rows[400] = [.text("Shop"), .money(Money(minorUnits: 12_345_678_90)), .text("x")]
+        let text = try Self.written(rows, bufferedRows: 2, totalling: [1], footer: [.rule, .cells(["Sum", "12366761.65"])])
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 1 + 500 + 2 + 1)
+        #expect(lines[0] == "NAME      AMOUNT  NOTE")
+        #expect(lines[1] == "Shop       42.25  x")
+        #expect(lines[400] == "Shop       42.25  x")
+        #expect(lines[401] == "Shop  12345678.90  x")
+        #expect(lines[500] == "Shop        42.25  x")
+        #expect(lines[501] == "----  -----------  ----")
+        #expect(lines[502] == "Sum   12366761.65")
+        #expect(lines[503] == "")
+    }
+
+    @Test(arguments: [3, 2])
+    func finishingWritesTheWholeTableOut(bufferedRows: Int) throws {
+        // Written whole (3 rows held), then streamed (2): an in-memory output holds only what was
+        // flushed, so after finish it holds every line, the footer's last.
+        let output = Output()
+        var writer = TableWriter(columns: Self.columns, output: output, bufferedRows: bufferedRows, totalling: [1])
+        for row in Self.rows { try writer.append(row) }
+        try writer.finish(footer: Self.footer)
+        #expect(output.text == (bufferedRows == 3 ? """
+        NAME         AMOUNT  NOTE
+        日本食         1.00  a
+        Café       -1234.56
+        new\\nline      0.00  b
+        ---------  --------  ----
+        Total      -1233.56
+
+        """ : """
+        NAME          AMOUNT  NOTE
+        日本食          1.00  a
+        Café        -1234.56
+        new\\nline          0.00  b
+        ---------  ------------  ----
+        Total          -1233.56
+
+        """))
     }
 
     @Test func heldRowsGoOutWhenTheTableOutgrowsThemAndLaterRowsAtOnce() throws {

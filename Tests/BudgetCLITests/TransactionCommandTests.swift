@@ -74,20 +74,21 @@ import Testing
         let sandbox = Sandbox()
         sandbox.seed()
         sandbox.succeed("add", "12345.67", "Rent", "Landlord and sons", "--date", "2026-11-30")
-        // Tables hold 2 rows here: the last row widens AMOUNT and PAYEE, the net AMOUNT again.
+        // Tables hold 2 rows here: AMOUNT has 4 characters of room for the totals, which line up
+        // with every row; the last row widens PAYEE.
         let list = sandbox.run(["list"], tableBufferedRows: 2)
         #expect(list.status == 0)
         #expect(list.stdout == """
-        ID  DATE         AMOUNT  CATEGORY  PAYEE     NOTE
-         3  2026-11-01  1000.00  Rent      Landlord  November
-         1  2026-11-02    12.50  Food      Lunch
-         2  2026-11-03    -2.25  Food      Refund
-         4  2026-11-25  3000.00  Salary    ACME
-         5  2026-11-30  12345.67  Rent      Landlord and sons
-        --  ----------  ---------  --------  -----------------  --------
-            Spent        13355.92
-            Earned        3000.00
-            Net         -10355.92
+        ID  DATE             AMOUNT  CATEGORY  PAYEE     NOTE
+         3  2026-11-01      1000.00  Rent      Landlord  November
+         1  2026-11-02        12.50  Food      Lunch
+         2  2026-11-03        -2.25  Food      Refund
+         4  2026-11-25      3000.00  Salary    ACME
+         5  2026-11-30     12345.67  Rent      Landlord and sons
+        --  ----------  -----------  --------  -----------------  --------
+            Spent          13355.92
+            Earned          3000.00
+            Net           -10355.92
 
         """)
     }

@@ -249,7 +249,9 @@ struct Import: BudgetCommand {
             return summary
         }
         // A long table streamed to the terminal the bar is on would mix with it: its rows are the progress then.
-        var table = context.tableWriter(listed) { if context.stdout.isTerminal { progress?.stop() } }
+        var table = context.tableWriter(listed, totalling: [TransactionField.amount.rawValue]) {
+            if context.stdout.isTerminal { progress?.stop() }
+        }
         var total = Money.zero
         let summary = try store.importTransactions(from: &rows, dryRun: true) {
             try table.append(listed.tableCells($0))

@@ -96,7 +96,7 @@ private func printTransactions(_ context: CommandContext, filters: FilterOptions
         try writer.finish()
         return
     }
-    var table = context.tableWriter(record)
+    var table = context.tableWriter(record, totalling: [TransactionField.amount.rawValue])
     var totals = TransactionTotals()
     var transfers = Money.zero, anyTransfer = false
     try store.forEachTransaction(matching: filter, sortedBy: sort) { transaction in

@@ -55,9 +55,12 @@ struct RecordWriter<Value> {
         }
     }
 
-    /// Ends the output: closes the JSON array (`[]` when there were no records).
+    /// Ends the output: closes the JSON array (`[]` when there were no records), then writes out
+    /// the output's buffer: a summary or warning the command writes to stderr next comes after
+    /// the records when both go to one file or terminal (`> log 2>&1`).
     func finish() throws(OutputError) {
         if format == .json { try output.write(count == 0 ? "[]\n" : "\n]\n") }
+        try output.flush()
     }
 
     private func writeDelimited(_ fields: [DelimitedRowWriter.Field]) throws(OutputError) {

@@ -123,10 +123,18 @@ final class CommandContext {
     }
 
     /// A table streamed to stdout as its rows come (``TableWriter``), for the tables whose rows
-    /// grow with the data; `willStream` is called before its first line when it outgrows the rows
-    /// it holds.
-    func tableWriter<Value>(_ record: RecordDescription<Value>, willStream: @escaping () -> Void = {}) -> TableWriter {
-        TableWriter(columns: record.table().columns, output: stdout, bufferedRows: tableBufferedRows, willStream: willStream)
+    /// grow with the data; the columns of the keys in `totalling` get room for the totals its
+    /// footer shows; `willStream` is called before its first line when it outgrows the rows it
+    /// holds.
+    func tableWriter<Value>(_ record: RecordDescription<Value>, totalling keys: [String] = [],
+                            willStream: @escaping () -> Void = {}) -> TableWriter {
+        let shown = record.columns.filter(\.inTable)
+        let totalled = keys.map { key in
+            guard let index = shown.firstIndex(where: { $0.key == key }) else { preconditionFailure("no column \(key) in the table") }
+            return index
+        }
+        return TableWriter(columns: record.table().columns, output: stdout, bufferedRows: tableBufferedRows, totalling: totalled,
+                           willStream: willStream)
     }
 }
 
