@@ -4,8 +4,9 @@ import Testing
 
 /// The characters a new name may not hold (``InvisibleCharacters``) are shown as escapes wherever
 /// control characters are: in everything written to a terminal, and in tables and `log` in pipes
-/// too; CSV and messages to a pipe get the text exactly. The joiners, selectors and tags that
-/// emoji, flags and Persian names need are drawn as they are.
+/// too; CSV gets the text exactly. A message naming such a character (`it holds U+200B ZERO WIDTH
+/// SPACE`) shows where it is in a pipe too. The joiners, selectors and tags that emoji, flags and
+/// Persian names need are drawn as they are.
 @Suite struct InvisibleTextTests {
     static let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467} Family"
     static let england = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F} England"
@@ -41,36 +42,74 @@ import Testing
         #expect(sandbox.run(["export"], terminal: false).stdout.contains(",5.00,\(Self.lookAlike),Ba\u{200B}kery,"))
     }
 
+    static let invisibleHint = "hint: type the name without it: an invisible character makes one name look like another\n"
+
     /// `budget add 5 Fo\u{200B}od x` beside Food: the name that is not there is not shown as
-    /// `Food` on a terminal; a pipe gets the message exactly, as with control characters.
-    @Test func anUnknownNameIsShownEscapedOnATerminal() {
+    /// `Food`, its character is named, and the hint does not offer to add a name no new name may
+    /// be; on a terminal and in a pipe alike, as a new name's refusal.
+    @Test(arguments: [true, false])
+    func anUnknownNameHoldingOneIsShownAndNamedAndNotOfferedToBeAdded(terminal: Bool) {
         let sandbox = Sandbox()
-        sandbox.succeed("-q", "add-category", "Food", "300")
-        let hint = "hint: see the categories with 'budget categories', or add one with 'budget add-category NAME AMOUNT'\n"
-        let screen = sandbox.run(["add", "5", "Fo\u{200B}od", "x"], stderrTerminal: true)
-        #expect(screen.status == 1)
-        #expect(screen.stderr == "budget: error: no category named 'Fo\\u{200b}od'\n" + hint)
-        let piped = sandbox.run(["add", "5", "Fo\u{200B}od", "x"])
-        #expect(piped.status == 1)
-        #expect(piped.stderr == "budget: error: no category named 'Fo\u{200B}od'\n" + hint)
-        // A name whose joiners join is drawn as it is.
-        let family = sandbox.run(["add", "5", Self.family, "x"], stderrTerminal: true)
-        #expect(family.stderr == "budget: error: no category named '\(Self.family)'\n" + hint)
-        #expect(!sandbox.succeed("list", "--format", "csv").contains("\n1,"))
+        sandbox.seedAccounts()
+        let before = sandbox.dump()
+        let category = sandbox.run(["add", "5", "Fo\u{200B}od", "x"], stderrTerminal: terminal)
+        #expect(category.status == 1)
+        #expect(category.stderr == "budget: error: no category named 'Fo\\u{200b}od': it holds U+200B ZERO WIDTH SPACE, which is invisible\n"
+                + Self.invisibleHint)
+        let account = sandbox.run(["add", "5", "Food", "x", "--account", "Sav\u{AD}ings"], stderrTerminal: terminal)
+        #expect(account.status == 1)
+        #expect(account.stderr == "budget: error: no account named 'Sav\\u{ad}ings': it holds U+00AD SOFT HYPHEN, which is invisible\n"
+                + Self.invisibleHint)
+        // A name whose joiners join is drawn as it is, with the usual hint.
+        let family = sandbox.run(["add", "5", Self.family, "x"], stderrTerminal: terminal)
+        #expect(family.status == 1)
+        #expect(family.stderr == "budget: error: no category named '\(Self.family)'\n"
+                + "hint: see the categories with 'budget categories', or add one with 'budget add-category NAME AMOUNT'\n")
+        #expect(sandbox.dump() == before)
     }
 
-    /// An import naming `Fo\u{200B}od` without --create-categories lists it escaped on a terminal.
-    @Test func aMissingCategoryOfAnImportIsShownEscapedOnATerminal() {
+    /// A control character in an unknown name stays as the convention has it: escaped on a
+    /// terminal, exact in a pipe; the invisible character beside it is shown and named.
+    @Test func anUnknownNameWithAControlCharacterAndAnInvisibleOneIsExactInAPipe() {
         let sandbox = Sandbox()
         sandbox.succeed("-q", "add-category", "Food", "300")
-        let file = sandbox.write("card.csv", "date,amount,category,payee\n2026-11-21,3.20,Fo\u{200B}od,Coffee\n2026-11-22,4.00,Food,Tea\n")
+        let message = "no category named '\u{1B}[2JFo\\u{200b}od': it holds U+200B ZERO WIDTH SPACE, which is invisible\n"
+        #expect(sandbox.run(["add", "5", "\u{1B}[2JFo\u{200B}od", "x"]).stderr == "budget: error: " + message + Self.invisibleHint)
+        #expect(sandbox.run(["add", "5", "\u{1B}[2JFo\u{200B}od", "x"], stderrTerminal: true).stderr
+                == "budget: error: " + message.replacing("\u{1B}", with: "\\u{1b}") + Self.invisibleHint)
+    }
+
+    /// An import naming `Fo\u{200B}od` without --create-categories names its character, and its
+    /// hint does not offer --create-categories, which refuses such a name; other missing
+    /// categories are still offered it.
+    @Test(arguments: [true, false])
+    func aMissingCategoryOfAnImportHoldingOneIsShownAndNamed(terminal: Bool) {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Food", "300")
+        let one = sandbox.write("one.csv", "date,amount,category,payee\n2026-11-21,3.20,Fo\u{200B}od,Coffee\n2026-11-22,4.00,Food,Tea\n")
+        let mixed = sandbox.write("mixed.csv", "date,amount,category,payee\n2026-11-21,3.20,Fo\u{200B}od,Coffee\n"
+                                  + "2026-11-22,4.00,Travel,Train\n2026-11-23,1.00,Fo\u{34F}od,Tea\n2026-11-24,1.00,\(Self.family),Cake\n")
         let before = sandbox.dump()
-        let screen = sandbox.run(["import", file], stderrTerminal: true)
-        #expect(screen.status == 65)
-        #expect(screen.stderr.hasPrefix("budget: error: \(file):2:3: no category named 'Fo\\u{200b}od'\n"))
-        let piped = sandbox.run(["import", file])
-        #expect(piped.status == 65)
-        #expect(piped.stderr.hasPrefix("budget: error: \(file):2:3: no category named 'Fo\u{200B}od'\n"))
+        let refused = sandbox.run(["import", one], stderrTerminal: terminal)
+        #expect(refused.status == 65)
+        #expect(refused.stderr == """
+            budget: error: \(one):2:3: no category named 'Fo\\u{200b}od': it holds U+200B ZERO WIDTH SPACE, which is invisible
+            hint: remove the invisible character from the name in the file: it makes one name look like another, \
+            and --create-categories refuses such a name too; nothing was imported
+
+            """)
+        let several = sandbox.run(["import", mixed], stderrTerminal: terminal)
+        #expect(several.status == 65)
+        #expect(several.stderr == """
+            budget: error: \(mixed):2:3: no category named 'Fo\\u{200b}od': it holds U+200B ZERO WIDTH SPACE, which is invisible
+            budget: error: \(mixed):3:3: no category named 'Travel'
+            budget: error: \(mixed):4:3: no category named 'Fo\\u{34f}od': it holds U+034F COMBINING GRAPHEME JOINER, which is invisible
+            budget: error: \(mixed):5:3: no category named '\(Self.family)'
+            hint: remove the invisible characters from the names holding one in the file (--create-categories refuses such names too); \
+            for the others, add them with 'budget add-category', or import with --create-categories to create them from the file; \
+            nothing was imported
+
+            """)
         #expect(sandbox.dump() == before)
     }
 
