@@ -51,6 +51,47 @@ import Glibc
         #expect(sandbox.dump() == before)
     }
 
+    /// Every character that draws nothing where it stands, beyond the format characters above:
+    /// Unicode's other default-ignorable code points, U+2800 and U+FFF9–U+FFFB, and the joiners,
+    /// selectors and tags names need where they join or select nothing.
+    @Test(arguments: [
+        ("Fo\u{34F}od", "Fo\\u{34f}od", "U+034F COMBINING GRAPHEME JOINER"),
+        ("Fo\u{115F}od", "Fo\\u{115f}od", "U+115F HANGUL CHOSEONG FILLER"),
+        ("Fo\u{1160}od", "Fo\\u{1160}od", "U+1160 HANGUL JUNGSEONG FILLER"),
+        ("Fo\u{3164}od", "Fo\\u{3164}od", "U+3164 HANGUL FILLER"),
+        ("Fo\u{FFA0}od", "Fo\\u{ffa0}od", "U+FFA0 HALFWIDTH HANGUL FILLER"),
+        ("Fo\u{2800}od", "Fo\\u{2800}od", "U+2800 BRAILLE PATTERN BLANK"),
+        ("Fo\u{17B4}od", "Fo\\u{17b4}od", "U+17B4 KHMER VOWEL INHERENT AQ"),
+        ("Fo\u{17B5}od", "Fo\\u{17b5}od", "U+17B5 KHMER VOWEL INHERENT AA"),
+        ("Fo\u{1D173}od", "Fo\\u{1d173}od", "U+1D173 MUSICAL SYMBOL BEGIN BEAM"),
+        ("Fo\u{1D17A}od", "Fo\\u{1d17a}od", "U+1D17A MUSICAL SYMBOL END PHRASE"),
+        ("Fo\u{FFF9}od", "Fo\\u{fff9}od", "U+FFF9 INTERLINEAR ANNOTATION ANCHOR"),
+        ("Fo\u{FFFA}od", "Fo\\u{fffa}od", "U+FFFA INTERLINEAR ANNOTATION SEPARATOR"),
+        ("Fo\u{FFFB}od", "Fo\\u{fffb}od", "U+FFFB INTERLINEAR ANNOTATION TERMINATOR"),
+        ("Fo\u{E0001}od", "Fo\\u{e0001}od", "U+E0001 LANGUAGE TAG"),
+        ("Fo\u{200C}od", "Fo\\u{200c}od", "U+200C ZERO WIDTH NON-JOINER"),
+        ("Fo\u{200D}od", "Fo\\u{200d}od", "U+200D ZERO WIDTH JOINER"),
+        ("Fo\u{FE0F}od", "Fo\\u{fe0f}od", "U+FE0F VARIATION SELECTOR-16"),
+        ("Fo\u{180B}od", "Fo\\u{180b}od", "U+180B MONGOLIAN FREE VARIATION SELECTOR ONE"),
+        ("Fo\u{180D}od", "Fo\\u{180d}od", "U+180D MONGOLIAN FREE VARIATION SELECTOR THREE"),
+        ("Food\u{E0067}\u{E007F}", "Food\\u{e0067}\\u{e007f}", "U+E0067 TAG LATIN SMALL LETTER G"),
+        ("\u{1F469}\u{200D} Work", "\u{1F469}\\u{200d} Work", "U+200D ZERO WIDTH JOINER"),
+        ("\u{1F469}\u{200D}\u{200D}\u{1F4BB}", "\u{1F469}\\u{200d}\\u{200d}\u{1F4BB}", "U+200D ZERO WIDTH JOINER"),   // neither joins
+    ] as [(String, String, String)])
+    func anotherCharacterThatDrawsNothingWhereItStandsIsRefused(name: String, shown: String, label: String) {
+        let sandbox = Sandbox()
+        sandbox.seedAccounts()
+        let before = sandbox.dump()
+        for (words, noun) in [(["add-category", name, "1"], "category"), (["rename-category", "Food", name], "category"),
+                              (["add-account", name], "account"), (["rename-account", "Savings", name], "account")] {
+            let run = sandbox.run(words)
+            #expect(run.status == 64)
+            #expect(run.stdout == "")
+            #expect(run.stderr == "budget: error: invalid \(noun) name '\(shown)': it holds \(label), which is invisible\n" + Self.hint)
+        }
+        #expect(sandbox.dump() == before)
+    }
+
     /// On a terminal the escapes reach the screen as they are (not escaped twice).
     @Test func onATerminalTheMessageIsTheSame() {
         let sandbox = Sandbox()
@@ -69,6 +110,12 @@ import Glibc
         "\u{200F}\u{05E9}\u{05DC}\u{05D5}\u{05DD} 2",  // Hebrew with RLM
         "Rent \u{200E}(\u{0627}\u{0644}\u{0628}\u{064A}\u{062A})",   // LRM before Arabic
         "\u{0915}\u{094D}\u{200D}\u{0937}",          // Devanagari half form with ZWJ
+        "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466} Family",   // family: three joiners
+        "\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F} England",   // flag: an emoji tag sequence
+        "1\u{FE0F}\u{20E3} One",                    // keycap: digit, U+FE0F, U+20E3
+        "\u{2764}\u{FE0F} Gifts",                   // emoji presentation
+        "\u{845B}\u{E0100}\u{98FE}",                // an ideographic variation selector
+        "\u{1821}\u{180B}\u{1822}",                 // a Mongolian free variation selector
     ])
     func joinersAndMarksThatScriptsAndEmojiNeedAreKept(name: String) {
         let sandbox = Sandbox()

@@ -122,6 +122,12 @@ import Testing
          "bank.csv:3:3: invalid category name 'Fo\\u{200b}od': it holds U+200B ZERO WIDTH SPACE, which is invisible; write the name without it"),
         ("date,amount,category\n2026-11-21,5,\u{202E}Gifts\n",
          "bank.csv:2:3: invalid category name '\\u{202e}Gifts': it holds U+202E RIGHT-TO-LEFT OVERRIDE, which is invisible; write the name without it"),
+        ("date,amount,category\n2026-11-21,5,Fo\u{34F}od\n",
+         "bank.csv:2:3: invalid category name 'Fo\\u{34f}od': it holds U+034F COMBINING GRAPHEME JOINER, which is invisible; write the name without it"),
+        // A joiner between Latin letters joins nothing.
+        ("date,amount,category\n2026-11-21,5,\"\u{1F469}\u{200D}\u{1F4BB}, Fo\u{200D}od\"\n",
+         "bank.csv:2:3: invalid category name '\u{1F469}\u{200D}\u{1F4BB}, Fo\\u{200d}od': it holds U+200D ZERO WIDTH JOINER, which is invisible; "
+             + "write the name without it"),
     ])
     func aKindThatContradictsTheCategoryIsRefused(text: String, message: String) throws {
         let dir = TemporaryDirectory()

@@ -2,8 +2,8 @@ import BudgetKit
 
 /// An SVG picture being written, element by element, in whole pixels.
 ///
-/// Every text and attribute value from a book passes through ``escaped(_:)``: control, bidi and
-/// XML-forbidden characters become visible escapes (``VisibleText``), and `& < > " '` become
+/// Every text and attribute value from a book passes through ``escaped(_:)``: control, bidi,
+/// invisible and XML-forbidden characters become visible escapes (``VisibleText``), and `& < > " '` become
 /// entities, so a category named `</svg><script>` is drawn as those characters and the document
 /// stays well-formed. No DOCTYPE, no script, no external reference: a mail reader or a browser
 /// can open it as it is.

@@ -13,8 +13,8 @@ enum HistoryLog {
     ///     changed transactions id=4: amount 1250 -> 1300
     /// ```
     ///
-    /// Like every table, its user text (payees, notes, commands) shows control and bidi
-    /// characters as escapes (``TerminalText/visible(_:keepingLayout:)``) on a terminal or not:
+    /// Like every table, its user text (payees, notes, commands) shows control, bidi and
+    /// invisible characters as escapes (``TerminalText/visible(_:keepingLayout:)``) on a terminal or not:
     /// a line is one line, and `budget log | less` draws what a terminal draws. The exact values
     /// are in `--format csv`, `tsv` and `json`.
     static func text(_ entries: [HistoryEntry]) -> String {

@@ -67,8 +67,8 @@ final class Output {
     var text: String { String(decoding: captured, as: UTF8.self) }
 
     /// Appends text, writing the buffer out when it is full. On a terminal, control, C1 and
-    /// bidi-control characters are shown escaped (``TerminalText/visible(_:keepingLayout:)``);
-    /// pipes and files get the text exactly.
+    /// bidi-control characters, and characters that draw nothing where they stand, are shown
+    /// escaped (``TerminalText/visible(_:keepingLayout:)``); pipes and files get the text exactly.
     ///
     /// - Throws: ``OutputError`` from this or an earlier write: once output failed, it stays failed.
     func write(_ text: String) throws(OutputError) {

@@ -1,8 +1,12 @@
+import BudgetKit
+
 /// Words written back as a POSIX shell would read them: what `budget log` shows as the command.
 enum ShellWords {
     /// The words joined by spaces, each quoted only when it needs it: `budget add 12.50 'Eating out'`.
-    /// A word with control characters is written in `$'...'` form with escapes (`$'a\nb'`), so
-    /// the command is one line and nothing in it moves a terminal's cursor.
+    /// A word with control characters, or with characters that draw nothing where they stand
+    /// (``InvisibleCharacters``), is written in `$'...'` form with escapes (`$'a\nb'`,
+    /// `$'Fo\u200bod'`), so the command is one line, nothing in it moves a terminal's cursor,
+    /// and a name that looks like another shows how it differs.
     static func quoted(_ words: [String]) -> String {
         words.map(quoted).joined(separator: " ")
     }
@@ -10,9 +14,9 @@ enum ShellWords {
     /// One word, quoted when it needs it.
     static func quoted(_ word: String) -> String {
         if word.isEmpty { return "''" }
-        if word.unicodeScalars.contains(where: isControl) {
+        if word.unicodeScalars.contains(where: isControl) || InvisibleCharacters.contains(in: word) {
             var result = "$'"
-            for scalar in word.unicodeScalars {
+            for (scalar, isInvisible) in InvisibleCharacters.Scan(word) {
                 switch scalar {
                 case "\n": result += "\\n"
                 case "\t": result += "\\t"
@@ -20,9 +24,8 @@ enum ShellWords {
                 case "\\": result += "\\\\"
                 case "'": result += "\\'"
                 default:
-                    if isControl(scalar) {
-                        let hex = String(scalar.value, radix: 16)
-                        result += scalar.value < 0x100 ? "\\x" + (hex.count < 2 ? "0" : "") + hex : "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                    if isControl(scalar) || isInvisible {
+                        result += escape(scalar)
                     } else {
                         result.unicodeScalars.append(scalar)
                     }
@@ -34,6 +37,17 @@ enum ShellWords {
         var result = "'"
         for character in word { result += character == "'" ? "'\\''" : String(character) }
         return result + "'"
+    }
+
+    /// `\x1b`, `\u200b`, `\U000e0001`: the escapes of `$'...'`.
+    private static func escape(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16)
+        func padded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - hex.count)) + hex }
+        switch scalar.value {
+        case ..<0x100: return "\\x" + padded(2)
+        case ..<0x10000: return "\\u" + padded(4)
+        default: return "\\U" + padded(8)
+        }
     }
 
     /// Characters a shell takes literally outside quotes.

@@ -3,9 +3,10 @@ import BudgetKit
 /// Text on its way to a terminal: the one door user text passes to be drawn safely.
 ///
 /// ``visible(_:keepingLayout:)`` shows control characters (C0, DEL, C1), bidi controls (the
-/// right-to-left override U+202E and its kin) and line separators as visible escapes (`\n`,
-/// `\u{1b}`, `\u{202e}`), so an imported payee can neither move the cursor, clear the screen, set
-/// the clipboard (OSC 52) nor reorder what is shown. ``Output`` applies it to everything written
+/// right-to-left override U+202E and its kin), line separators and the characters that draw
+/// nothing where they stand (``InvisibleCharacters``) as visible escapes (`\n`, `\u{1b}`,
+/// `\u{202e}`, `\u{200b}`), so an imported payee can neither move the cursor, clear the screen,
+/// set the clipboard (OSC 52), reorder what is shown nor pass for another name. ``Output`` applies it to everything written
 /// to a terminal, stdout and stderr alike; pipes and files get the data exactly.
 ///
 /// A `TerminalText` value is text our own code rendered (tables with coloured bars, the progress
@@ -25,8 +26,9 @@ struct TerminalText {
         VisibleText.visible(text, keepingLayout: keepingLayout)
     }
 
-    /// Whether the scalar must not reach a terminal raw: ``VisibleText/needsEscape(_:keepingLayout:)``.
-    static func needsEscape(_ scalar: Unicode.Scalar, keepingLayout: Bool) -> Bool {
-        VisibleText.needsEscape(scalar, keepingLayout: keepingLayout)
+    /// Whether the text holds a character that must not reach a terminal raw:
+    /// ``VisibleText/needsEscaping(_:keepingLayout:)``.
+    static func needsEscaping(_ text: String, keepingLayout: Bool) -> Bool {
+        VisibleText.needsEscaping(text, keepingLayout: keepingLayout)
     }
 }

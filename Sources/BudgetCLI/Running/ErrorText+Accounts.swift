@@ -13,7 +13,7 @@ extension ErrorText {
             self.init(message: "invalid account name '\(InvisibleCharacters.shown(in: name))': it holds \(InvisibleCharacters.label(character)), which is invisible",
                       hint: Self.invisibleCharacterHint)
         case .unknownAccount(let name):
-            self.init(message: "no account named '\(name)'", hint: Self.accountsHint)
+            self.init(noneNamed: name, noun: "account", hint: Self.accountsHint)
         case .duplicateAccount(let name):
             self.init(message: "an account named '\(name)' already exists",
                       hint: "names are unique ignoring case; choose another name")

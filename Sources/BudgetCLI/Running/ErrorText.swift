@@ -45,7 +45,7 @@ struct ErrorText: Equatable {
             self.init(message: "invalid category name '\(InvisibleCharacters.shown(in: name))': it holds \(InvisibleCharacters.label(character)), which is invisible",
                       hint: Self.invisibleCharacterHint)
         case .unknownCategory(let name):
-            self.init(message: "no category named '\(name)'",
+            self.init(noneNamed: name, noun: "category",
                       hint: "see the categories with 'budget categories', or add one with 'budget add-category NAME AMOUNT'")
         case .duplicateCategory(let name):
             self.init(message: "a category named '\(name)' already exists",
@@ -123,12 +123,7 @@ struct ErrorText: Equatable {
             self.init(message: "cannot restore from \(path): \(ErrorText(reason).message)",
                       hint: "choose a file made by 'budget backup'; the book was not changed")
         case .missingCategories(let file, let categories, let more):
-            // One FILE:LINE:COLUMN line per category, as compilers list their errors.
-            let lines = categories.map { "\(file):\($0.line):\($0.column): no category named '\($0.name)'" }
-                + (more > 0 ? ["\(file): and \(more) more missing categor\(more == 1 ? "y" : "ies")"] : [])
-            self.init(message: lines.joined(separator: "\n"),
-                      hint: "add \(categories.count + more == 1 ? "it" : "them") with 'budget add-category', or import with "
-                          + "--create-categories to create \(categories.count + more == 1 ? "it" : "them") from the file; nothing was imported")
+            self.init(missingCategories: file, categories, more: more)
         case .noRowsAfterHeader(let file, let line):
             self.init(message: "\(file):\(line): no rows after the header", hint: "check the file, or the --skip-lines count")
         case .noStatement(let file, let format):

@@ -1,25 +1,31 @@
 /// Text from a book on its way to a terminal, made safe to draw: control characters (C0, DEL,
-/// C1), bidi controls (the right-to-left override U+202E and its kin) and line separators are
-/// shown as visible escapes (`\n`, `\u{1b}`, `\u{202e}`), so an imported payee can neither move
-/// the cursor, clear the screen, set the clipboard (OSC 52) nor reorder what is shown.
+/// C1), bidi controls (the right-to-left override U+202E and its kin), line separators and the
+/// characters that draw nothing where they stand (``InvisibleCharacters``) are shown as visible
+/// escapes (`\n`, `\u{1b}`, `\u{202e}`, `\u{200b}`), so an imported payee can neither move the
+/// cursor, clear the screen, set the clipboard (OSC 52) nor reorder what is shown, and `Fo\u{200b}od`
+/// is not shown as `Food`.
 ///
 /// ```swift
 /// print(VisibleText.visible("x\u{1B}[31mred\u{202E}"))   // prints x\u{1b}[31mred\u{202e}, as text
+/// print(VisibleText.visible("Fo\u{200B}od"))            // prints Fo\u{200b}od
+/// print(VisibleText.visible("\u{1F469}\u{200D}\u{1F4BB}"))   // prints 👩‍💻: the joiner makes one emoji
 /// ```
 ///
 /// The `budget` command applies it to everything it writes to a terminal; a program of one's own
 /// that prints book text should too. Pipes and files may take the text exactly.
 public enum VisibleText {
-    /// User text made safe to draw: every control, C1, bidi-control and line-separator character
-    /// shown as an escape. With `keepingLayout`, line feeds and tabs (the layout of our own
-    /// output: rows, TSV columns) pass unchanged.
+    /// User text made safe to draw: every control, C1, bidi-control and line-separator character,
+    /// and every character that draws nothing where it stands (``InvisibleCharacters``: joiners,
+    /// selectors and tags that emoji and scripts need stay as they are), shown as an escape. With
+    /// `keepingLayout`, line feeds and tabs (the layout of our own output: rows, TSV columns)
+    /// pass unchanged.
     ///
     /// - Complexity: O(n); text with nothing to escape is returned as it is.
     public static func visible(_ text: String, keepingLayout: Bool = false) -> String {
-        guard text.unicodeScalars.contains(where: { needsEscape($0, keepingLayout: keepingLayout) }) else { return text }
+        guard needsEscaping(text, keepingLayout: keepingLayout) else { return text }
         var result = ""
-        for scalar in text.unicodeScalars {
-            guard needsEscape(scalar, keepingLayout: keepingLayout) else {
+        for (scalar, isInvisible) in InvisibleCharacters.Scan(text) {
+            guard isInvisible || isControl(scalar, keepingLayout: keepingLayout) else {
                 result.unicodeScalars.append(scalar)
                 continue
             }
@@ -27,15 +33,23 @@ public enum VisibleText {
             case "\n": result += "\\n"
             case "\t": result += "\\t"
             case "\r": result += "\\r"
-            default: result += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default: result += InvisibleCharacters.escape(scalar)
             }
         }
         return result
     }
 
+    /// Whether ``visible(_:keepingLayout:)`` would change `text`: whether it holds a character
+    /// that must not reach a terminal raw.
+    ///
+    /// - Complexity: O(n).
+    public static func needsEscaping(_ text: String, keepingLayout: Bool) -> Bool {
+        text.unicodeScalars.contains(where: { isControl($0, keepingLayout: keepingLayout) }) || InvisibleCharacters.contains(in: text)
+    }
 
-    /// Whether the scalar must not reach a terminal raw.
-    public static func needsEscape(_ scalar: Unicode.Scalar, keepingLayout: Bool) -> Bool {
+    /// Whether the scalar must not reach a terminal raw wherever it stands: control, bidi-control
+    /// and line-separator characters.
+    static func isControl(_ scalar: Unicode.Scalar, keepingLayout: Bool) -> Bool {
         switch scalar.value {
         case 0x0A, 0x09: return !keepingLayout
         case 0x00...0x1F, 0x7F...0x9F: return true
