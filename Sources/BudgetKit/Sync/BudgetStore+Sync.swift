@@ -111,7 +111,8 @@ extension BudgetStore {
     /// its statement's day now.
     func lastReconciliations() throws -> [ReconciliationBalance] {
         var found: [ReconciliationBalance] = []
-        for id in try connection.prepare("SELECT DISTINCT account_id FROM reconciliations ORDER BY 1").map([]) { $0.int64(0) } {
+        let accounts = try connection.prepare("SELECT DISTINCT account_id FROM reconciliations ORDER BY 1").map([]) { $0.int64(0) }
+        for id in accounts {
             guard let last = try lastReconciliation(accountID: id) else { continue }
             let account = try accountRow(id: id)
             found.append(ReconciliationBalance(reconciliation: last,
