@@ -69,7 +69,8 @@ extension BudgetStore {
     /// What the staged rows of a dry run would add to the balance of account `?1` as the bank
     /// sees it at the end of day `?2`: every staged row the import would file (no transaction
     /// holds its key; no deletion hides it, unless `?3`, ``ImportOptions/includesDeleted``),
-    /// pending ones left out, signed as ``bankBalance`` signs the transactions they would be (a
+    /// the rows the import records as pending left out (not a split's parts nor a transfer:
+    /// ``ImportStaging/recordPending``), signed as ``bankBalance`` signs the transactions they would be (a
     /// category still to be created by the kind the file gives it, else as an expense). A
     /// posted row that would replace its pending twin counts as itself: the twin, left out
     /// while pending, takes its day and money.
@@ -82,7 +83,8 @@ extension BudgetStore {
             FROM temp.import_staging AS s
             LEFT JOIN categories AS c ON c.id = s.category_id
             LEFT JOIN temp.import_missing AS m ON m.name_key = s.missing_key
-            WHERE (s.account_id = ?1 OR s.transfer_account_id = ?1) AND s.date <= ?2 AND NOT s.pending
+            WHERE (s.account_id = ?1 OR s.transfer_account_id = ?1) AND s.date <= ?2
+              AND NOT (s.pending AND s.split_group IS NULL AND s.transfer_account_id IS NULL)
               AND NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key)
               AND (?3 OR NOT \(ImportTombstones.hide("s")))
             """
