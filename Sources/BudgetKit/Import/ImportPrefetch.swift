@@ -29,7 +29,8 @@ import Glibc
 /// When `body` returns, the reading thread is told to stop, joined, and the reader (with what it
 /// learnt: format, statements, rows read) is handed back. When `body` throws (a bad row the
 /// caller found), the thread is told to stop and not waited for, as the input may never come:
-/// it may still call the chunk source once, a call already waiting, then ends.
+/// a call of the chunk source already waiting may still return, and the source is not called
+/// again (the reader takes its input as ended), then the thread ends.
 final class ImportPrefetch: @unchecked Sendable {
     /// Rows read on the caller's thread before the reading thread starts.
     static let startAfter = 4_096
@@ -50,8 +51,10 @@ final class ImportPrefetch: @unchecked Sendable {
     private var lock = pthread_mutex_t()
     private var changed = pthread_cond_t()
     private var queue: [Batch] = []
-    /// The batch the reading thread is filling (its own).
+    /// The batch the reading thread is filling, and whether rows of it were handed over
+    /// before the chunk source was called (the reading thread's own).
     private var building = Batch()
+    private var handedOver = false
     private var queued = 0
     private var stopping = false
     private var thread: pthread_t?
@@ -155,6 +158,7 @@ final class ImportPrefetch: @unchecked Sendable {
         building = Batch()
         building.rows.reserveCapacity(Self.batchRows)
         do {
+            handedOver = false
             while building.rows.count < Self.batchRows && building.bytes < Self.batchBytes {
                 // Between rows too: a batch never reads on long after the rows are not wanted.
                 if building.rows.count % 16 == 15 && isStopping { break }
@@ -164,6 +168,9 @@ final class ImportPrefetch: @unchecked Sendable {
                 }
                 building.bytes += row.textBytes
                 building.rows.append(row)
+                // Rows were handed over while this one was read: the batch ends with it, so
+                // that the rows waiting are counted again before more are read (``read()``).
+                if handedOver { break }
             }
         } catch {
             building.isLast = true
@@ -176,8 +183,13 @@ final class ImportPrefetch: @unchecked Sendable {
     /// On the reading thread, before the chunk source is called (it may wait for input that
     /// comes late, or never): the rows read so far are handed over, so a bad one among them
     /// is reported at once.
-    private func handOverBeforeWaiting() {
-        guard !building.rows.isEmpty else { return }
+    ///
+    /// - Returns: `false` once the rows are no longer wanted: the chunk source is then not
+    ///   called again, and the thread ends.
+    private func handOverBeforeWaiting() -> Bool {
+        if isStopping { return false }
+        guard !building.rows.isEmpty else { return true }
+        handedOver = true
         pthread_mutex_lock(&lock)
         queue.append(building)
         queued += building.bytes
@@ -185,6 +197,7 @@ final class ImportPrefetch: @unchecked Sendable {
         pthread_mutex_unlock(&lock)
         building = Batch()
         building.rows.reserveCapacity(Self.batchRows)
+        return true
     }
 
     /// The next batch, waiting for it.

@@ -57,16 +57,18 @@ public struct ImportReader {
         let hook = ChunkHook()
         self.hook = hook
         stream = .undetected({
-            hook.willRead?()
+            // A reader read ahead and no longer wanted reads no more: its input ends here.
+            if hook.willRead?() == false { return nil }
             return try chunks()
         })
         mapper = ImportMapper(file: file, options: options)
     }
 
     /// Called before each call of the chunk source, which may wait for input (a pipe): an
-    /// ``ImportPrefetch`` hands over the rows it has read before it waits.
+    /// ``ImportPrefetch`` hands over the rows it has read before it waits, and says `false`
+    /// once its rows are no longer wanted (the source is then not called again).
     final class ChunkHook {
-        var willRead: (() -> Void)?
+        var willRead: (() -> Bool)?
     }
     /// Shared by the copies of this reader.
     let hook: ChunkHook

@@ -46,17 +46,30 @@ extension ImportStaging {
             AND s.transfer_account_id IS NULL AND (\(stagedFlow) < 0) = (p.flow < 0)
         ORDER BY n.id, o.id
         """
+    /// ``stagedFlow`` in a dry run, where a category still to be created has no id and its
+    /// rows no stored amount yet: its kind is the one it will be created with
+    /// (``createMissing``) and its amount is stored as ``resolveCreated`` will store it.
+    static let dryRunFlow: String = {
+        let kind = """
+            coalesce((SELECT c.kind FROM categories AS c WHERE c.id = s.category_id),
+                     (SELECT m.kind FROM temp.import_missing AS m WHERE m.name_key = s.missing_key), 'expense')
+            """
+        return """
+            CASE \(kind) WHEN 'income' THEN coalesce(s.stored_amount, s.amount)
+                ELSE -coalesce(s.stored_amount, CASE WHEN s.bank THEN -s.amount ELSE s.amount END) END
+            """
+    }()
     /// ``pendingPairs`` in a dry run, where nothing was filed: the staged rows that would be
     /// new (no transaction holds their key, and no deletion hides them unless `?1`), each
     /// standing for the transaction it would file, its staging rowid for an id.
     static let stagedPendingPairs = """
-        SELECT s.rowid, \(stagedFlow), coalesce(s.clean_payee, s.payee), s.import_key, o.id, p.flow, o.payee, o.import_key
+        SELECT s.rowid, \(dryRunFlow), coalesce(s.clean_payee, s.payee), s.import_key, o.id, p.flow, o.payee, o.import_key
         FROM pending_imports AS p
         CROSS JOIN transactions AS o ON o.id = p.transaction_id
         CROSS JOIN temp.import_staging AS s ON s.account_id = o.account_id
             AND s.date >= o.date AND s.date <= date(o.date, '+10 days')
         WHERE o.transfer_account_id IS NULL AND o.category_id IS NOT NULL AND NOT s.pending AND s.split_group IS NULL
-            AND s.transfer_account_id IS NULL AND (\(stagedFlow) < 0) = (p.flow < 0)
+            AND s.transfer_account_id IS NULL AND (\(dryRunFlow) < 0) = (p.flow < 0)
             AND NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key)
             AND (?1 OR NOT \(ImportTombstones.hide("s")))
         ORDER BY s.rowid, o.id

@@ -143,6 +143,28 @@ import Testing
         #expect(try store.transactions().count == 2)
     }
 
+    /// A posted row whose category the import creates: a dry run finds its twin as the import
+    /// does (in a dry run the category has no id yet, nor the row a stored amount).
+    @Test func aDryRunFindsTheTwinOfARowWhoseCategoryIsStillToBeCreated() throws {
+        let dir = TemporaryDirectory()
+        let store = try bankBook(dir)
+        var options = options()
+        options.createsMissingCategories = true
+        try importText(store, "date,amount,payee,status,category\n2026-11-20,-12.00,Corner Cafe,pending,Food\n", options)
+        let pending = try #require(try store.transactions().first)
+        let posted = "date,amount,payee,status,category\n2026-11-22,-12.50,Corner Cafe,posted,Coffee\n"
+        var fates: [[String]] = []
+        for dryRun in [true, false] {
+            var listed: [String] = []
+            let summary = try importText(store, posted, options, dryRun: dryRun) {
+                listed.append("\($0.transaction.id) \($0.added) \($0.replacedPending.map(String.init) ?? "-")")
+            }
+            #expect(summary.added == 0 && summary.replacedPending == 1 && summary.createdCategories == 1, "dry run \(dryRun)")
+            fates.append(listed)
+        }
+        #expect(fates[0] == fates[1] && fates[0] == ["\(pending.id) false \(pending.id)"])
+    }
+
     @Test func twoPendingTwinsOfOnePostedRowAreBothListed() throws {
         let dir = TemporaryDirectory()
         let store = try bankBook(dir)
