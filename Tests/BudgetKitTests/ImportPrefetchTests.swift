@@ -17,32 +17,30 @@ import Testing
     }
 
     func sequential(_ make: () -> ImportReader) -> Outcome {
-        var reader = make()
-        var outcome = Outcome()
-        do {
-            while let row = try reader.nextUnkeyed() { outcome.rows.append(row) }
-        } catch {
-            // After an error the reader is not handed back (the reading thread may still be
-            // waiting for input): what it learnt is compared only for a file read to its end.
-            outcome.error = "\(error)"
-            return outcome
+        outcome(make()) { reader, take in
+            while let row = try reader.nextUnkeyed() { take(row) }
         }
-        outcome.statements = reader.statements
-        outcome.rowCount = reader.rowCount
-        return outcome
     }
 
     func prefetched(_ make: () -> ImportReader, after early: Int) -> Outcome {
         var reader = make()
         reader.readsAhead = true
+        return outcome(reader) { reader, take in
+            try ImportPrefetch.rows(of: &reader, startingAfter: early) { next in
+                while let row = try next() { take(row) }
+            }
+        }
+    }
+
+    /// What `read` gives of `reader`: the rows it hands to its second argument, the error that
+    /// stops it, and, for a file read to its end, what the reader learnt. (After an error the
+    /// reader is not handed back: the reading thread may still be waiting for input.)
+    func outcome(_ reader: ImportReader, _ read: (inout ImportReader, (ImportRow) -> Void) throws -> Void) -> Outcome {
+        var reader = reader
         var outcome = Outcome()
         do {
-            try ImportPrefetch.rows(of: &reader, startingAfter: early) { next in
-                while let row = try next() { outcome.rows.append(row) }
-            }
+            try read(&reader) { outcome.rows.append($0) }
         } catch {
-            // After an error the reader is not handed back (the reading thread may still be
-            // waiting for input): what it learnt is compared only for a file read to its end.
             outcome.error = "\(error)"
             return outcome
         }

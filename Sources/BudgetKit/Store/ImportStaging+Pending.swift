@@ -46,19 +46,22 @@ extension ImportStaging {
             AND s.transfer_account_id IS NULL AND (\(stagedFlow) < 0) = (p.flow < 0)
         ORDER BY n.id, o.id
         """
-    /// ``stagedFlow`` in a dry run, where a category still to be created has no id and its
-    /// rows no stored amount yet: its kind is the one it will be created with
-    /// (``createMissing``) and its amount is stored as ``resolveCreated`` will store it.
-    static let dryRunFlow: String = {
-        let kind = """
-            coalesce((SELECT c.kind FROM categories AS c WHERE c.id = s.category_id),
-                     (SELECT m.kind FROM temp.import_missing AS m WHERE m.name_key = s.missing_key), 'expense')
-            """
-        return """
-            CASE \(kind) WHEN 'income' THEN coalesce(s.stored_amount, s.amount)
-                ELSE -coalesce(s.stored_amount, CASE WHEN s.bank THEN -s.amount ELSE s.amount END) END
-            """
-    }()
+    /// ``stagedFlow`` in a dry run, `kind` the SQL expression of the row's category's kind: a
+    /// category still to be created has no id and its rows no stored amount yet, so its kind
+    /// is the one it will be created with (``createMissing``) and its amount is taken as
+    /// ``resolveCreated`` will store it. The balance check of a dry run signs rows by it too
+    /// (``BudgetStore/stagedBankFlow``).
+    static func dryRunFlow(kind: String) -> String {
+        """
+        CASE \(kind) WHEN 'income' THEN coalesce(s.stored_amount, s.amount)
+            ELSE -coalesce(s.stored_amount, CASE WHEN s.bank THEN -s.amount ELSE s.amount END) END
+        """
+    }
+    /// ``dryRunFlow(kind:)`` of a staged row `s`, its kind looked up.
+    static let dryRunFlow = dryRunFlow(kind: """
+        coalesce((SELECT c.kind FROM categories AS c WHERE c.id = s.category_id),
+                 (SELECT m.kind FROM temp.import_missing AS m WHERE m.name_key = s.missing_key), 'expense')
+        """)
     /// ``pendingPairs`` in a dry run, where nothing was filed: the staged rows that would be
     /// new (no transaction holds their key, and no deletion hides them unless `?1`), each
     /// standing for the transaction it would file, its staging rowid for an id.

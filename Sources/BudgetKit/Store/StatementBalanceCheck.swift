@@ -74,12 +74,10 @@ extension BudgetStore {
     /// category still to be created by the kind the file gives it, else as an expense). A
     /// posted row that would replace its pending twin counts as itself: the twin, left out
     /// while pending, takes its day and money.
-    static let stagedBankFlow: String = {
-        let stored = "coalesce(s.stored_amount, CASE WHEN s.bank AND coalesce(m.kind, 'expense') = 'expense' THEN -s.amount ELSE s.amount END)"
-        return """
+    static let stagedBankFlow = """
             SELECT coalesce(sum(CASE
                 WHEN s.transfer_account_id IS NOT NULL THEN CASE WHEN s.account_id = ?1 THEN -s.stored_amount ELSE s.stored_amount END
-                WHEN coalesce(c.kind, m.kind, 'expense') = 'income' THEN \(stored) ELSE -\(stored) END), 0)
+                ELSE \(ImportStaging.dryRunFlow(kind: "coalesce(c.kind, m.kind, 'expense')")) END), 0)
             FROM temp.import_staging AS s
             LEFT JOIN categories AS c ON c.id = s.category_id
             LEFT JOIN temp.import_missing AS m ON m.name_key = s.missing_key
@@ -88,7 +86,6 @@ extension BudgetStore {
               AND NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key)
               AND (?3 OR NOT \(ImportTombstones.hide("s")))
             """
-    }()
 
     /// Checks each statement stating a closing balance against the book (in a read
     /// transaction, after the import); in a dry run (`staged`), against the book with the rows
