@@ -20,17 +20,48 @@ extension LiveTransactions {
     ///   documentation).
     public func transaction(at position: Int) throws -> Transaction {
         precondition(indices.contains(position), "position \(position) out of 0..<\(count)")
+        let size = Swift.max(1, batchSize)
+        if position >= keys.count { try readKeys(through: position + size) }
         let id = keys.entries[position].id
         if let row = cache[id] { return row }
-        let size = Swift.max(1, batchSize)
-        let start = Swift.max(0, Swift.min(position - size / 4, count - size))
-        let ids = keys.entries[start..<Swift.min(count, start + size)].lazy.map(\.id).filter { self.cache[$0] == nil }
+        let held = keys.count
+        let start = Swift.max(0, Swift.min(position - size / 4, held - size))
+        let ids = keys.entries[start..<Swift.min(held, start + size)].lazy.map(\.id).filter { self.cache[$0] == nil }
         let rows = try inListSnapshot { try source.rows(ids: Array(ids)[...], query: query, matchingFilter: false) }
         if cache.count + rows.count > LiveTransactions.cacheCapacity { cache.removeAll(keepingCapacity: true) }
         for row in rows { cache[row.transaction.id] = row.transaction }
         // Only a bug or a damaged file loses a row inside the list's own state.
         guard let row = cache[id] else { throw BudgetError.unknownTransaction(id) }
         return row
+    }
+
+    /// Reads the keys left unread (``unreadKeys``), in the state the list shows: all of them, or,
+    /// given a position, enough to hold it (at least twice the keys held, so that scrolling
+    /// down a long list reads O(n) keys in all, not O(n) each time).
+    ///
+    /// - Throws: a database error, or ``BudgetError/liveResultsOutOfDate(seen:latest:)`` when
+    ///   the list lost its snapshot (it was cancelled) and the database changed since; the list
+    ///   is then unchanged.
+    func readKeys(through position: Int? = nil) throws {
+        guard unreadKeys > 0 else { return }
+        let total = count
+        var window = Int.max
+        if let position, position < total { window = Swift.max(position + 1, keys.count * 2) }
+        let (read, unread) = try inListSnapshot {
+            try LiveTransactions.loadKeys(query: query, order: order, from: source, window: window)
+        }
+        // In one snapshot the keys read first are these keys' first ones. Only dates SQLite
+        // orders otherwise than the days they parse to (or a damaged file) move them.
+        var shifted = read.count + unread != total || read.count < keys.count
+        if !shifted {
+            for position in 0..<keys.count where read.key(at: position) != keys.key(at: position) {
+                shifted = true
+                break
+            }
+        }
+        keys = read
+        unreadKeys = unread
+        if shifted { (keysShiftedWhenRead, readsEveryKey) = (true, true) }
     }
 
     /// Reads rows by id with their keys, in the source's open snapshot.
@@ -58,8 +89,11 @@ extension LiveTransactions {
 
     /// What the subscript returns when a row cannot be read: the id and what the key knows.
     func standIn(at position: Int) -> Transaction {
+        let someday = Day(year: 1, month: 1, day: 1)!
+        // A row whose key was never read (the keys could not be): nothing is known but its place.
+        guard position < keys.count else { return Transaction(id: 0, date: someday, amount: .zero, category: "") }
         let key = keys.key(at: position)
-        var row = Transaction(id: key.id, date: Day(year: 1, month: 1, day: 1)!, amount: .zero, category: "")
+        var row = Transaction(id: key.id, date: someday, amount: .zero, category: "")
         if order.sectioning == .category { row.category = order.sectionName(key.section) }
         for (index, sortKey) in order.keys.enumerated() {
             let value = order.value(at: index, of: key)

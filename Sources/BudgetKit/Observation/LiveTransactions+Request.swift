@@ -30,6 +30,8 @@ extension LiveTransactions {
             return try reload(showing: request)
         }
         try processPendingChanges()
+        // The diff needs every old row's place (a sync read them, unless nothing was committed).
+        try readKeys()
         let reorders = request.sort != self.request.sort
         let fetched: (state: FetchedState, plan: Reordering?, rows: [Int64: Transaction])
         do {
@@ -100,7 +102,7 @@ extension LiveTransactions {
     /// Fetches `request` in a new snapshot and delivers a reload change set.
     private func reload(showing request: TransactionRequest) throws {
         let state = try inNewSnapshot {
-            try LiveTransactions.fetch(request, resolvingName: true, categoryID: nil, from: source)
+            try LiveTransactions.fetch(request, resolvingName: true, categoryID: nil, window: keyWindow, from: source)
         }
         self.request = request
         install(state)

@@ -10,6 +10,8 @@ extension LiveTransactions {
         /// The request with the filter's lists of names resolved to ids (``LiveTransactions/queried``).
         let queried: TransactionRequest
         let keys: OrderedKeys
+        /// Rows the query matches past ``keys`` (see ``LiveTransactions/unreadKeys``).
+        let unread: Int
         let sequence: Int64
         let highestID: Int64
     }
@@ -23,8 +25,11 @@ extension LiveTransactions {
     ///   - categoryDeleted: the list saw its category deleted (it stays empty).
     ///   - existing: the list's order, kept when the sort and sectioning stay (so keys compare
     ///     across the old and new request); a new one otherwise.
+    ///   - window: read only the first this many keys when the list may leave the rest for later
+    ///     (see ``loadKeys(query:order:from:window:)``); every key otherwise.
     static func fetch(_ request: TransactionRequest, resolvingName: Bool, categoryID: Int64?, accountID: Int64? = nil,
-                      categoryDeleted: Bool = false, order existing: KeyOrder? = nil, from source: any LiveSource) throws -> FetchedState {
+                      categoryDeleted: Bool = false, order existing: KeyOrder? = nil, window: Int = .max,
+                      from source: any LiveSource) throws -> FetchedState {
         var categoryID = categoryID, accountID = accountID
         var request = request
         if resolvingName {
@@ -41,9 +46,9 @@ extension LiveTransactions {
         let watched = [categoryID, request.filter.categoryID].compactMap { $0 }
         let deleted = categoryDeleted || watched.contains { order.categories[$0] == nil }
         let query = source.query(for: request, categoryID: categoryID, accountID: accountID, matchesNothing: deleted)
-        let keys = try loadKeys(query: query, order: order, from: source)
+        let (keys, unread) = try loadKeys(query: query, order: order, from: source, window: window)
         return FetchedState(order: order, query: query, categoryID: categoryID, accountID: accountID, categoryDeleted: deleted,
-                            queried: request, keys: keys, sequence: sequence, highestID: highestID)
+                            queried: request, keys: keys, unread: unread, sequence: sequence, highestID: highestID)
     }
 
     /// Makes a fetched state the list's own; its cached rows stay only when `keepingCache` (the
@@ -56,20 +61,34 @@ extension LiveTransactions {
         accountID = state.accountID
         categoryDeleted = state.categoryDeleted
         keys = state.keys
+        unreadKeys = state.unread
+        keysShiftedWhenRead = false
         lastSequence = state.sequence
         highestKnownID = Swift.max(state.highestID, keepingCache ? highestKnownID : 0)
         if !keepingCache { cache.removeAll() }
     }
 
-    static func loadKeys(query: LiveQuery, order: KeyOrder, from source: any LiveSource) throws -> OrderedKeys {
+    /// Reads a query's keys in the source's open snapshot.
+    ///
+    /// A list by date alone and without sections, in a snapshot the list may hold, reads only
+    /// the first `window` keys (SQLite hands them over in order, from the date index) and counts
+    /// the rest: at ten million rows that is the difference between milliseconds and seconds.
+    /// Any other list reads every key.
+    ///
+    /// - Returns: the keys read, and how many rows the query matches past them (0 unless a
+    ///   window was left).
+    static func loadKeys(query: LiveQuery, order: KeyOrder, from source: any LiveSource,
+                         window: Int = .max) throws -> (keys: OrderedKeys, unread: Int) {
         let capacity = try source.keyCount(query)
+        let windowed = window < capacity && query.keysAreOrdered && order.sectioning == nil && source.canHoldSnapshot
+        let limit = windowed ? Swift.max(1, window) : Int.max
         if query.keysAreOrdered {
             // By date alone (by month sections or none): integers only, straight from SQLite's bytes.
-            var keys = OrderedKeys(capacity: capacity)
+            var keys = OrderedKeys(capacity: Swift.min(capacity, limit))
             let monthSections = order.sectioning == .month, ascending = order.ascending
             var previous = KeyEntry(sort: 0, id: 0)
             var inOrder = true
-            try source.forEachKey(query) { columns in
+            try source.forEachKey(query, limit: limit) { columns in
                 let next = KeyEntry(sort: columns.days, id: columns.id)
                 if keys.count > 0 {
                     let increasing = (previous.sort, previous.id) < (next.sort, next.id)
@@ -78,16 +97,18 @@ extension LiveTransactions {
                 previous = next
                 keys.append(RowKey(section: monthSections ? columns.month : 0, sort: columns.days, id: columns.id))
             }
-            if inOrder { return keys }
+            // Fewer keys than the count said cannot happen in one snapshot; if it does, they are all.
+            if inOrder { return (keys, keys.count == limit ? capacity - limit : 0) }
             // Stored dates SQLite orders differently from the days they parse to (text written
-            // by hand in the sqlite3 shell): memory's order is the truth.
+            // by hand in the sqlite3 shell): memory's order is the truth, and it needs every key.
+            if windowed { return try loadKeys(query: query, order: order, from: source) }
             var all = UnsortedKeys(order: order, capacity: keys.count)
             for position in 0..<keys.count { all.append(keys.key(at: position)) }
-            return order.sorted(all)
+            return (order.sorted(all), 0)
         }
         var all = UnsortedKeys(order: order, capacity: capacity)
-        try source.forEachKey(query) { all.append(order.key($0)) }
-        return order.sorted(all)
+        try source.forEachKey(query, limit: .max) { all.append(order.key($0)) }
+        return (order.sorted(all), 0)
     }
 
     // MARK: - Snapshots

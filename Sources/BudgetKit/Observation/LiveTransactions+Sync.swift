@@ -127,12 +127,25 @@ extension LiveTransactions {
     /// Moves to a new snapshot, reads what changed and applies it to the keys: the change set,
     /// or `nil` when nothing visible changed. Every read comes before the list changes.
     func nextChangeSet() throws -> TransactionChangeSet? {
-        try inNewSnapshot { () throws -> TransactionChangeSet? in
+        // Every row's place is needed to tell where the changed ones were: the keys left unread
+        // are read first, in the state the list shows, before the list leaves it.
+        var lostState = false
+        do {
+            try readKeys()
+        } catch BudgetError.liveResultsOutOfDate {
+            lostState = true
+        }
+        return try inNewSnapshot { () throws -> TransactionChangeSet? in
+            if lostState || keysShiftedWhenRead {
+                install(try LiveTransactions.fetch(queried, resolvingName: false, categoryID: categoryID, accountID: accountID,
+                                                   categoryDeleted: categoryDeleted, window: keyWindow, from: source))
+                return reloadChangeSet()
+            }
             guard let reading = try read() else { return nil }
             if reading.logged.needsReload {
                 install(try LiveTransactions.fetch(reading.narrowed?.request ?? queried, resolvingName: false, categoryID: categoryID, accountID: accountID,
                                                    categoryDeleted: categoryDeleted || reading.deletedCategoryQuery != nil,
-                                                   from: source))
+                                                   window: keyWindow, from: source))
                 return reloadChangeSet()
             }
             return apply(reading)

@@ -2,7 +2,10 @@
 ///
 /// It holds the order of every matching row in memory (16 bytes a row: the first sort value and
 /// the id, and 8 bytes more for each further sort key) and loads the rows themselves in pages of ``batchSize`` by id, so a list of a million
-/// rows never materializes them. When a change is committed, through this store (after the
+/// rows never materializes them. A list by date alone and without sections reads only its first
+/// keys when it opens (and counts the rest), so its first rows show in milliseconds at any size;
+/// it reads further keys when a row past them is asked for (twice as many each time), and
+/// every key at its first sync (see ``unreadKeys``). When a change is committed, through this store (after the
 /// commit, once per transaction) or by another process (see ``DatabaseWatcher``), it reads the
 /// change log past the last entry it saw, fetches only the changed rows, finds their old and new
 /// places by binary search, and tells its ``delegate`` exactly what changed.
@@ -73,6 +76,27 @@ public final class LiveTransactions: LiveResult {
     /// Where rows come from: a connection of the list's own.
     let source: any LiveSource
     var keys = OrderedKeys()
+    /// How many rows the list holds past ``keys``: rows it counted but has not read the keys of.
+    /// Only a list by date alone and without sections has any (SQLite reads its keys in order
+    /// from the date index, so the first ones are the list's first rows): it reads
+    /// ``firstKeys`` of them when it opens, more when a row past them is asked for, and all of
+    /// them before its first sync, whose change set needs every row's place. All are read in the
+    /// snapshot the list holds, the state its count came from.
+    var unreadKeys = 0
+    /// How many keys a list that may leave some unread reads when it opens or reloads: a
+    /// terminal's worth of rows many times over, read in a few milliseconds.
+    static let firstKeys = 4096
+    /// This list's ``firstKeys`` (tests make it small).
+    private let firstKeyCount: Int
+    /// How many keys the list reads when it reloads: every key once reading more found the
+    /// first ones out of place (``keysShiftedWhenRead``), for the book holds such dates.
+    var keyWindow: Int { readsEveryKey ? .max : firstKeyCount }
+    /// Set for good when reading more keys found the first ones out of place.
+    var readsEveryKey = false
+    /// Whether reading more keys found the first ones in another order than the list had shown
+    /// (dates written by hand in the sqlite3 shell, which SQLite orders as text): the next sync
+    /// delivers a reload.
+    var keysShiftedWhenRead = false
     var order: KeyOrder
     var query: LiveQuery
     /// The request as queried: ``request`` with the filter's lists of category and account
@@ -110,15 +134,17 @@ public final class LiveTransactions: LiveResult {
         try self.init(store: store, request: request, source: store.makeLiveReader())
     }
 
-    /// Fetches through `source` (tests wrap the store's reader in one that fails on demand).
-    init(store: BudgetStore, request: TransactionRequest, source: any LiveSource) throws {
+    /// Fetches through `source` (tests wrap the store's reader in one that fails on demand),
+    /// reading `window` keys at first.
+    init(store: BudgetStore, request: TransactionRequest, source: any LiveSource, window: Int = LiveTransactions.firstKeys) throws {
         self.store = store
         self.request = request
         self.source = source
+        firstKeyCount = window
         let state: FetchedState
         do {
             try source.beginSnapshot()
-            state = try LiveTransactions.fetch(request, resolvingName: true, categoryID: nil, from: source)
+            state = try LiveTransactions.fetch(request, resolvingName: true, categoryID: nil, window: window, from: source)
             if !source.canHoldSnapshot { source.endSnapshot() }
         } catch {
             source.endSnapshot()
@@ -154,7 +180,7 @@ public final class LiveTransactions: LiveResult {
     ///
     /// - Complexity: O(s) for s sections.
     public var sections: [TransactionSection] {
-        guard request.sectioning != nil else { return [TransactionSection(name: "", range: 0..<keys.count)] }
+        guard request.sectioning != nil else { return [TransactionSection(name: "", range: 0..<count)] }
         return keys.runs.indices.map { index in
             let start = keys.runStarts[index]
             return TransactionSection(name: order.sectionName(keys.runs[index].key), range: start..<start + keys.runs[index].count)
@@ -170,10 +196,18 @@ public final class LiveTransactions: LiveResult {
         return request.sectioning == nil ? 0 : keys.run(containing: position)
     }
 
-    /// The position of the transaction with this id, or `nil` when the list does not hold it.
+    /// The position of the transaction with this id, or `nil` when the list does not hold it
+    /// (or its keys cannot be read: see ``lastLoadError``).
     ///
-    /// - Complexity: O(log n) when its row can be read; otherwise O(n).
+    /// - Complexity: O(log n) when its row can be read; otherwise O(n). O(n) more the first time
+    ///   when keys are unread.
     public func index(ofTransactionID id: Int64) -> Int? {
+        do {
+            try readKeys()
+        } catch {
+            lastLoadError = error
+            return nil
+        }
         if id <= highestKnownID, let row = try? inListSnapshot({ try fetchRows(ids: [id][...], matchingFilter: false) }).first,
            let position = keys.position(of: row.key, order: order) {
             return position
@@ -194,7 +228,7 @@ public final class LiveTransactions: LiveResult {
 
     func reloadChangeSet() -> TransactionChangeSet {
         TransactionChangeSet(isReload: true, sectionDeletions: [], sectionInsertions: [], deletions: [], insertions: [],
-                             moves: [], updates: [], count: keys.count, sections: sections)
+                             moves: [], updates: [], count: count, sections: sections)
     }
 
     /// Tells the delegate of a change set (will-change, each change, did-change) or of a failed
@@ -220,9 +254,9 @@ extension LiveTransactions: LiveDelivering {}
 
 extension LiveTransactions: RandomAccessCollection {
     public var startIndex: Int { 0 }
-    public var endIndex: Int { keys.count }
+    public var endIndex: Int { keys.count + unreadKeys }
     /// How many rows match the request. O(1).
-    public var count: Int { keys.count }
+    public var count: Int { keys.count + unreadKeys }
 
     /// The row at `position`, loading its page when it is not in memory.
     ///

@@ -101,12 +101,14 @@ final class Statement {
         sqlite3_reset(handle)
     }
 
-    /// Runs the statement and calls `body` with each row.
-    func forEachRow(_ values: [SQLiteValue] = [], _ body: (Row) throws -> Void) throws {
+    /// Runs the statement and calls `body` with each row (the first `limit` rows).
+    func forEachRow(_ values: [SQLiteValue] = [], limit: Int = .max, _ body: (Row) throws -> Void) throws {
         try bind(values)
         defer { sqlite3_reset(handle) }
-        while try step() {
+        var left = limit
+        while left > 0, try step() {
             try body(Row(handle: handle))
+            left -= 1
         }
     }
 

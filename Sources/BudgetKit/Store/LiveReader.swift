@@ -94,18 +94,18 @@ final class LiveReader: LiveSource {
         try reading { Int(try connection.int64(query.count, query.filterValues) ?? 0) }
     }
 
-    func forEachKey(_ query: LiveQuery, _ body: (SortColumns) -> Void) throws {
+    func forEachKey(_ query: LiveQuery, limit: Int, _ body: (SortColumns) -> Void) throws {
         try reading {
             let statement = try connection.prepare(query.keys)
             if query.keysAreOrdered {
                 // Id and date only, parsed straight from SQLite's bytes: a million rows a second.
-                try statement.forEachRow(query.filterValues) { row in
+                try statement.forEachRow(query.filterValues, limit: limit) { row in
                     let (days, month) = row.isoDayNumbers(KeyColumn.date)
                     body(SortColumns(id: row.int64(KeyColumn.id), days: days, month: month, amount: 0, categoryID: 0, foldedPayee: nil))
                 }
                 return
             }
-            try statement.forEachRow(query.filterValues) { row in
+            try statement.forEachRow(query.filterValues, limit: limit) { row in
                 let day = row.isoDay(KeyColumn.date)
                 body(SortColumns(id: row.int64(KeyColumn.id), days: Int64(day.ordinal), month: Int64(day.year * 12 + day.month - 1),
                                  amount: row.int64(KeyColumn.amount), categoryID: row.int64(KeyColumn.categoryID),

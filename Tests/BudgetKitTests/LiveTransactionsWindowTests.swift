@@ -1,0 +1,170 @@
+import Testing
+@testable import BudgetKit
+
+/// A list by date alone and without sections reads only its first keys when it opens, and
+/// counts the rest (issue 13: its first row at ten million rows). What it shows must be what a
+/// list that read every key shows, and its first sync, which reads the rest first, must deliver
+/// the exact change set. The lists here read a few keys at first instead of 4,096.
+@Suite struct LiveTransactionsWindowTests {
+    static let requests = [TransactionRequest(),
+                           TransactionRequest(sort: TransactionSort(.date, ascending: false)),
+                           TransactionRequest(filter: TransactionFilter(payee: "a"))]
+
+    /// A store with five categories and `writes` random writes.
+    private static func world(in dir: TemporaryDirectory, seed: UInt64, writes: Int) throws -> LiveTransactionsEquivalenceTests.World {
+        let store = try dir.store()
+        var world = LiveTransactionsEquivalenceTests.World(store: store, writer: try BudgetStore(path: store.path),
+                                                           random: SeededGenerator(seed: seed))
+        for index in 0..<5 {
+            world.categoryIDs.append(try store.addCategory(named: "cat-\(index)", monthlyBudget: .zero).id)
+        }
+        for _ in 0..<writes { _ = try world.write(viaWriter: false) }
+        // Random writes rename the others; this one keeps its name, for the tests' own writes.
+        _ = try store.addCategory(named: "Fixed", monthlyBudget: .zero)
+        return world
+    }
+
+    @Test func aListReadsItsFirstKeysCountsTheRestAndReadsMoreWhenAsked() throws {
+        let dir = TemporaryDirectory()
+        let world = try LiveTransactionsWindowTests.world(in: dir, seed: 7, writes: 60)
+        let store = world.store
+        let oracle = try LiveTransactionsOracle.snapshot(of: store, request: TransactionRequest())
+        #expect(oracle.transactions.count > 40)
+        let live = try LiveTransactions(store: store, request: TransactionRequest(), source: store.makeLiveReader(), window: 5)
+        live.batchSize = 4
+        #expect(live.keys.count == 5)
+        #expect(live.count == oracle.transactions.count && live.unreadKeys == oracle.transactions.count - 5)
+        #expect(live.sections == [TransactionSection(name: "", range: 0..<oracle.transactions.count)])
+        #expect(live.first == oracle.transactions.first)
+        #expect(live[4] == oracle.transactions[4] && live.keys.count == 5)
+        // Row 7 and its page: at least twice the keys held.
+        #expect(live[7] == oracle.transactions[7])
+        #expect(live.keys.count == 12 && live.unreadKeys == oracle.transactions.count - 12)
+        #expect(live[13] == oracle.transactions[13] && live.keys.count == 24)
+        #expect(live.index(ofTransactionID: oracle.transactions.last!.id) == oracle.transactions.count - 1)
+        #expect(live.unreadKeys == 0 && !live.keysShiftedWhenRead)
+        #expect(try live.snapshot() == oracle)
+    }
+
+    @Test func aListOfFewerRowsThanItsWindowReadsThemAll() throws {
+        let dir = TemporaryDirectory()
+        let world = try LiveTransactionsWindowTests.world(in: dir, seed: 8, writes: 3)
+        let live = try LiveTransactions(store: world.store, request: TransactionRequest(), source: world.store.makeLiveReader(), window: 500)
+        #expect(live.unreadKeys == 0 && live.keys.count == live.count)
+        // Sections and other orders read every key, whatever the window.
+        let sectioned = try LiveTransactions(store: world.store, request: TransactionRequest(sectioning: .month),
+                                             source: world.store.makeLiveReader(), window: 1)
+        let byAmount = try LiveTransactions(store: world.store, request: TransactionRequest(sort: TransactionSort(.amount)),
+                                            source: world.store.makeLiveReader(), window: 1)
+        #expect(sectioned.unreadKeys == 0 && byAmount.unreadKeys == 0 && sectioned.count > 1)
+    }
+
+    /// Many fresh lists, each with a small random window, sometimes read past it, then one
+    /// random write (this store's, heard at its commit, or another connection's): the change set
+    /// applied to what the list showed equals what the request shows now.
+    @Test(arguments: requests.indices)
+    func theFirstSyncOfAListWithUnreadKeysDeliversTheExactChangeSet(requestIndex: Int) throws {
+        let dir = TemporaryDirectory()
+        var world = try LiveTransactionsWindowTests.world(in: dir, seed: 0x51DE + UInt64(requestIndex), writes: 40)
+        let store = world.store, request = LiveTransactionsWindowTests.requests[requestIndex]
+        var random = SeededGenerator(seed: 0xC0FFEE + UInt64(requestIndex))
+        var changeSets = 0, windowedSyncs = 0
+        for step in 0..<150 {
+            let window = Int.random(in: 1...12, using: &random)
+            let live = try LiveTransactions(store: store, request: request, source: store.makeLiveReader(), window: window)
+            let recorder = ChangeRecorder()
+            live.delegate = recorder
+            let previous = try LiveTransactionsOracle.snapshot(of: store, request: request)
+            #expect(live.count == previous.transactions.count, "step \(step)")
+            if live.count > 0 {
+                let position = Int.random(in: 0..<live.count, using: &random)
+                if Bool.random(using: &random) { #expect(live[position] == previous.transactions[position], "step \(step)") }
+            }
+            if live.unreadKeys > 0 { windowedSyncs += 1 }
+            let viaWriter = Bool.random(using: &world.random)
+            let bulk = try world.write(viaWriter: viaWriter)
+            if viaWriter { try live.processPendingChanges() }
+            let fresh = try LiveTransactionsOracle.snapshot(of: store, request: request)
+            let heard = recorder.take()
+            #expect(heard.count <= 1, "step \(step)")
+            if let changeSet = heard.first {
+                changeSets += 1
+                #expect(changeSet.isReload == bulk, "step \(step)")
+                if !changeSet.isReload { #expect(changeSet.applied(to: previous) == fresh, "step \(step): \(changeSet)") }
+                #expect(changeSet.count == fresh.transactions.count, "step \(step)")
+            } else {
+                #expect(previous == fresh, "step \(step): a change was missed")
+            }
+            #expect(live.unreadKeys == 0 || bulk, "step \(step)")
+            #expect(try live.snapshot() == fresh, "step \(step): the live list itself")
+            live.cancel()
+        }
+        #expect(changeSets > 100)
+        #expect(windowedSyncs > 60)
+    }
+
+    @Test func aSyncThatFailsReadingTheRestLeavesTheListAsItWasAndTheNextOneIsExact() throws {
+        let dir = TemporaryDirectory()
+        let world = try LiveTransactionsWindowTests.world(in: dir, seed: 9, writes: 30)
+        let store = world.store
+        let source = FailingSource(try store.makeLiveReader())
+        let live = try LiveTransactions(store: store, request: TransactionRequest(), source: source, window: 3)
+        let previous = try LiveTransactionsOracle.snapshot(of: store, request: TransactionRequest())
+        let recorder = ChangeRecorder()
+        live.delegate = recorder
+        try world.writer.addTransaction(amount: Money(minorUnits: -250), category: "Fixed", payee: "Late", date: Day(iso: "2026-12-31")!)
+        source.failOnce("forEachKey")
+        #expect(throws: FailingSource.InjectedFailure(read: "forEachKey")) { try live.processPendingChanges() }
+        #expect(live.keys.count == 3 && live.count == previous.transactions.count && recorder.take().isEmpty)
+        #expect(live[0] == previous.transactions[0])
+        let changeSet = try #require(try live.processPendingChanges())
+        let fresh = try LiveTransactionsOracle.snapshot(of: store, request: TransactionRequest())
+        #expect(changeSet.insertions.map(\.index) == [fresh.transactions.count - 1])
+        #expect(changeSet.applied(to: previous) == fresh)
+    }
+
+    @Test func aCancelledListThatCannotReadTheRestSaysSo() throws {
+        let dir = TemporaryDirectory()
+        let world = try LiveTransactionsWindowTests.world(in: dir, seed: 10, writes: 30)
+        let store = world.store
+        let live = try LiveTransactions(store: store, request: TransactionRequest(), source: store.makeLiveReader(), window: 2)
+        let count = live.count
+        live.cancel()
+        try world.writer.addTransaction(amount: Money(minorUnits: 100), category: "Fixed", date: Day(iso: "2026-06-01")!)
+        #expect(live.count == count)
+        let standIn = live[count - 1]
+        #expect(standIn.id == 0 && standIn.payee == "")
+        guard case .liveResultsOutOfDate(let seen, _)? = live.lastLoadError as? BudgetError else {
+            Issue.record("not out of date: \(String(describing: live.lastLoadError))")
+            return
+        }
+        #expect(seen == live.lastSequence)
+        #expect(throws: BudgetError.self) { try live.transaction(at: count - 1) }
+        #expect(live.index(ofTransactionID: 1) == nil)
+    }
+
+    /// A date written by hand in another form ('2026-1-05') is text SQLite orders elsewhere than
+    /// the day it stands for: a list that read only its first keys cannot know, until it reads
+    /// the rest; its next sync is then a reload.
+    @Test func aDateWrittenInAnotherFormMakesTheNextSyncAReload() throws {
+        let dir = TemporaryDirectory()
+        let world = try LiveTransactionsWindowTests.world(in: dir, seed: 11, writes: 20)
+        let store = world.store
+        try store.connection.run("INSERT INTO transactions (date, amount, category_id, payee) VALUES ('2026-1-05', 5, ?, 'hand')",
+                                 [.integer(world.categoryIDs[0])])
+        let live = try LiveTransactions(store: store, request: TransactionRequest(), source: store.makeLiveReader(), window: 2)
+        let everyKey = try LiveTransactions(store: store, request: TransactionRequest(), source: store.makeLiveReader(), window: .max)
+        #expect(live.count == everyKey.count && live.unreadKeys > 0)
+        let recorder = ChangeRecorder()
+        live.delegate = recorder
+        _ = live[live.count - 1]
+        #expect(live.keysShiftedWhenRead && live.unreadKeys == 0)
+        #expect(try live.snapshot() == (try everyKey.snapshot()))
+        try store.addTransaction(amount: Money(minorUnits: 100), category: "Fixed", date: Day(iso: "2026-06-01")!)
+        #expect(recorder.take().map(\.isReload) == [true])
+        // From then on it reads every key: this book holds such dates.
+        #expect(!live.keysShiftedWhenRead && live.unreadKeys == 0)
+        try everyKey.processPendingChanges()
+        #expect(try live.snapshot() == (try everyKey.snapshot()))
+    }
+}
