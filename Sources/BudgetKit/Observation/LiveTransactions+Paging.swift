@@ -22,6 +22,7 @@ extension LiveTransactions {
         precondition(indices.contains(position), "position \(position) out of 0..<\(count)")
         let size = Swift.max(1, batchSize)
         if position >= keys.count { try readKeys(through: position + size) }
+        guard position < keys.count else { throw BudgetError.corruptDatabase(path: store.path) }
         let id = keys.entries[position].id
         if let row = cache[id] { return row }
         let held = keys.count
@@ -39,25 +40,32 @@ extension LiveTransactions {
     /// given a position, enough to hold it (at least twice the keys held, so that scrolling
     /// down a long list reads O(n) keys in all, not O(n) each time).
     ///
-    /// - Throws: a database error, or ``BudgetError/liveResultsOutOfDate(seen:latest:)`` when
-    ///   the list lost its snapshot (it was cancelled) and the database changed since; the list
-    ///   is then unchanged.
+    /// When the keys read first come out in another place (dates SQLite orders otherwise than
+    /// the days they parse to), it sets ``keysShiftedWhenRead``: the next sync is a reload.
+    ///
+    /// - Throws: a database error; ``BudgetError/liveResultsOutOfDate(seen:latest:)`` when the
+    ///   list lost its snapshot (it was cancelled, or a sync or reload failed and the database
+    ///   changed since); ``BudgetError/corruptDatabase(path:)`` when the rows read are not as
+    ///   many as the rows counted in the same snapshot (the next sync is then a reload). The
+    ///   list's keys are then as they were.
     func readKeys(through position: Int? = nil) throws {
         guard unreadKeys > 0 else { return }
         let total = count
         var window = Int.max
         if let position, position < total { window = Swift.max(position + 1, keys.count * 2) }
         let (read, unread) = try inListSnapshot {
-            try LiveTransactions.loadKeys(query: query, order: order, from: source, window: window)
+            try LiveTransactions.loadKeys(query: query, order: order, from: source, window: window, count: total)
         }
-        // In one snapshot the keys read first are these keys' first ones. Only dates SQLite
-        // orders otherwise than the days they parse to (or a damaged file) move them.
-        var shifted = read.count + unread != total || read.count < keys.count
-        if !shifted {
-            for position in 0..<keys.count where read.key(at: position) != keys.key(at: position) {
-                shifted = true
-                break
-            }
+        guard read.count + unread == total, read.count >= keys.count else {
+            (keysShiftedWhenRead, readsEveryKey) = (true, true)
+            throw BudgetError.corruptDatabase(path: store.path)
+        }
+        // In one snapshot the keys read first are these keys' first ones, unless dates SQLite
+        // orders otherwise than the days they parse to moved them.
+        var shifted = false
+        for position in 0..<keys.count where read.key(at: position) != keys.key(at: position) {
+            shifted = true
+            break
         }
         keys = read
         unreadKeys = unread

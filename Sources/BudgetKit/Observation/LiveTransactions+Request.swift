@@ -30,8 +30,15 @@ extension LiveTransactions {
             return try reload(showing: request)
         }
         try processPendingChanges()
-        // The diff needs every old row's place (a sync read them, unless nothing was committed).
-        try readKeys()
+        // The diff needs every old row's place (a sync read them, unless nothing was committed,
+        // or a delegate changes the request while it hears a sync). Keys found out of place, or
+        // a state that cannot be read again: the list shows the new request as a reload.
+        do {
+            try readKeys()
+        } catch BudgetError.liveResultsOutOfDate {
+            return try reload(showing: request)
+        }
+        if keysShiftedWhenRead { return try reload(showing: request) }
         let reorders = request.sort != self.request.sort
         let fetched: (state: FetchedState, plan: Reordering?, rows: [Int64: Transaction])
         do {

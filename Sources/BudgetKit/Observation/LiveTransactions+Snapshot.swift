@@ -75,11 +75,13 @@ extension LiveTransactions {
     /// the rest: at ten million rows that is the difference between milliseconds and seconds.
     /// Any other list reads every key.
     ///
+    /// - Parameters:
+    ///   - count: how many rows the query matches, when already counted in this snapshot.
     /// - Returns: the keys read, and how many rows the query matches past them (0 unless a
     ///   window was left).
     static func loadKeys(query: LiveQuery, order: KeyOrder, from source: any LiveSource,
-                         window: Int = .max) throws -> (keys: OrderedKeys, unread: Int) {
-        let capacity = try source.keyCount(query)
+                         window: Int = .max, count: Int? = nil) throws -> (keys: OrderedKeys, unread: Int) {
+        let capacity = try count ?? source.keyCount(query)
         let windowed = window < capacity && query.keysAreOrdered && order.sectioning == nil && source.canHoldSnapshot
         let limit = windowed ? Swift.max(1, window) : Int.max
         if query.keysAreOrdered {
@@ -101,7 +103,7 @@ extension LiveTransactions {
             if inOrder { return (keys, keys.count == limit ? capacity - limit : 0) }
             // Stored dates SQLite orders differently from the days they parse to (text written
             // by hand in the sqlite3 shell): memory's order is the truth, and it needs every key.
-            if windowed { return try loadKeys(query: query, order: order, from: source) }
+            if windowed { return try loadKeys(query: query, order: order, from: source, count: capacity) }
             var all = UnsortedKeys(order: order, capacity: keys.count)
             for position in 0..<keys.count { all.append(keys.key(at: position)) }
             return (order.sorted(all), 0)

@@ -12,7 +12,8 @@ extension LiveTransactions {
     ///
     /// - Returns: the change set delivered, or `nil` when nothing this list shows changed.
     /// - Throws: a database error; the list is then unchanged and the next sync retries.
-    /// - Complexity: O(k log n) for k changed rows (read in one query per renamed category and per
+    /// - Complexity: O(n) the first time after the list opened or reloaded, to read the keys it
+    ///   left unread (a list by date alone), unless nothing was committed; then O(k log n) for k changed rows (read in one query per renamed category and per
     ///   imported range, else in batches by id), plus O(n) to merge them into the list when more
     ///   than a few move or arrive, and one O(n) scan of the ids when a changed row was not found
     ///   at its unchanged key (it moved, left the list, or was deleted).
@@ -125,10 +126,17 @@ extension LiveTransactions {
     }
 
     /// Moves to a new snapshot, reads what changed and applies it to the keys: the change set,
-    /// or `nil` when nothing visible changed. Every read comes before the list changes.
+    /// or `nil` when nothing visible changed. Every read comes before the list changes, but for
+    /// reading the keys left unread (which shows the same rows).
     func nextChangeSet() throws -> TransactionChangeSet? {
         // Every row's place is needed to tell where the changed ones were: the keys left unread
-        // are read first, in the state the list shows, before the list leaves it.
+        // are read first, in the state the list shows, before the list leaves it. Unless nothing
+        // was logged since (a watcher wakes for any commit, a poll finds nothing): the store's
+        // connection, outside a transaction, sees the newest commit's change log.
+        if unreadKeys > 0, !store.connection.isInTransaction,
+           (try? ChangeTracker.highWater(in: store.connection)) == lastSequence, !keysShiftedWhenRead {
+            return nil
+        }
         var lostState = false
         do {
             try readKeys()

@@ -1,11 +1,12 @@
 /// A live, lazy list of transactions: Core Data's fetched results controller for `budget`.
 ///
-/// It holds the order of every matching row in memory (16 bytes a row: the first sort value and
+/// It holds the order of the matching rows in memory (16 bytes a row: the first sort value and
 /// the id, and 8 bytes more for each further sort key) and loads the rows themselves in pages of ``batchSize`` by id, so a list of a million
 /// rows never materializes them. A list by date alone and without sections reads only its first
 /// keys when it opens (and counts the rest), so its first rows show in milliseconds at any size;
 /// it reads further keys when a row past them is asked for (twice as many each time), and
-/// every key at its first sync (see ``unreadKeys``). When a change is committed, through this store (after the
+/// every key before a sync that has changes to apply, a change of request, or a lookup of a
+/// row past them (see ``unreadKeys``). When a change is committed, through this store (after the
 /// commit, once per transaction) or by another process (see ``DatabaseWatcher``), it reads the
 /// change log past the last entry it saw, fetches only the changed rows, finds their old and new
 /// places by binary search, and tells its ``delegate`` exactly what changed.
@@ -38,7 +39,8 @@
 /// sees positions shift, as when an array is changed while being indexed.
 ///
 /// A subscript cannot throw. It returns a stand-in (the id and what the sort key knows: the
-/// date, amount, category or payee it is sorted by; other fields empty) only when the row
+/// date, amount, category or payee it is sorted by; other fields empty; id 0 and nothing else
+/// for a row past the keys read) only when the row
 /// cannot be read: the database failed (an I/O error, a damaged file), or the list lost its
 /// state (a sync failed, it was cancelled, or the book is in rollback-journal mode) and the
 /// database changed since its last sync (``BudgetError/liveResultsOutOfDate(seen:latest:)``).
@@ -77,11 +79,12 @@ public final class LiveTransactions: LiveResult {
     let source: any LiveSource
     var keys = OrderedKeys()
     /// How many rows the list holds past ``keys``: rows it counted but has not read the keys of.
-    /// Only a list by date alone and without sections has any (SQLite reads its keys in order
-    /// from the date index, so the first ones are the list's first rows): it reads
-    /// ``firstKeys`` of them when it opens, more when a row past them is asked for, and all of
-    /// them before its first sync, whose change set needs every row's place. All are read in the
-    /// snapshot the list holds, the state its count came from.
+    /// Only a list by date alone and without sections, in a book in WAL mode, has any (SQLite
+    /// reads its keys in order from the date index, so the first ones are the list's first
+    /// rows): it reads ``firstKeys`` of them when it opens or reloads, more when a row past them
+    /// is asked for or looked up by id, and all of them before a sync that has changes to apply
+    /// (the change set needs every row's place) and before a change of request. All are read in
+    /// the snapshot the list holds, the state its count came from.
     var unreadKeys = 0
     /// How many keys a list that may leave some unread reads when it opens or reloads: a
     /// terminal's worth of rows many times over, read in a few milliseconds.
@@ -129,7 +132,8 @@ public final class LiveTransactions: LiveResult {
     ///
     /// - Throws: ``BudgetError/unknownCategory(_:)`` when the filter names no category, or a
     ///   database error.
-    /// - Complexity: O(n) to read the sort keys (O(n log n) when SQLite cannot return them in order).
+    /// - Complexity: O(n) to read the sort keys (O(n log n) when SQLite cannot return them in
+    ///   order); for a list by date alone without sections, one count and the first 4,096 keys.
     public convenience init(store: BudgetStore, request: TransactionRequest = .init()) throws {
         try self.init(store: store, request: request, source: store.makeLiveReader())
     }
@@ -197,20 +201,24 @@ public final class LiveTransactions: LiveResult {
     }
 
     /// The position of the transaction with this id, or `nil` when the list does not hold it
-    /// (or its keys cannot be read: see ``lastLoadError``).
+    /// (or the keys it would need cannot be read: see ``lastLoadError``).
     ///
-    /// - Complexity: O(log n) when its row can be read; otherwise O(n). O(n) more the first time
-    ///   when keys are unread.
+    /// - Complexity: O(log n) when its row can be read; otherwise O(n). With keys unread, it
+    ///   first reads keys up to the row's own (all of them when the row cannot be read).
     public func index(ofTransactionID id: Int64) -> Int? {
         do {
+            if id <= highestKnownID, let row = try? inListSnapshot({ try fetchRows(ids: [id][...], matchingFilter: false) }).first {
+                // Only keys up to the row's own can hold it.
+                while unreadKeys > 0, keys.count == 0 || order.compare(row.key, keys.key(at: keys.count - 1)) > 0 {
+                    try readKeys(through: keys.count * 2)
+                }
+                if let position = keys.position(of: row.key, order: order) { return position }
+                if unreadKeys > 0 { return keys.entries.firstIndex { $0.id == id } }
+            }
             try readKeys()
         } catch {
             lastLoadError = error
             return nil
-        }
-        if id <= highestKnownID, let row = try? inListSnapshot({ try fetchRows(ids: [id][...], matchingFilter: false) }).first,
-           let position = keys.position(of: row.key, order: order) {
-            return position
         }
         return keys.entries.firstIndex { $0.id == id }
     }
