@@ -63,7 +63,7 @@ func openLiveAlone(path: String, keys: String) -> Never {
         let live = try LiveTransactions(store: store, request: TransactionRequest(sort: TransactionSort(criteria)))
         _ = live.first
         let first = residentBytes() - floor, peak = peakKilobytes()
-        _ = live.index(ofTransactionID: 1)
+        if !live.isEmpty { _ = live[live.count - 1] }
         say("\(first) \(peak) \(residentBytes() - floor)")
         withExtendedLifetime(live) {}
         exit(0)
