@@ -128,9 +128,9 @@ final class FailingSource: LiveSource {
     func highestTransactionID() throws -> Int64 { try check("highestTransactionID"); return try base.highestTransactionID() }
     func hasTransactions(inCategory id: Int64) throws -> Bool { try check("hasTransactions"); return try base.hasTransactions(inCategory: id) }
     func keyCount(_ query: LiveQuery) throws -> Int { try check("keyCount"); return try base.keyCount(query) }
-    func forEachKey(_ query: LiveQuery, limit: Int, _ body: (SortColumns) -> Void) throws {
+    func forEachKey(_ query: LiveQuery, limit: Int, fromTheEnd: Bool, _ body: (SortColumns) -> Void) throws {
         try check("forEachKey")
-        try base.forEachKey(query, limit: limit, body)
+        try base.forEachKey(query, limit: limit, fromTheEnd: fromTheEnd, body)
     }
     func rows(ids: ArraySlice<Int64>, query: LiveQuery, matchingFilter: Bool) throws -> [LiveRow] {
         try check(matchingFilter ? "changedRows" : "pageRows")

@@ -25,32 +25,35 @@ import Testing
         return world
     }
 
-    @Test func aListReadsItsFirstKeysCountsTheRestAndReadsMoreWhenAsked() throws {
+    @Test func aListReadsItsFirstAndLastKeysCountsTheRestAndReadsMoreWhenAsked() throws {
         let dir = TemporaryDirectory()
-        let world = try LiveTransactionsWindowTests.world(in: dir, seed: 7, writes: 60)
+        let world = try LiveTransactionsWindowTests.world(in: dir, seed: 7, writes: 120)
         let store = world.store
         let oracle = try LiveTransactionsOracle.snapshot(of: store, request: TransactionRequest())
-        #expect(oracle.transactions.count > 40)
+        let rows = oracle.transactions, n = rows.count
+        try #require(n > 70)
         let live = try LiveTransactions(store: store, request: TransactionRequest(), source: store.makeLiveReader(), window: 5)
         live.batchSize = 4
-        #expect(live.keys.count == 5)
-        #expect(live.count == oracle.transactions.count && live.unreadKeys == oracle.transactions.count - 5)
-        #expect(live.sections == [TransactionSection(name: "", range: 0..<oracle.transactions.count)])
-        #expect(live.first == oracle.transactions.first)
-        #expect(live[4] == oracle.transactions[4] && live.keys.count == 5)
-        // Row 7 and its page: at least twice the keys held.
-        #expect(live[7] == oracle.transactions[7])
-        #expect(live.keys.count == 12 && live.unreadKeys == oracle.transactions.count - 12)
-        #expect(live[13] == oracle.transactions[13] && live.keys.count == 24)
-        // A lookup by id reads keys up to the row's own, no further.
-        #expect(live.index(ofTransactionID: oracle.transactions[30].id) == 30)
-        #expect(live.keys.count == 49 && live.unreadKeys == oracle.transactions.count - 49)
+        #expect(live.keys.count == 5 && live.tailKeys.count == 5)
+        #expect(live.count == n && live.unreadKeys == n - 10)
+        #expect(live.sections == [TransactionSection(name: "", range: 0..<n)])
+        #expect(live.first == rows.first && live.last == rows.last)
+        #expect(live[4] == rows[4] && live[n - 5] == rows[n - 5] && live.unreadKeys == n - 10)
+        // Row 7 and its page, from the nearer end: at least twice the keys held there.
+        #expect(live[7] == rows[7])
+        #expect(live.keys.count == 12 && live.tailKeys.count == 5 && live.unreadKeys == n - 17)
+        #expect(live[13] == rows[13] && live.keys.count == 24)
+        #expect(live[n - 8] == rows[n - 8])
+        #expect(live.keys.count == 24 && live.tailKeys.count == 12 && live.unreadKeys == n - 36)
+        // A lookup by id reads keys up to the row's own, no further; one in the last keys, none.
+        #expect(live.index(ofTransactionID: rows[30].id) == 30)
+        #expect(live.keys.count == 48 && live.unreadKeys == n - 60)
+        #expect(live.index(ofTransactionID: rows[n - 3].id) == n - 3 && live.unreadKeys == n - 60)
         // Nothing committed: a sync finds nothing, and reads nothing more.
         #expect(try live.processPendingChanges() == nil)
-        #expect(live.keys.count == 49)
-        #expect(live.index(ofTransactionID: oracle.transactions.last!.id) == oracle.transactions.count - 1)
-        #expect(live.unreadKeys == 0 && !live.keysShiftedWhenRead)
+        #expect(live.unreadKeys == n - 60)
         #expect(try live.snapshot() == oracle)
+        #expect(live.unreadKeys == 0 && live.tailKeys.count == 0 && live.keys.count == n && !live.keysShiftedWhenRead)
     }
 
     @Test func aListOfFewerRowsThanItsWindowReadsThemAll() throws {
@@ -83,9 +86,15 @@ import Testing
             live.delegate = recorder
             let previous = try LiveTransactionsOracle.snapshot(of: store, request: request)
             #expect(live.count == previous.transactions.count, "step \(step)")
-            if live.count > 0 {
+            // A few rows read, or looked up by id, anywhere: from the first keys, the last
+            // ones, or between (which reads more from the nearer end).
+            for _ in 0..<Int.random(in: 0...3, using: &random) where live.count > 0 {
                 let position = Int.random(in: 0..<live.count, using: &random)
-                if Bool.random(using: &random) { #expect(live[position] == previous.transactions[position], "step \(step)") }
+                if Bool.random(using: &random) {
+                    #expect(live[position] == previous.transactions[position], "step \(step)")
+                } else {
+                    #expect(live.index(ofTransactionID: previous.transactions[position].id) == position, "step \(step)")
+                }
             }
             if live.unreadKeys > 0 { windowedSyncs += 1 }
             let viaWriter = Bool.random(using: &world.random)
@@ -162,8 +171,11 @@ import Testing
         live.cancel()
         try world.writer.addTransaction(amount: Money(minorUnits: 100), category: "Fixed", date: Day(iso: "2026-06-01")!)
         #expect(live.count == count)
-        let standIn = live[count - 1]
+        // A row between the first and last keys read: its key was never read.
+        let standIn = live[count / 2]
         #expect(standIn.id == 0 && standIn.payee == "")
+        // A row among the last keys read: its id and what its key knows.
+        #expect(live[count - 1].id == live.tailKeys.entries.last?.id && live.lastLoadError != nil)
         guard case .liveResultsOutOfDate(let seen, _)? = live.lastLoadError as? BudgetError else {
             Issue.record("not out of date: \(String(describing: live.lastLoadError))")
             return
@@ -192,7 +204,7 @@ import Testing
             let live = try LiveTransactions(store: store, request: request, source: store.makeLiveReader(), window: window)
             let recorder = ChangeRecorder()
             live.delegate = recorder
-            _ = live.last
+            try live.readKeys()
             #expect(try live.snapshot() == expected, "window \(window)")
             try live.processPendingChanges()
             if live.keysShiftedWhenRead { Issue.record("window \(window): still shifted after a sync") }
@@ -214,7 +226,7 @@ import Testing
         #expect(live.count == everyKey.count && live.unreadKeys > 0)
         let recorder = ChangeRecorder()
         live.delegate = recorder
-        _ = live[live.count - 1]
+        try live.readKeys()
         #expect(live.keysShiftedWhenRead && live.unreadKeys == 0)
         #expect(try live.snapshot() == (try everyKey.snapshot()))
         try store.addTransaction(amount: Money(minorUnits: 100), category: "Fixed", date: Day(iso: "2026-06-01")!)

@@ -44,8 +44,8 @@ protocol LiveSource: AnyObject {
     /// How many rows the query matches.
     func keyCount(_ query: LiveQuery) throws -> Int
     /// Reads the sort columns of the rows the query matches (the first `limit` of them), in the
-    /// query's order when ``LiveQuery/keysAreOrdered``.
-    func forEachKey(_ query: LiveQuery, limit: Int, _ body: (SortColumns) -> Void) throws
+    /// query's order when ``LiveQuery/keysAreOrdered`` (from the last row back `fromTheEnd`).
+    func forEachKey(_ query: LiveQuery, limit: Int, fromTheEnd: Bool, _ body: (SortColumns) -> Void) throws
     /// The rows with these ids (those that exist; with `matchingFilter`, those the query's filter
     /// matches), in no particular order.
     func rows(ids: ArraySlice<Int64>, query: LiveQuery, matchingFilter: Bool) throws -> [LiveRow]

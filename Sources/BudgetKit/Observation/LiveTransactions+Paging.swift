@@ -21,13 +21,16 @@ extension LiveTransactions {
     public func transaction(at position: Int) throws -> Transaction {
         precondition(indices.contains(position), "position \(position) out of 0..<\(count)")
         let size = Swift.max(1, batchSize)
-        if position >= keys.count { try readKeys(through: position + size) }
-        guard position < keys.count else { throw BudgetError.corruptDatabase(path: store.path) }
-        let id = keys.entries[position].id
+        if position >= keys.count && position < keys.count + unreadKeys { try readKeys(through: position, margin: size) }
+        // The keys that hold the position: the first ones, or the last ones past those unread.
+        let inTail = position >= keys.count + unreadKeys
+        let held = inTail ? tailKeys : keys
+        let index = inTail ? position - keys.count - unreadKeys : position
+        guard index < held.count else { throw BudgetError.corruptDatabase(path: store.path) }
+        let id = held.entries[index].id
         if let row = cache[id] { return row }
-        let held = keys.count
-        let start = Swift.max(0, Swift.min(position - size / 4, held - size))
-        let ids = keys.entries[start..<Swift.min(held, start + size)].lazy.map(\.id).filter { self.cache[$0] == nil }
+        let start = Swift.max(0, Swift.min(index - size / 4, held.count - size))
+        let ids = held.entries[start..<Swift.min(held.count, start + size)].lazy.map(\.id).filter { self.cache[$0] == nil }
         let rows = try inListSnapshot { try source.rows(ids: Array(ids)[...], query: query, matchingFilter: false) }
         if cache.count + rows.count > LiveTransactions.cacheCapacity { cache.removeAll(keepingCapacity: true) }
         for row in rows { cache[row.transaction.id] = row.transaction }
@@ -36,11 +39,25 @@ extension LiveTransactions {
         return row
     }
 
-    /// Reads the keys left unread (``unreadKeys``), in the state the list shows: all of them, or,
-    /// given a position, enough to hold it (at least twice the keys held, so that scrolling
-    /// down a long list reads O(n) keys in all, not O(n) each time).
+    /// Reads keys left unread (``unreadKeys``) so that the list holds the one at `position`
+    /// and `margin` more beyond it, from the nearer end: at least twice the keys held at that
+    /// end, so that scrolling through a long list reads O(n) keys in all, not O(n) each time.
+    func readKeys(through position: Int, margin: Int = 0) throws {
+        guard position >= keys.count && position < keys.count + unreadKeys else { return }
+        let gapEnd = keys.count + unreadKeys
+        var window = KeyWindow(head: keys.count, tail: tailKeys.count)
+        if position - keys.count <= gapEnd - 1 - position {
+            window.head = Swift.max(position + 1 + margin, keys.count * 2)
+        } else {
+            window.tail = Swift.max(count - position + margin, tailKeys.count * 2)
+        }
+        try readKeys(window: window)
+    }
+
+    /// Reads the keys left unread (``unreadKeys``), in the state the list shows: all of them
+    /// (`window` nil, or one that leaves none unread), or as many from each end as `window` says.
     ///
-    /// When the keys read first come out in another place (dates SQLite orders otherwise than
+    /// When the keys held come out in another place (dates SQLite orders otherwise than
     /// the days they parse to), it sets ``keysShiftedWhenRead``: the next sync is a reload.
     ///
     /// - Throws: a database error; ``BudgetError/liveResultsOutOfDate(seen:latest:)`` when the
@@ -48,27 +65,33 @@ extension LiveTransactions {
     ///   changed since); ``BudgetError/corruptDatabase(path:)`` when the rows read are not as
     ///   many as the rows counted in the same snapshot (the next sync is then a reload). The
     ///   list's keys are then as they were.
-    func readKeys(through position: Int? = nil) throws {
+    func readKeys(window: KeyWindow? = nil) throws {
         guard unreadKeys > 0 else { return }
         let total = count
-        var window = Int.max
-        if let position, position < total { window = Swift.max(position + 1, keys.count * 2) }
-        let (read, unread) = try inListSnapshot {
+        let read = try inListSnapshot {
             try LiveTransactions.loadKeys(query: query, order: order, from: source, window: window, count: total)
         }
-        guard read.count + unread == total, read.count >= keys.count else {
+        guard read.head.count + read.unread + read.tail.count == total, read.head.count >= keys.count,
+              read.head.count + read.tail.count >= keys.count + tailKeys.count else {
             (keysShiftedWhenRead, readsEveryKey) = (true, true)
             throw BudgetError.corruptDatabase(path: store.path)
         }
-        // In one snapshot the keys read first are these keys' first ones, unless dates SQLite
-        // orders otherwise than the days they parse to moved them.
+        // In one snapshot the keys held are the same keys at the same places, unless dates
+        // SQLite orders otherwise than the days they parse to moved them.
         var shifted = false
-        for position in 0..<keys.count where read.key(at: position) != keys.key(at: position) {
+        for position in 0..<keys.count where read.head.key(at: position) != keys.key(at: position) {
             shifted = true
             break
         }
-        keys = read
-        unreadKeys = unread
+        // The last keys held, against the last keys read (in the tail read, or at the end of the head).
+        let readTail = read.tail.count > 0 ? read.tail : read.head
+        for back in 0..<tailKeys.count where !shifted {
+            if readTail.count < back + 1
+                || readTail.key(at: readTail.count - 1 - back) != tailKeys.key(at: tailKeys.count - 1 - back) {
+                shifted = true
+            }
+        }
+        (keys, unreadKeys, tailKeys) = (read.head, read.unread, read.tail)
         if shifted { (keysShiftedWhenRead, readsEveryKey) = (true, true) }
     }
 
@@ -99,8 +122,11 @@ extension LiveTransactions {
     func standIn(at position: Int) -> Transaction {
         let someday = Day(year: 1, month: 1, day: 1)!
         // A row whose key was never read (the keys could not be): nothing is known but its place.
-        guard position < keys.count else { return Transaction(id: 0, date: someday, amount: .zero, category: "") }
-        let key = keys.key(at: position)
+        let inTail = position >= keys.count + unreadKeys
+        let held = inTail ? tailKeys : keys
+        let index = inTail ? position - keys.count - unreadKeys : position
+        guard index < held.count else { return Transaction(id: 0, date: someday, amount: .zero, category: "") }
+        let key = held.key(at: index)
         var row = Transaction(id: key.id, date: someday, amount: .zero, category: "")
         if order.sectioning == .category { row.category = order.sectionName(key.section) }
         for (index, sortKey) in order.keys.enumerated() {

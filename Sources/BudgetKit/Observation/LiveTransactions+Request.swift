@@ -48,14 +48,14 @@ extension LiveTransactions {
                 var plan: Reordering?
                 let wanted: [Int64]
                 if reorders {
-                    let reordering = Reordering(from: keys, oldSections: sectionIdentities(), to: state.keys,
-                                                newSections: LiveTransactions.sectionIdentities(of: state.keys, order: state.order))
+                    let reordering = Reordering(from: keys, oldSections: sectionIdentities(), to: state.keys.head,
+                                                newSections: LiveTransactions.sectionIdentities(of: state.keys.head, order: state.order))
                     // Too many moves: the state read is this list's own, so it becomes a reload as it is.
                     guard reordering.moves.count <= LiveTransactions.cacheCapacity else { return (state, nil, [:]) }
                     plan = reordering
                     wanted = reordering.insertions.map(\.id) + reordering.moves.lazy.map(\.id).filter { self.cache[$0] == nil }
                 } else {
-                    let new = Set(state.keys.entries.lazy.map(\.id))
+                    let new = Set(state.keys.head.entries.lazy.map(\.id))
                     let old = Set(keys.entries.lazy.map(\.id))
                     wanted = Array(new.subtracting(old))
                 }

@@ -9,9 +9,7 @@ extension LiveTransactions {
         let categoryDeleted: Bool
         /// The request with the filter's lists of names resolved to ids (``LiveTransactions/queried``).
         let queried: TransactionRequest
-        let keys: OrderedKeys
-        /// Rows the query matches past ``keys`` (see ``LiveTransactions/unreadKeys``).
-        let unread: Int
+        let keys: LoadedKeys
         let sequence: Int64
         let highestID: Int64
     }
@@ -25,10 +23,10 @@ extension LiveTransactions {
     ///   - categoryDeleted: the list saw its category deleted (it stays empty).
     ///   - existing: the list's order, kept when the sort and sectioning stay (so keys compare
     ///     across the old and new request); a new one otherwise.
-    ///   - window: read only the first this many keys when the list may leave the rest for later
-    ///     (see ``loadKeys(query:order:from:window:)``); every key otherwise.
+    ///   - window: how many keys to read from each end when the list may leave the rest for
+    ///     later (see ``loadKeys(query:order:from:window:count:)``); `nil` for every key.
     static func fetch(_ request: TransactionRequest, resolvingName: Bool, categoryID: Int64?, accountID: Int64? = nil,
-                      categoryDeleted: Bool = false, order existing: KeyOrder? = nil, window: Int = .max,
+                      categoryDeleted: Bool = false, order existing: KeyOrder? = nil, window: KeyWindow? = nil,
                       from source: any LiveSource) throws -> FetchedState {
         var categoryID = categoryID, accountID = accountID
         var request = request
@@ -46,9 +44,9 @@ extension LiveTransactions {
         let watched = [categoryID, request.filter.categoryID].compactMap { $0 }
         let deleted = categoryDeleted || watched.contains { order.categories[$0] == nil }
         let query = source.query(for: request, categoryID: categoryID, accountID: accountID, matchesNothing: deleted)
-        let (keys, unread) = try loadKeys(query: query, order: order, from: source, window: window)
+        let keys = try loadKeys(query: query, order: order, from: source, window: window)
         return FetchedState(order: order, query: query, categoryID: categoryID, accountID: accountID, categoryDeleted: deleted,
-                            queried: request, keys: keys, unread: unread, sequence: sequence, highestID: highestID)
+                            queried: request, keys: keys, sequence: sequence, highestID: highestID)
     }
 
     /// Makes a fetched state the list's own; its cached rows stay only when `keepingCache` (the
@@ -60,57 +58,93 @@ extension LiveTransactions {
         categoryID = state.categoryID
         accountID = state.accountID
         categoryDeleted = state.categoryDeleted
-        keys = state.keys
-        unreadKeys = state.unread
+        (keys, unreadKeys, tailKeys) = (state.keys.head, state.keys.unread, state.keys.tail)
         keysShiftedWhenRead = false
         lastSequence = state.sequence
         highestKnownID = Swift.max(state.highestID, keepingCache ? highestKnownID : 0)
         if !keepingCache { cache.removeAll() }
     }
 
+    /// How many keys a list reads from each end of its order when it may leave the rest unread.
+    struct KeyWindow: Equatable {
+        var head: Int
+        var tail: Int
+    }
+
+    /// The keys a fetch read: every key (in ``head``), or the first and the last ones and how
+    /// many rows lie between them.
+    struct LoadedKeys {
+        var head: OrderedKeys
+        var unread = 0
+        var tail = OrderedKeys()
+    }
+
     /// Reads a query's keys in the source's open snapshot.
     ///
     /// A list by date alone and without sections, in a snapshot the list may hold, reads only
-    /// the first `window` keys (SQLite hands them over in order, from the date index) and counts
-    /// the rest: at ten million rows that is the difference between milliseconds and seconds.
-    /// Any other list reads every key.
+    /// the first `window.head` and the last `window.tail` keys (SQLite hands them over in order,
+    /// from either end of the date index) and counts the rest: at ten million rows that is the
+    /// difference between milliseconds and seconds. Any other list reads every key, as does
+    /// one whose window would leave no key unread.
     ///
     /// - Parameters:
     ///   - count: how many rows the query matches, when already counted in this snapshot.
-    /// - Returns: the keys read, and how many rows the query matches past them (0 unless a
-    ///   window was left).
     static func loadKeys(query: LiveQuery, order: KeyOrder, from source: any LiveSource,
-                         window: Int = .max, count: Int? = nil) throws -> (keys: OrderedKeys, unread: Int) {
+                         window: KeyWindow? = nil, count: Int? = nil) throws -> LoadedKeys {
         let capacity = try count ?? source.keyCount(query)
-        let windowed = window < capacity && query.keysAreOrdered && order.sectioning == nil && source.canHoldSnapshot
-        let limit = windowed ? Swift.max(1, window) : Int.max
         if query.keysAreOrdered {
-            // By date alone (by month sections or none): integers only, straight from SQLite's bytes.
-            var keys = OrderedKeys(capacity: Swift.min(capacity, limit))
-            let monthSections = order.sectioning == .month, ascending = order.ascending
-            var previous = KeyEntry(sort: 0, id: 0)
-            var inOrder = true
-            try source.forEachKey(query, limit: limit) { columns in
-                let next = KeyEntry(sort: columns.days, id: columns.id)
-                if keys.count > 0 {
-                    let increasing = (previous.sort, previous.id) < (next.sort, next.id)
-                    if increasing != ascending { inOrder = false }
+            if let window, order.sectioning == nil, source.canHoldSnapshot, window.head >= 0, window.tail >= 0,
+               window.head < capacity, window.tail < capacity - window.head {
+                let head = try readOrderedKeys(query, order: order, limit: window.head, fromTheEnd: false, capacity: capacity, from: source)
+                let tail = try readOrderedKeys(query, order: order, limit: window.tail, fromTheEnd: true, capacity: capacity, from: source)
+                if head.inOrder, tail.inOrder, head.keys.count == window.head, tail.keys.count == window.tail,
+                   head.keys.count == 0 || tail.keys.count == 0
+                    || order.compare(head.keys.key(at: head.keys.count - 1), tail.keys.key(at: 0)) < 0 {
+                    return LoadedKeys(head: head.keys, unread: capacity - window.head - window.tail, tail: tail.keys)
                 }
-                previous = next
-                keys.append(RowKey(section: monthSections ? columns.month : 0, sort: columns.days, id: columns.id))
+                // Out of order (or fewer rows than counted, which one snapshot cannot give): every key.
             }
-            // Fewer keys than the count said cannot happen in one snapshot; if it does, they are all.
-            if inOrder { return (keys, keys.count == limit ? capacity - limit : 0) }
+            // By date alone (by month sections or none): integers only, straight from SQLite's bytes.
+            let all = try readOrderedKeys(query, order: order, limit: .max, fromTheEnd: false, capacity: capacity, from: source)
+            if all.inOrder { return LoadedKeys(head: all.keys) }
             // Stored dates SQLite orders differently from the days they parse to (text written
-            // by hand in the sqlite3 shell): memory's order is the truth, and it needs every key.
-            if windowed { return try loadKeys(query: query, order: order, from: source, count: capacity) }
-            var all = UnsortedKeys(order: order, capacity: keys.count)
-            for position in 0..<keys.count { all.append(keys.key(at: position)) }
-            return (order.sorted(all), 0)
+            // by hand in the sqlite3 shell): memory's order is the truth.
+            var unsorted = UnsortedKeys(order: order, capacity: all.keys.count)
+            for position in 0..<all.keys.count { unsorted.append(all.keys.key(at: position)) }
+            return LoadedKeys(head: order.sorted(unsorted))
         }
         var all = UnsortedKeys(order: order, capacity: capacity)
-        try source.forEachKey(query, limit: .max) { all.append(order.key($0)) }
-        return (order.sorted(all), 0)
+        try source.forEachKey(query, limit: .max, fromTheEnd: false) { all.append(order.key($0)) }
+        return LoadedKeys(head: order.sorted(all))
+    }
+
+    /// Reads up to `limit` keys of a query whose keys come in order, from its first row on or
+    /// (`fromTheEnd`) from its last row back, returned in the list's order either way, and
+    /// whether SQLite's order was the list's.
+    private static func readOrderedKeys(_ query: LiveQuery, order: KeyOrder, limit: Int, fromTheEnd: Bool, capacity: Int,
+                                        from source: any LiveSource) throws -> (keys: OrderedKeys, inOrder: Bool) {
+        // Forwards, straight into the list's keys (16 bytes a row); backwards, a window's worth
+        // held apart and then turned around.
+        var keys = OrderedKeys(capacity: fromTheEnd ? 0 : Swift.min(capacity, limit))
+        var backwards: [RowKey] = []
+        let monthSections = order.sectioning == .month
+        // Read from the end, each row comes before the one read just before it.
+        let ascending = order.ascending != fromTheEnd
+        var previous = KeyEntry(sort: 0, id: 0)
+        var inOrder = true, first = true
+        try source.forEachKey(query, limit: limit, fromTheEnd: fromTheEnd) { columns in
+            let next = KeyEntry(sort: columns.days, id: columns.id)
+            if !first {
+                let increasing = (previous.sort, previous.id) < (next.sort, next.id)
+                if increasing != ascending { inOrder = false }
+            }
+            first = false
+            previous = next
+            let key = RowKey(section: monthSections ? columns.month : 0, sort: columns.days, id: columns.id)
+            if fromTheEnd { backwards.append(key) } else { keys.append(key) }
+        }
+        if fromTheEnd { keys = OrderedKeys(sorted: backwards.reversed(), capacity: backwards.count) }
+        return (keys, inOrder)
     }
 
     // MARK: - Snapshots

@@ -3,10 +3,11 @@
 /// It holds the order of the matching rows in memory (16 bytes a row: the first sort value and
 /// the id, and 8 bytes more for each further sort key) and loads the rows themselves in pages of ``batchSize`` by id, so a list of a million
 /// rows never materializes them. A list by date alone and without sections reads only its first
-/// keys when it opens (and counts the rest), so its first rows show in milliseconds at any size;
-/// it reads further keys when a row past them is asked for (twice as many each time), and
-/// every key before a sync that has changes to apply, a change of request, or a lookup of a
-/// row past them (see ``unreadKeys``). When a change is committed, through this store (after the
+/// and last keys when it opens (4,096 from each end) and counts the rest, so its first and
+/// its newest rows show in milliseconds at any size; it reads further keys from the nearer end
+/// when a row between is asked for or looked up by id (twice as many each time), and every
+/// key before a sync that has changes to apply and before a change of request (see
+/// ``unreadKeys``). At ten million rows that read takes about a second, once. When a change is committed, through this store (after the
 /// commit, once per transaction) or by another process (see ``DatabaseWatcher``), it reads the
 /// change log past the last entry it saw, fetches only the changed rows, finds their old and new
 /// places by binary search, and tells its ``delegate`` exactly what changed.
@@ -77,23 +78,26 @@ public final class LiveTransactions: LiveResult {
 
     /// Where rows come from: a connection of the list's own.
     let source: any LiveSource
+    /// The keys of the list's first rows: all of them, unless some are unread (``unreadKeys``).
     var keys = OrderedKeys()
-    /// How many rows the list holds past ``keys``: rows it counted but has not read the keys of.
-    /// Only a list by date alone and without sections, in a book in WAL mode, has any (SQLite
-    /// reads its keys in order from the date index, so the first ones are the list's first
-    /// rows): it reads ``firstKeys`` of them when it opens or reloads, more when a row past them
-    /// is asked for or looked up by id, and all of them before a sync that has changes to apply
-    /// (the change set needs every row's place) and before a change of request. All are read in
-    /// the snapshot the list holds, the state its count came from.
+    /// How many rows the list holds between ``keys`` and ``tailKeys``: rows it counted but has
+    /// not read the keys of. Only a list by date alone and without sections, in a book in WAL
+    /// mode, has any (SQLite reads its keys in order from either end of the date index): it
+    /// reads ``firstKeys`` keys from each end when it opens or reloads, more from the nearer end
+    /// when a row between is asked for or looked up by id, and all of them before a sync that
+    /// has changes to apply (the change set needs every row's place) and before a change of
+    /// request. All are read in the snapshot the list holds, the state its count came from.
     var unreadKeys = 0
-    /// How many keys a list that may leave some unread reads when it opens or reloads: a
-    /// terminal's worth of rows many times over, read in a few milliseconds.
+    /// The keys of the list's last rows, past the unread ones; empty when none is unread.
+    var tailKeys = OrderedKeys()
+    /// How many keys a list that may leave some unread reads from each end when it opens or
+    /// reloads: a terminal's worth of rows many times over, read in a few milliseconds.
     static let firstKeys = 4096
     /// This list's ``firstKeys`` (tests make it small).
     private let firstKeyCount: Int
     /// How many keys the list reads when it reloads: every key once reading more found the
     /// first ones out of place (``keysShiftedWhenRead``), for the book holds such dates.
-    var keyWindow: Int { readsEveryKey ? .max : firstKeyCount }
+    var keyWindow: KeyWindow? { readsEveryKey ? nil : KeyWindow(head: firstKeyCount, tail: firstKeyCount) }
     /// Set for good when reading more keys found the first ones out of place.
     var readsEveryKey = false
     /// Whether reading more keys found the first ones in another order than the list had shown
@@ -133,7 +137,7 @@ public final class LiveTransactions: LiveResult {
     /// - Throws: ``BudgetError/unknownCategory(_:)`` when the filter names no category, or a
     ///   database error.
     /// - Complexity: O(n) to read the sort keys (O(n log n) when SQLite cannot return them in
-    ///   order); for a list by date alone without sections, one count and the first 4,096 keys.
+    ///   order); for a list by date alone without sections, one count and 4,096 keys from each end.
     public convenience init(store: BudgetStore, request: TransactionRequest = .init()) throws {
         try self.init(store: store, request: request, source: store.makeLiveReader())
     }
@@ -148,7 +152,8 @@ public final class LiveTransactions: LiveResult {
         let state: FetchedState
         do {
             try source.beginSnapshot()
-            state = try LiveTransactions.fetch(request, resolvingName: true, categoryID: nil, window: window, from: source)
+            state = try LiveTransactions.fetch(request, resolvingName: true, categoryID: nil,
+                                               window: KeyWindow(head: window, tail: window), from: source)
             if !source.canHoldSnapshot { source.endSnapshot() }
         } catch {
             source.endSnapshot()
@@ -208,9 +213,13 @@ public final class LiveTransactions: LiveResult {
     public func index(ofTransactionID id: Int64) -> Int? {
         do {
             if id <= highestKnownID, let row = try? inListSnapshot({ try fetchRows(ids: [id][...], matchingFilter: false) }).first {
-                // Only keys up to the row's own can hold it.
+                // Only the keys from the nearer end up to the row's own can hold it.
+                if unreadKeys > 0, tailKeys.count > 0, order.compare(row.key, tailKeys.key(at: 0)) >= 0 {
+                    let offset = keys.count + unreadKeys
+                    return (tailKeys.position(of: row.key, order: order) ?? tailKeys.entries.firstIndex { $0.id == id }).map { offset + $0 }
+                }
                 while unreadKeys > 0, keys.count == 0 || order.compare(row.key, keys.key(at: keys.count - 1)) > 0 {
-                    try readKeys(through: keys.count * 2)
+                    try readKeys(window: KeyWindow(head: keys.count * 2, tail: tailKeys.count))
                 }
                 if let position = keys.position(of: row.key, order: order) { return position }
                 if unreadKeys > 0 { return keys.entries.firstIndex { $0.id == id } }
@@ -262,9 +271,9 @@ extension LiveTransactions: LiveDelivering {}
 
 extension LiveTransactions: RandomAccessCollection {
     public var startIndex: Int { 0 }
-    public var endIndex: Int { keys.count + unreadKeys }
+    public var endIndex: Int { keys.count + unreadKeys + tailKeys.count }
     /// How many rows match the request. O(1).
-    public var count: Int { keys.count + unreadKeys }
+    public var count: Int { keys.count + unreadKeys + tailKeys.count }
 
     /// The row at `position`, loading its page when it is not in memory.
     ///

@@ -11,6 +11,8 @@ struct LiveQuery {
     static let batch = 128
 
     let keys: String
+    /// ``keys`` from the other end (when ``keysAreOrdered``): the last rows first.
+    let keysFromTheEnd: String
     let count: String
     let filterValues: [SQLiteValue]
     /// Whether the keys query returns rows already in the list's order.
@@ -59,6 +61,8 @@ struct LiveQuery {
             }
         }
         keys = "SELECT \(list) FROM transactions AS t\(condition)" + (ordered ? " ORDER BY t.date\(direction), t.id\(direction)" : "")
+        let backwards = request.sort.ascending ? " DESC" : ""
+        keysFromTheEnd = "SELECT \(list) FROM transactions AS t\(condition)" + (ordered ? " ORDER BY t.date\(backwards), t.id\(backwards)" : "")
         count = "SELECT count(*) FROM transactions AS t\(condition)"
         let placeholders = Array(repeating: "?", count: LiveQuery.batch).joined(separator: ", ")
         let select = "SELECT \(TransactionQuery.columns(foldingPayee: foldsPayee)) FROM \(TransactionQuery.from)"

@@ -94,9 +94,9 @@ final class LiveReader: LiveSource {
         try reading { Int(try connection.int64(query.count, query.filterValues) ?? 0) }
     }
 
-    func forEachKey(_ query: LiveQuery, limit: Int, _ body: (SortColumns) -> Void) throws {
+    func forEachKey(_ query: LiveQuery, limit: Int, fromTheEnd: Bool, _ body: (SortColumns) -> Void) throws {
         try reading {
-            let statement = try connection.prepare(query.keys)
+            let statement = try connection.prepare(fromTheEnd ? query.keysFromTheEnd : query.keys)
             if query.keysAreOrdered {
                 // Id and date only, parsed straight from SQLite's bytes: a million rows a second.
                 try statement.forEachRow(query.filterValues, limit: limit) { row in
