@@ -23,7 +23,7 @@ extension LiveTransactions {
     }
 
     /// What changed, read in one snapshot: the log, the categories, the changed rows.
-    private struct Reading {
+    struct Reading {
         var logged: LoggedChanges
         var categories: [Int64: CategoryName]
         var renamedCategoryRows: Set<Int64> = []
@@ -39,7 +39,7 @@ extension LiveTransactions {
 
     /// Reads what changed since the last sync, in the source's new snapshot. Changes nothing
     /// in the list but the payee table of its order (which only grows).
-    private func read() throws -> Reading? {
+    func read() throws -> Reading? {
         guard var logged = try source.changes(after: lastSequence) else { return nil }
         var reading = Reading(logged: logged, categories: order.categories)
         if logged.needsReload { return reading }
@@ -130,12 +130,18 @@ extension LiveTransactions {
     /// reading the keys left unread (which shows the same rows).
     func nextChangeSet() throws -> TransactionChangeSet? {
         // Every row's place is needed to tell where the changed ones were: the keys left unread
-        // are read first, in the state the list shows, before the list leaves it. Unless nothing
+        // are read first, in the state the list shows, before the list leaves it. Unless the
+        // changes stay among the first and last keys read (below), or nothing
         // was logged since (a watcher wakes for any commit, a poll finds nothing): the store's
         // connection, outside a transaction, sees the newest commit's change log.
         if unreadKeys > 0, !store.connection.isInTransaction,
            (try? ChangeTracker.highWater(in: store.connection)) == lastSequence, !keysShiftedWhenRead {
             return nil
+        }
+        // Changes only among the first and last keys read (an insert dated today): applied
+        // without reading the rest.
+        if let seen = changesAtTheEnds() {
+            return try inNewSnapshot { try changeSetAtTheEnds(seen: seen) }
         }
         var lostState = false
         do {
@@ -161,7 +167,7 @@ extension LiveTransactions {
     }
 
     /// Applies what was read to the keys, the order and the cache. Cannot fail.
-    private func apply(_ reading: Reading) -> TransactionChangeSet? {
+    func apply(_ reading: Reading) -> TransactionChangeSet? {
         defer {
             lastSequence = reading.logged.sequence
             highestKnownID = Swift.max(highestKnownID, reading.rows.keys.max() ?? 0, reading.rowlessIDs.max() ?? 0)

@@ -115,19 +115,24 @@ final class LiveReader: LiveSource {
     }
 
     func rows(ids: ArraySlice<Int64>, query: LiveQuery, matchingFilter: Bool) throws -> [LiveRow] {
-        try reading {
-            let statement = try connection.cached(matchingFilter ? query.matchingRowsByID : query.rowsByID)
-            var rows: [LiveRow] = []
-            rows.reserveCapacity(ids.count)
-            var start = ids.startIndex
-            while start < ids.endIndex {
-                let end = Swift.min(ids.endIndex, start + LiveQuery.batch)
-                let values = LiveQuery.bound(ids[start..<end]) + (matchingFilter ? query.filterValues : [])
-                try statement.forEachRow(values) { rows.append(try liveRow($0, query: query)) }
-                start = end
-            }
-            return rows
+        try reading { try LiveReader.rows(ids: ids, query: query, matchingFilter: matchingFilter, in: connection) }
+    }
+
+    /// The rows with these ids (with `matchingFilter`, those the query's filter matches) read
+    /// through `connection`: a live list's own, or (to see the newest commit without leaving
+    /// its snapshot) its store's. Errors are SQLite's.
+    static func rows(ids: ArraySlice<Int64>, query: LiveQuery, matchingFilter: Bool, in connection: Connection) throws -> [LiveRow] {
+        let statement = try connection.cached(matchingFilter ? query.matchingRowsByID : query.rowsByID)
+        var rows: [LiveRow] = []
+        rows.reserveCapacity(ids.count)
+        var start = ids.startIndex
+        while start < ids.endIndex {
+            let end = Swift.min(ids.endIndex, start + LiveQuery.batch)
+            let values = LiveQuery.bound(ids[start..<end]) + (matchingFilter ? query.filterValues : [])
+            try statement.forEachRow(values) { rows.append(try liveRow($0, query: query, in: connection)) }
+            start = end
         }
+        return rows
     }
 
     func rows(inCategory id: Int64, query: LiveQuery) throws -> [LiveRow] {
@@ -145,6 +150,10 @@ final class LiveReader: LiveSource {
 
     /// One row of a rows query, with what its key needs.
     private func liveRow(_ row: Row, query: LiveQuery) throws -> LiveRow {
+        try LiveReader.liveRow(row, query: query, in: connection)
+    }
+
+    private static func liveRow(_ row: Row, query: LiveQuery, in connection: Connection) throws -> LiveRow {
         LiveRow(transaction: try TransactionQuery.transaction(from: row, in: connection),
                 categoryID: row.int64(TransactionQuery.Column.categoryID),
                 foldedPayee: query.foldsPayee ? row.text(TransactionQuery.Column.foldedPayee) : nil)
