@@ -22,9 +22,12 @@ extension LiveTransactions {
             guard !logged.needsReload, logged.transactionRanges.isEmpty, logged.categoryIDs.isEmpty,
                   logged.accountIDs.isEmpty, logged.transactionIDs.count <= LiveTransactions.endsChangeLimit else { return nil }
             let ids = Array(logged.transactionIDs)
-            // Where they were: the rows the list showed, in its own snapshot.
+            // Where they were: the rows the list showed, in its own snapshot, each held at its
+            // key (a date SQLite orders otherwise than its day can sort among the ends in memory
+            // and lie among the unread rows in SQLite's order).
             let shown = try inListSnapshot { try fetchRows(ids: ids.filter { $0 <= highestKnownID }[...], matchingFilter: true) }
-            guard shown.allSatisfy({ isAtTheEnds($0.key) }) else { return nil }
+            guard shown.allSatisfy({ keys.position(of: $0.key, order: order) != nil || tailKeys.position(of: $0.key, order: order) != nil })
+            else { return nil }
             // Where they go: the rows the newest commit left.
             let next = try LiveReader.rows(ids: ids[...], query: query, matchingFilter: true, in: store.connection)
             guard next.allSatisfy({ isAtTheEnds(order.key($0)) }) else { return nil }
@@ -52,11 +55,7 @@ extension LiveTransactions {
             && logged.accountIDs.isEmpty && reading.narrowed == nil && reading.deletedCategoryQuery == nil
             && logged.transactionIDs.allSatisfy { $0 > highestKnownID || seen.contains($0) }
             && reading.rows.values.allSatisfy { isAtTheEnds($0.key) }
-        guard stays else {
-            install(try LiveTransactions.fetch(queried, resolvingName: false, categoryID: categoryID, accountID: accountID,
-                                               categoryDeleted: categoryDeleted, window: keyWindow, from: source))
-            return reloadChangeSet()
-        }
+        guard stays else { return try reload(after: reading) }
         let unread = unreadKeys, oldGap = keys.count, headLast = keys.key(at: keys.count - 1)
         var joined = keys
         for index in 0..<tailKeys.count { joined.append(tailKeys.key(at: index)) }

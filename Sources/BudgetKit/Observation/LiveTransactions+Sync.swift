@@ -156,14 +156,19 @@ extension LiveTransactions {
                 return reloadChangeSet()
             }
             guard let reading = try read() else { return nil }
-            if reading.logged.needsReload {
-                install(try LiveTransactions.fetch(reading.narrowed?.request ?? queried, resolvingName: false, categoryID: categoryID, accountID: accountID,
-                                                   categoryDeleted: categoryDeleted || reading.deletedCategoryQuery != nil,
-                                                   window: keyWindow, from: source))
-                return reloadChangeSet()
-            }
+            if reading.logged.needsReload { return try reload(after: reading) }
             return apply(reading)
         }
+    }
+
+    /// Fetches the list again in the new snapshot, as `reading` leaves its request (less a
+    /// deleted category of its list, or matching nothing once its category was deleted), and
+    /// returns the reload change set.
+    func reload(after reading: Reading) throws -> TransactionChangeSet {
+        install(try LiveTransactions.fetch(reading.narrowed?.request ?? queried, resolvingName: false, categoryID: categoryID, accountID: accountID,
+                                           categoryDeleted: categoryDeleted || reading.deletedCategoryQuery != nil,
+                                           window: keyWindow, from: source))
+        return reloadChangeSet()
     }
 
     /// Applies what was read to the keys, the order and the cache. Cannot fail.
