@@ -64,9 +64,15 @@ func openLiveAlone(path: String, keys: String) -> Never {
         let live = try LiveTransactions(store: store, request: TransactionRequest(sort: TransactionSort(criteria)))
         _ = live.first
         let first = residentBytes() - floor, peak = peakKilobytes()
-        // A list by date reads every key before a change of request (as before a sync with a
-        // change between its first and last keys): the same request again.
-        if keys == "date" { try live.setRequest(live.request) }
+        // A list by date reads every key before a sync with a change between its first and
+        // last keys: one written by a second connection, and taken back after.
+        if keys == "date" {
+            let writer = try BudgetStore(path: path)
+            let written = try writer.addTransaction(amount: Money(minorUnits: 1), category: "Food", payee: "Between",
+                                                    date: Day(year: 2024, month: 6, day: 15)!)
+            _ = try live.processPendingChanges()
+            try writer.deleteTransactions(ids: [written.id])
+        }
         say("\(first) \(peak) \(residentBytes() - floor)")
         withExtendedLifetime(live) {}
         exit(0)
