@@ -51,12 +51,13 @@ test: deps
 # Long randomized runs, each suite of FUZZ_SUITES at length: the bank file fuzzer with FUZZ files
 # per format (200,000 unless told, from FUZZ_SEED when given; `make test` runs 10,000), the
 # sync fuzzer with FUZZ_STEPS random steps (3,000; `make test` runs 150) and the monthly totals'
-# differential test with FUZZ_STEPS steps per seed (`make test` runs 300). Add a suite to the list
+# differential test with FUZZ_STEPS steps per seed (`make test` runs 300), and the windowed live
+# list's with FUZZ_STEPS lists per request (`make test` runs 150). Add a suite to the list
 # to have it run here.
 FUZZ        ?= 200000
 FUZZ_SEED   ?=
 FUZZ_STEPS  ?= 3000
-FUZZ_SUITES ?= BankFileFuzzTests SyncFuzzTests MonthTotalsTests
+FUZZ_SUITES ?= BankFileFuzzTests SyncFuzzTests MonthTotalsTests LiveTransactionsWindowTests
 fuzz: deps
 	$(SWIFT) build --build-tests
 	for suite in $(FUZZ_SUITES); do BUDGET_FUZZ_ITERATIONS=$(FUZZ) BUDGET_FUZZ_STEPS=$(FUZZ_STEPS) $(if $(FUZZ_SEED),BUDGET_FUZZ_SEED=$(FUZZ_SEED)) $(SWIFT) test --skip-build --filter "$$suite" || exit 1; done
