@@ -57,6 +57,10 @@ import Testing
         #expect(live.index(ofTransactionID: rows[30].id) == 30)
         #expect(live.keys.count == 48 && live.unreadKeys == n - 60)
         #expect(live.index(ofTransactionID: rows[n - 3].id) == n - 3 && live.unreadKeys == n - 60)
+        // An id the list does not hold, or cannot: nil, and nothing more read.
+        let outside = try store.connection.int64("SELECT min(id) FROM transactions") ?? 0
+        #expect(live.index(ofTransactionID: 1_000_000) == nil && live.index(ofTransactionID: outside - 1) == nil)
+        #expect(live.unreadKeys == n - 60)
         // Nothing committed: a sync finds nothing, and reads nothing more.
         #expect(try live.processPendingChanges() == nil)
         #expect(live.unreadKeys == n - 60)
@@ -242,6 +246,10 @@ import Testing
         try #require(live.unreadKeys > 0)
         let recorder = ChangeRecorder()
         live.delegate = recorder
+        if !ascending {
+            // Last in memory, among the unread rows in SQLite's order: a lookup reads every key.
+            #expect(live.index(ofTransactionID: hand) == everyKey.count - 1 && live.unreadKeys == 0)
+        }
         try world.writer.connection.run("UPDATE transactions SET amount = 6 WHERE id = ?", [.integer(hand)])
         try live.processPendingChanges()
         try everyKey.processPendingChanges()

@@ -209,22 +209,31 @@ public final class LiveTransactions: LiveResult {
     /// (or the keys it would need cannot be read: see ``lastLoadError``).
     ///
     /// - Complexity: O(log n) when its row can be read; otherwise O(n). With keys unread, it
-    ///   first reads keys up to the row's own (all of them when the row cannot be read).
+    ///   first reads keys from the nearer end up to the row's own (every key when the row cannot
+    ///   be read, or is not at its key).
     public func index(ofTransactionID id: Int64) -> Int? {
         do {
-            if id <= highestKnownID, let row = try? inListSnapshot({ try fetchRows(ids: [id][...], matchingFilter: false) }).first {
+            // Every id the list holds is at most the highest it knows.
+            if unreadKeys > 0 && id > highestKnownID { return nil }
+            if unreadKeys > 0, let rows = try? inListSnapshot({ try fetchRows(ids: [id][...], matchingFilter: true) }) {
+                // In the list's own state the filter says whether the list holds the row.
+                guard let row = rows.first else { return nil }
                 // Only the keys from the nearer end up to the row's own can hold it.
-                if unreadKeys > 0, tailKeys.count > 0, order.compare(row.key, tailKeys.key(at: 0)) >= 0 {
-                    let offset = keys.count + unreadKeys
-                    return (tailKeys.position(of: row.key, order: order) ?? tailKeys.entries.firstIndex { $0.id == id }).map { offset + $0 }
+                if tailKeys.count > 0, order.compare(row.key, tailKeys.key(at: 0)) >= 0 {
+                    if let index = tailKeys.position(of: row.key, order: order) { return keys.count + unreadKeys + index }
+                } else {
+                    while unreadKeys > 0, keys.count == 0 || order.compare(row.key, keys.key(at: keys.count - 1)) > 0 {
+                        try readKeys(window: KeyWindow(head: keys.count * 2, tail: tailKeys.count))
+                    }
+                    if let position = keys.position(of: row.key, order: order) { return position }
                 }
-                while unreadKeys > 0, keys.count == 0 || order.compare(row.key, keys.key(at: keys.count - 1)) > 0 {
-                    try readKeys(window: KeyWindow(head: keys.count * 2, tail: tailKeys.count))
-                }
-                if let position = keys.position(of: row.key, order: order) { return position }
-                if unreadKeys > 0 { return keys.entries.firstIndex { $0.id == id } }
+                // Not at its key (a date SQLite orders otherwise than its day): every key, and a scan.
             }
             try readKeys()
+            if id <= highestKnownID, let row = try? inListSnapshot({ try fetchRows(ids: [id][...], matchingFilter: false) }).first,
+               let position = keys.position(of: row.key, order: order) {
+                return position
+            }
         } catch {
             lastLoadError = error
             return nil
