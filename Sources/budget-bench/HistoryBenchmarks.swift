@@ -66,7 +66,7 @@ struct HistoryBenchmarks {
         mkdir(shared, 0o700)
         Processes.mustRun([fixtures.budget, "--db", founder, "-q", "sync", shared])
         let joiner = fixtures.folder + "/history-joiner.sqlite3"
-        let joining = Processes.measure([fixtures.budget, "--db", joiner, "-q", "sync", shared])
+        let joining = Processes.measure([fixtures.budget, "--db", joiner, "-q", "sync", "--join", shared])
         precondition(joining.status == 0, "the joining sync failed")
         let rowsSQL = fixtures.folder + "/history-rows.sql"
         Processes.mustRun([fixtures.sqlite3, founder, ".mode insert plain", "SELECT * FROM transactions"], stdoutPath: rowsSQL)

@@ -46,7 +46,7 @@ import Glibc
 
                     """)
             case .syncToAMissingFolder:
-                return (["sync", "/nonexistent"], 1, """
+                return (["sync", "--join", "/nonexistent"], 1, """
                     budget: error: cannot open the sync folder /nonexistent: no such file or directory
                     hint: check the path: every device syncs through the same folder
 
@@ -119,7 +119,7 @@ import Glibc
         sandbox.succeed("-q", "sync", shared)
         let damaged = sandbox.write("shared/zzzzzzzz-000000000001.changeset", "not a changeset at all, just text")
         let path = sandbox.directory + "/new.db"
-        let run = sandbox.run("--db", path, "-q", "sync", shared)
+        let run = sandbox.run("--db", path, "-q", "sync", "--join", shared)
         #expect(run.status == 65)
         #expect(run.stderr.hasPrefix("budget: error: \(damaged): "))
         #expect(sandbox.succeed("--db", path, "categories", "--format", "csv") == "name,kind,budget,rollover\nFood,expense,300.00,off\n")

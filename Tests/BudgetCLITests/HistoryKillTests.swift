@@ -47,7 +47,7 @@ import Glibc
         let expected = sandbox.succeed("list", "--format", "csv")
         let joiner = sandbox.directory + "/joiner.sqlite3"
         for delay in [3_000, 30_000, 100_000] as [useconds_t] {
-            let words = [binary, "-q", "--db", joiner, "sync", shared]
+            let words = [binary, "-q", "--db", joiner, "sync", "--join", shared]
             var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
             defer { argv.forEach { free($0) } }
             var pid: pid_t = 0
@@ -59,7 +59,7 @@ import Glibc
             let count = access(joiner, F_OK) != 0 ? 0 : sandbox.succeed("--db", joiner, "list", "--format", "csv").split(separator: "\n").count - 1
             #expect(count == 0 || count == 20_000, "after \(delay) µs: \(count) rows")
         }
-        sandbox.succeed("-q", "--db", joiner, "sync", shared)
+        sandbox.succeed("-q", "--db", joiner, "sync", "--join", shared)
         sandbox.succeed("-q", "sync", shared)
         #expect(sandbox.succeed("--db", joiner, "list", "--format", "csv") == expected)
         #expect(sandbox.succeed("--db", joiner, "check") == "ok\n")

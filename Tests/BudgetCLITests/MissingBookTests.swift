@@ -200,8 +200,8 @@ import Glibc
         #expect(sandbox.succeed("device").hasPrefix("ben\t"))
     }
 
-    /// `device` creates a book only with a NAME (without, it shows the device); `import
-    /// --dry-run` creates none either.
+    /// `device` creates a book only with a NAME (without, it shows the device), `sync` only with
+    /// --join (``SyncCommandTests``); `import --dry-run` creates none either.
     @Test func onlyCommandsThatAddSomethingMayCreateABook() {
         let creating = Commands.info.flatMap(\.tree).filter { !$0.isGroup && $0.configuration.access == .write }.map(\.path)
         #expect(creating == ["add-category", "add-account", "import", "sync", "device"])

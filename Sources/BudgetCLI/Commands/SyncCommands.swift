@@ -10,8 +10,10 @@ struct Sync: BudgetCommand {
         repository). Each device writes its own changes there as files named by device and \
         number, never another device's, and applies the others' in clock order, so every book \
         ends the same. The first book synced into an empty folder founds it; another device \
-        joins with a new, empty book and adds rows once the founding device has synced and \
-        given it a digit (sync again then). Ids made on each device end in its own digit, so \
+        joins with a new, empty book (--join creates it; without --join a book that does not \
+        exist is an error, so a mistyped --db never takes one of the folder's ten device slots) \
+        and adds rows once the founding device has synced and given it a digit (sync again \
+        then). Ids made on each device end in its own digit, so \
         rows added apart never clash. If the founding device is gone for good, run one other \
         device's syncs with --give-slots. A field two devices changed apart keeps the later change; \
         every conflict is printed, and 'budget conflicts' lists them with the losing value. \
@@ -22,14 +24,16 @@ struct Sync: BudgetCommand {
     static var arguments: [CommandArgument<Sync>] {[
         .argument(\.folderPath, "dir", help: "The shared folder."),
         .flag(\.givingSlots, "give-slots", help: "Give joining devices their digits (when the founding device is gone)."),
+        .flag(\.joining, "join", help: "Create the book when it does not exist, to join DIR as a new device."),
     ]}
 
     var folderPath = FilePath("")
     var givingSlots = false
+    var joining = false
     var folder: String { folderPath.path }
 
     func run(_ context: CommandContext) throws -> Outcome {
-        let report = try context.store().sync(folder: folder, givingSlots: givingSlots)
+        let report = try book(context).sync(folder: folder, givingSlots: givingSlots)
         let terminal = context.stderr.isTerminal
         let digit = report.slot.map(String.init) ?? ""
         if report.founded { context.confirm("Founded \(folder) as device \(report.device.name) (ids ending in \(digit)).") }
@@ -56,6 +60,22 @@ struct Sync: BudgetCommand {
             context.warn("budget: error: " + ErrorText(sync: refused).message)
         }
         throw BudgetError.sync(first)
+    }
+
+    /// The book to sync. Only `--join` creates a missing one: joining takes one of the folder's
+    /// ten device slots for good, so a mistyped `--db` is named, and nothing is written in the
+    /// folder or at the path.
+    ///
+    /// - Throws: ``EnvironmentError`` naming the path and `--join` when the book does not exist
+    ///   and `--join` was not given; what opening the book throws otherwise.
+    func book(_ context: CommandContext) throws -> BudgetStore {
+        do {
+            return try context.store(access: joining ? .write : .change)
+        } catch BudgetError.databaseNotFound(let path) {
+            let join = ShellWords.quoted(["budget"] + (context.globals.database.map { ["--db", $0] } ?? []) + ["sync", "--join", folder])
+            throw EnvironmentError(message: "\(path) does not exist",
+                                   hint: "check the path; to join the folder with a new book there: \(join)")
+        }
     }
 }
 
