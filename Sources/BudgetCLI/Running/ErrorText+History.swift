@@ -66,7 +66,7 @@ extension ErrorText {
             self.init(message: "cannot open the sync folder \(path): \(reason)", hint: "check the path: every device syncs through the same folder")
         case .bookNotEmpty(let path):
             self.init(message: "\(path) has transactions or categories of its own, and the sync folder already holds another book",
-                      hint: "join with a new, empty book (--db NEW.sqlite3), or sync this book into a new folder")
+                      hint: "join with a new, empty book ('budget --db NEW.sqlite3 sync --join DIR'), or sync this book into a new folder")
         case .noFreeSlot:
             self.init(message: "ten devices already share this book", hint: "a book can be shared by at most ten devices")
         case .noSlotYet(let device):
