@@ -109,6 +109,97 @@ import Glibc
         sandbox.succeed("--db", copy, "-q", "add", "5", "Food")
     }
 
+    /// A typo'd `--db` must not join: joining takes one of the folder's ten device slots for
+    /// good. Without `--join` a book that does not exist is named, with how to join, and
+    /// nothing is created at the path or in the folder.
+    @Test(arguments: [
+        (["--db", "new.db"], "budget --db {dir}/new.db sync --join {dir}/shared"),
+        (["--db", "my books/new.db"], "budget --db '{dir}/my books/new.db' sync --join {dir}/shared"),
+        ([], "budget sync --join {dir}/shared"),
+    ] as [([String], String)])
+    func aSyncWithoutJoinOnABookThatDoesNotExistNamesItAndCreatesNothing(database: [String], command: String) {
+        let sandbox = Sandbox()
+        let shared = sandbox.directory + "/shared"
+        mkdir(shared, 0o700)
+        sandbox.succeed("-q", "add-category", "Food", "300")
+        sandbox.succeed("-q", "sync", shared)
+        let path = database.last.map { sandbox.directory + "/" + $0 } ?? sandbox.directory + "/home/.local/share/budget/budget.sqlite3"
+        let words = database.isEmpty ? [] : ["--db", path]
+        let before = (MissingBookTests.entries(sandbox.directory), MissingBookTests.entries(shared))
+        if database.isEmpty { sandbox.environment["BUDGET_DB"] = nil }
+        let run = sandbox.run(words + ["sync", shared])
+        #expect(run.status == 1)
+        #expect(run.stdout == "")
+        #expect(run.stderr == """
+            budget: error: \(path) does not exist
+            hint: check the path; to join the folder with a new book there: \(command.replacing("{dir}", with: sandbox.directory))
+
+            """)
+        #expect(MissingBookTests.entries(sandbox.directory) == before.0)
+        #expect(MissingBookTests.entries(shared) == before.1)
+        #expect(access(path, F_OK) != 0)
+    }
+
+    /// `--join` creates the new book, which joins the folder as a new book did before.
+    @Test func aSyncWithJoinCreatesTheBookAndJoins() {
+        let sandbox = Sandbox()
+        let shared = sandbox.directory + "/shared"
+        mkdir(shared, 0o700)
+        sandbox.succeed("-q", "add-category", "Food", "300")
+        sandbox.succeed("-q", "add", "12.50", "Food", "--date", "2026-01-02")
+        sandbox.succeed("-q", "sync", shared)
+        let before = MissingBookTests.entries(shared)
+        let path = sandbox.directory + "/new/ben.db"
+        let run = sandbox.run("--db", path, "sync", "--join", shared)
+        #expect(run.status == 0)
+        #expect(run.stdout == "")
+        #expect(run.stderr.hasPrefix("Joined \(shared) as device "))
+        #expect(run.stderr.hasSuffix("""
+            ; it adds rows once the founding device has synced and given it an id digit (sync again then).
+            Published 1 change, applied 1 from other devices.
+
+            """))
+        #expect(MissingBookTests.entries(shared).count == before.count + 1)
+        #expect(sandbox.succeed("--db", path, "list", "--format", "csv", "--from", "2026-01-01")
+                == sandbox.succeed("list", "--format", "csv", "--from", "2026-01-01"))
+        // Once the founding device has synced, the new device has its digit and adds rows.
+        sandbox.succeed("-q", "sync", shared)
+        #expect(sandbox.run("--db", path, "sync", shared).stderr.hasPrefix("Device "))
+        sandbox.succeed("--db", path, "-q", "add", "5", "Food")
+    }
+
+    /// On a book that exists `--join` changes nothing: an empty one (named by `budget device`)
+    /// joins, a synced one syncs, and one with rows of its own is refused, all as without it.
+    @Test func aSyncWithJoinOnABookThatExistsWorksAsWithout() {
+        let sandbox = Sandbox()
+        let shared = sandbox.directory + "/shared"
+        mkdir(shared, 0o700)
+        sandbox.succeed("-q", "add-category", "Food", "300")
+        sandbox.succeed("-q", "sync", shared)
+        let ben = ["--db", sandbox.directory + "/ben.sqlite3"]
+        sandbox.succeed(ben + ["-q", "device", "ben"])
+        let joined = sandbox.run(ben + ["sync", "--join", shared])
+        #expect(joined.status == 0)
+        #expect(joined.stderr == """
+            Joined \(shared) as device ben; it adds rows once the founding device has synced and given it an id digit (sync again then).
+            Published 1 change, applied 1 from other devices.
+
+            """)
+        #expect(sandbox.run(ben + ["sync", "--join", shared]).stderr == "Published 0 changes, applied 0 from other devices.\n")
+        let own = sandbox.directory + "/own.sqlite3"
+        sandbox.succeed("--db", own, "-q", "add-category", "Rent", "900")
+        let before = MissingBookTests.entries(shared)
+        let refused = sandbox.run("--db", own, "sync", "--join", shared)
+        #expect(refused.status == 1)
+        #expect(refused.stderr == """
+            budget: error: \(own) has transactions or categories of its own, and the sync folder already holds another book
+            hint: join with a new, empty book ('budget --db NEW.sqlite3 sync --join DIR'), or sync this book into a new folder
+
+            """)
+        #expect(MissingBookTests.entries(shared) == before)
+        #expect(sandbox.succeed("--db", own, "categories", "--format", "csv") == "name,kind,budget,rollover\nRent,expense,900.00,off\n")
+    }
+
     @Test func anInvalidDeviceNameIsAUsageError() {
         let sandbox = Sandbox()
         let run = sandbox.run("device", "  ")
