@@ -140,6 +140,20 @@ import Glibc
         #expect(access(path, F_OK) != 0)
     }
 
+    /// A folder named like an option: the hint's command puts it after `--`, as it was typed.
+    @Test func theHintForAFolderNamedLikeAnOptionPutsItAfterDashes() {
+        let sandbox = Sandbox()
+        let path = sandbox.directory + "/typo.db"
+        let run = sandbox.run("--db", path, "sync", "--", "-odd")
+        #expect(run.status == 1)
+        #expect(run.stderr == """
+            budget: error: \(path) does not exist
+            hint: check the path; to join the folder with a new book there: budget --db \(path) sync --join -- -odd
+
+            """)
+        #expect(access(path, F_OK) != 0)
+    }
+
     /// `--join` creates the new book, which joins the folder as a new book did before.
     @Test func aSyncWithJoinCreatesTheBookAndJoins() {
         let sandbox = Sandbox()

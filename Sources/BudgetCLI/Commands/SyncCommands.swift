@@ -72,7 +72,9 @@ struct Sync: BudgetCommand {
         do {
             return try context.store(access: joining ? .write : .change)
         } catch BudgetError.databaseNotFound(let path) {
-            let join = ShellWords.quoted(["budget"] + (context.globals.database.map { ["--db", $0] } ?? []) + ["sync", "--join", folder])
+            // A folder named like an option goes after `--`, as it must have been typed.
+            let target = folder.hasPrefix("-") ? ["--", folder] : [folder]
+            let join = ShellWords.quoted(["budget"] + (context.globals.database.map { ["--db", $0] } ?? []) + ["sync", "--join"] + target)
             throw EnvironmentError(message: "\(path) does not exist",
                                    hint: "check the path; to join the folder with a new book there: \(join)")
         }
