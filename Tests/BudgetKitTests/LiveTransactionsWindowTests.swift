@@ -39,7 +39,7 @@ import Testing
         let store = world.store
         let oracle = try LiveTransactionsOracle.snapshot(of: store, request: TransactionRequest())
         let rows = oracle.transactions, n = rows.count
-        try #require(n > 70)
+        try #require(n > 80)
         let live = try LiveTransactions(store: store, request: TransactionRequest(), source: store.makeLiveReader(), window: 5)
         live.batchSize = 4
         #expect(live.keys.count == 5 && live.tailKeys.count == 5)
@@ -55,15 +55,16 @@ import Testing
         #expect(live.keys.count == 24 && live.tailKeys.count == 12 && live.unreadKeys == n - 36)
         // A lookup by id reads keys up to the row's own, no further; one in the last keys, none.
         #expect(live.index(ofTransactionID: rows[30].id) == 30)
-        #expect(live.keys.count == 48 && live.unreadKeys == n - 60)
-        #expect(live.index(ofTransactionID: rows[n - 3].id) == n - 3 && live.unreadKeys == n - 60)
+        // (Twice the first keys held, and at least 64.)
+        #expect(live.keys.count == 64 && live.unreadKeys == n - 76)
+        #expect(live.index(ofTransactionID: rows[n - 3].id) == n - 3 && live.unreadKeys == n - 76)
         // An id the list does not hold, or cannot: nil, and nothing more read.
         let outside = try store.connection.int64("SELECT min(id) FROM transactions") ?? 0
         #expect(live.index(ofTransactionID: 1_000_000) == nil && live.index(ofTransactionID: outside - 1) == nil)
-        #expect(live.unreadKeys == n - 60)
+        #expect(live.unreadKeys == n - 76)
         // Nothing committed: a sync finds nothing, and reads nothing more.
         #expect(try live.processPendingChanges() == nil)
-        #expect(live.unreadKeys == n - 60)
+        #expect(live.unreadKeys == n - 76)
         #expect(try live.snapshot() == oracle)
         #expect(live.unreadKeys == 0 && live.tailKeys.count == 0 && live.keys.count == n && !live.keysShiftedWhenRead)
     }
@@ -259,6 +260,24 @@ import Testing
         try world.writer.connection.run("DELETE FROM transactions WHERE id = ?", [.integer(hand)])
         let changeSet = try #require(try live.processPendingChanges())
         #expect(!changeSet.isReload && changeSet.count == everyKey.count - 1)
+    }
+
+    /// A sync at the ends can leave no first key at all (the only one deleted): the list still
+    /// reads more from that end when asked.
+    @Test func aListWhoseFirstKeysWereAllDeletedStillReadsMore() throws {
+        let dir = TemporaryDirectory()
+        let world = try LiveTransactionsWindowTests.world(in: dir, seed: 16, writes: 40)
+        let store = world.store
+        let live = try LiveTransactions(store: store, request: TransactionRequest(), source: store.makeLiveReader(), window: 1)
+        let first = try #require(live.first)
+        try world.writer.connection.run("DELETE FROM transactions WHERE id = ?", [.integer(first.id)])
+        #expect(try live.processPendingChanges()?.deletions.map(\.index) == [0])
+        #expect(live.keys.count == 0 && live.unreadKeys > 0)
+        let fresh = try LiveTransactionsOracle.snapshot(of: store, request: TransactionRequest())
+        let middle = fresh.transactions.count / 2
+        #expect(live.index(ofTransactionID: fresh.transactions[middle].id) == middle)
+        #expect(live[3] == fresh.transactions[3])
+        #expect(try live.snapshot() == fresh)
     }
 
     @Test func aCancelledListThatCannotReadTheRestSaysSo() throws {

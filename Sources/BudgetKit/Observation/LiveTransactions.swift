@@ -223,7 +223,8 @@ public final class LiveTransactions: LiveResult {
                     if let index = tailKeys.position(of: row.key, order: order) { return keys.count + unreadKeys + index }
                 } else {
                     while unreadKeys > 0, keys.count == 0 || order.compare(row.key, keys.key(at: keys.count - 1)) > 0 {
-                        try readKeys(window: KeyWindow(head: keys.count * 2, tail: tailKeys.count))
+                        // Twice the first keys held, and some when a sync left none.
+                        try readKeys(window: KeyWindow(head: Swift.max(keys.count * 2, 64), tail: tailKeys.count))
                     }
                     if let position = keys.position(of: row.key, order: order) { return position }
                 }
