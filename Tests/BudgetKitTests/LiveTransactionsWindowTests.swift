@@ -280,6 +280,18 @@ import Testing
         #expect(try live.snapshot() == fresh)
     }
 
+    /// A page as large as can be (`batchSize` Int.max) reads every key, without overflow.
+    @Test func aPageOfIntMaxRowsReadsEveryKey() throws {
+        let dir = TemporaryDirectory()
+        let world = try LiveTransactionsWindowTests.world(in: dir, seed: 17, writes: 40)
+        let fresh = try LiveTransactionsOracle.snapshot(of: world.store, request: TransactionRequest())
+        for position in [3, fresh.transactions.count - 4] {
+            let live = try LiveTransactions(store: world.store, request: TransactionRequest(), source: world.store.makeLiveReader(), window: 2)
+            live.batchSize = .max
+            #expect(live[position] == fresh.transactions[position] && live.unreadKeys == 0)
+        }
+    }
+
     @Test func aCancelledListThatCannotReadTheRestSaysSo() throws {
         let dir = TemporaryDirectory()
         let world = try LiveTransactionsWindowTests.world(in: dir, seed: 10, writes: 30)

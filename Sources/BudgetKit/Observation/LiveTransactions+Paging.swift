@@ -44,6 +44,8 @@ extension LiveTransactions {
     /// end, so that scrolling through a long list reads O(n) keys in all, not O(n) each time.
     func readKeys(through position: Int, margin: Int = 0) throws {
         guard position >= keys.count && position < keys.count + unreadKeys else { return }
+        // A margin past the count (a `batchSize` of Int.max) reads every key, without overflow.
+        let margin = Swift.min(margin, count)
         let gapEnd = keys.count + unreadKeys
         var window = KeyWindow(head: keys.count, tail: tailKeys.count)
         if position - keys.count <= gapEnd - 1 - position {

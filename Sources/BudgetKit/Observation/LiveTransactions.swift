@@ -88,7 +88,8 @@ public final class LiveTransactions: LiveResult {
     /// has changes to apply (the change set needs every row's place) and before a change of
     /// request. All are read in the snapshot the list holds, the state its count came from.
     var unreadKeys = 0
-    /// The keys of the list's last rows, past the unread ones; empty when none is unread.
+    /// The keys of the list's last rows, past the unread ones: empty when none is unread, and
+    /// when a sync at the ends deleted every one of them (as ``keys`` may be).
     var tailKeys = OrderedKeys()
     /// How many keys a list that may leave some unread reads from each end when it opens or
     /// reloads: a terminal's worth of rows many times over, read in a few milliseconds.
