@@ -22,10 +22,7 @@ extension LiveTransactions {
         precondition(indices.contains(position), "position \(position) out of 0..<\(count)")
         let size = Swift.max(1, batchSize)
         if position >= keys.count && position < keys.count + unreadKeys { try readKeys(through: position, margin: size) }
-        // The keys that hold the position: the first ones, or the last ones past those unread.
-        let inTail = position >= keys.count + unreadKeys
-        let held = inTail ? tailKeys : keys
-        let index = inTail ? position - keys.count - unreadKeys : position
+        let (held, index) = heldKeys(at: position)
         guard index < held.count else { throw BudgetError.corruptDatabase(path: store.path) }
         let id = held.entries[index].id
         if let row = cache[id] { return row }
@@ -37,6 +34,14 @@ extension LiveTransactions {
         // Only a bug or a damaged file loses a row inside the list's own state.
         guard let row = cache[id] else { throw BudgetError.unknownTransaction(id) }
         return row
+    }
+
+    /// The keys that hold `position` and its index in them: the first keys, or the last ones
+    /// past those unread. A position among the unread rows gives the first keys and an index
+    /// past their end.
+    func heldKeys(at position: Int) -> (keys: OrderedKeys, index: Int) {
+        let past = keys.count + unreadKeys
+        return position >= past ? (tailKeys, position - past) : (keys, position)
     }
 
     /// Reads keys left unread (``unreadKeys``) so that the list holds the one at `position`
@@ -124,9 +129,7 @@ extension LiveTransactions {
     func standIn(at position: Int) -> Transaction {
         let someday = Day(year: 1, month: 1, day: 1)!
         // A row whose key was never read (the keys could not be): nothing is known but its place.
-        let inTail = position >= keys.count + unreadKeys
-        let held = inTail ? tailKeys : keys
-        let index = inTail ? position - keys.count - unreadKeys : position
+        let (held, index) = heldKeys(at: position)
         guard index < held.count else { return Transaction(id: 0, date: someday, amount: .zero, category: "") }
         let key = held.key(at: index)
         var row = Transaction(id: key.id, date: someday, amount: .zero, category: "")

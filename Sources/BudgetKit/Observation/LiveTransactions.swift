@@ -213,33 +213,37 @@ public final class LiveTransactions: LiveResult {
     ///   first reads keys from the nearer end up to the row's own (every key when the row cannot
     ///   be read, or is not at its key).
     public func index(ofTransactionID id: Int64) -> Int? {
+        var row: FetchedRow?
         do {
-            // Every id the list holds is at most the highest it knows.
-            if unreadKeys > 0 && id > highestKnownID { return nil }
-            if unreadKeys > 0, let rows = try? inListSnapshot({ try fetchRows(ids: [id][...], matchingFilter: true) }) {
-                // In the list's own state the filter says whether the list holds the row.
-                guard let row = rows.first else { return nil }
-                // Only the keys from the nearer end up to the row's own can hold it.
-                if tailKeys.count > 0, order.compare(row.key, tailKeys.key(at: 0)) >= 0 {
-                    if let index = tailKeys.position(of: row.key, order: order) { return keys.count + unreadKeys + index }
-                } else {
-                    while unreadKeys > 0, keys.count == 0 || order.compare(row.key, keys.key(at: keys.count - 1)) > 0 {
-                        // Twice the first keys held, and some when a sync left none.
-                        try readKeys(window: KeyWindow(head: Swift.max(keys.count * 2, 64), tail: tailKeys.count))
+            if unreadKeys > 0 {
+                // Every id the list holds is at most the highest it knows.
+                guard id <= highestKnownID else { return nil }
+                if let rows = try? inListSnapshot({ try fetchRows(ids: [id][...], matchingFilter: true) }) {
+                    // In the list's own state the filter says whether the list holds the row.
+                    guard let found = rows.first else { return nil }
+                    row = found
+                    // Only the keys from the nearer end up to the row's own can hold it.
+                    if tailKeys.count > 0, order.compare(found.key, tailKeys.key(at: 0)) >= 0 {
+                        if let index = tailKeys.position(of: found.key, order: order) { return keys.count + unreadKeys + index }
+                    } else {
+                        while unreadKeys > 0, keys.count == 0 || order.compare(found.key, keys.key(at: keys.count - 1)) > 0 {
+                            // Twice the first keys held, and some when a sync left none.
+                            try readKeys(window: KeyWindow(head: Swift.max(keys.count * 2, 64), tail: tailKeys.count))
+                        }
+                        if let position = keys.position(of: found.key, order: order) { return position }
                     }
-                    if let position = keys.position(of: row.key, order: order) { return position }
+                    // Not at its key (a date SQLite orders otherwise than its day): every key, and a scan.
                 }
-                // Not at its key (a date SQLite orders otherwise than its day): every key, and a scan.
             }
             try readKeys()
-            if id <= highestKnownID, let row = try? inListSnapshot({ try fetchRows(ids: [id][...], matchingFilter: false) }).first,
-               let position = keys.position(of: row.key, order: order) {
-                return position
-            }
         } catch {
             lastLoadError = error
             return nil
         }
+        if row == nil, id <= highestKnownID {
+            row = try? inListSnapshot({ try fetchRows(ids: [id][...], matchingFilter: false) }).first
+        }
+        if let row, let position = keys.position(of: row.key, order: order) { return position }
         return keys.entries.firstIndex { $0.id == id }
     }
 
