@@ -113,10 +113,7 @@ import Glibc
     /// a damaged file fails (65) holding them: it stays.
     @Test func aCreatingCommandThatFailsAfterItWroteKeepsTheBook() {
         let sandbox = Sandbox()
-        let shared = sandbox.directory + "/shared"
-        mkdir(shared, 0o700)
-        sandbox.succeed("-q", "add-category", "Food", "300")
-        sandbox.succeed("-q", "sync", shared)
+        let shared = sandbox.foundSyncFolder()
         let damaged = sandbox.write("shared/zzzzzzzz-000000000001.changeset", "not a changeset at all, just text")
         let path = sandbox.directory + "/new.db"
         let run = sandbox.run("--db", path, "-q", "sync", "--join", shared)

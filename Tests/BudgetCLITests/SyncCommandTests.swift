@@ -89,10 +89,7 @@ import Glibc
 
     @Test func aCopiedSyncedBookAddsNothingUntilItSyncsAndSaysWhy() {
         let sandbox = Sandbox()
-        let shared = sandbox.directory + "/shared"
-        mkdir(shared, 0o700)
-        sandbox.succeed("-q", "add-category", "Food", "300")
-        sandbox.succeed("-q", "sync", shared)
+        let shared = sandbox.foundSyncFolder()
         let copy = sandbox.directory + "/copy.sqlite3"
         #expect(system("cp '\(sandbox.database)' '\(copy)'") == 0)
         let refused = sandbox.run("--db", copy, "add", "5", "Food")
@@ -119,10 +116,7 @@ import Glibc
     ] as [([String], String)])
     func aSyncWithoutJoinOnABookThatDoesNotExistNamesItAndCreatesNothing(database: [String], command: String) {
         let sandbox = Sandbox()
-        let shared = sandbox.directory + "/shared"
-        mkdir(shared, 0o700)
-        sandbox.succeed("-q", "add-category", "Food", "300")
-        sandbox.succeed("-q", "sync", shared)
+        let shared = sandbox.foundSyncFolder()
         let path = database.last.map { sandbox.directory + "/" + $0 } ?? sandbox.directory + "/home/.local/share/budget/budget.sqlite3"
         let words = database.isEmpty ? [] : ["--db", path]
         let before = (MissingBookTests.entries(sandbox.directory), MissingBookTests.entries(shared))
@@ -186,10 +180,7 @@ import Glibc
     /// joins, a synced one syncs, and one with rows of its own is refused, all as without it.
     @Test func aSyncWithJoinOnABookThatExistsWorksAsWithout() {
         let sandbox = Sandbox()
-        let shared = sandbox.directory + "/shared"
-        mkdir(shared, 0o700)
-        sandbox.succeed("-q", "add-category", "Food", "300")
-        sandbox.succeed("-q", "sync", shared)
+        let shared = sandbox.foundSyncFolder()
         let ben = ["--db", sandbox.directory + "/ben.sqlite3"]
         sandbox.succeed(ben + ["-q", "device", "ben"])
         let joined = sandbox.run(ben + ["sync", "--join", shared])
@@ -219,5 +210,17 @@ import Glibc
         let run = sandbox.run("device", "  ")
         #expect(run.status == 64)
         #expect(run.stderr.hasPrefix("budget: error: invalid device name '  '"))
+    }
+}
+
+extension Sandbox {
+    /// Makes the folder `shared` in the sandbox and founds it with the sandbox's book, which
+    /// gets a Food category first. Returns the folder's path.
+    func foundSyncFolder() -> String {
+        let shared = directory + "/shared"
+        mkdir(shared, 0o700)
+        succeed("-q", "add-category", "Food", "300")
+        succeed("-q", "sync", shared)
+        return shared
     }
 }

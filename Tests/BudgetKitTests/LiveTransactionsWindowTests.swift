@@ -33,6 +33,14 @@ import Testing
         return world
     }
 
+    /// Inserts a row dated '2026-1-05' the way the sqlite3 shell can (no day parses from it, so
+    /// it sorts first in memory), and returns its id.
+    static func insertHandWrittenDate(in world: LiveTransactionsEquivalenceTests.World) throws -> Int64 {
+        try world.store.connection.run("INSERT INTO transactions (date, amount, category_id, payee) VALUES ('2026-1-05', 5, ?, 'hand')",
+                                       [.integer(world.categoryIDs[0])])
+        return world.store.connection.lastInsertRowID
+    }
+
     @Test func aListReadsItsFirstAndLastKeysCountsTheRestAndReadsMoreWhenAsked() throws {
         let dir = TemporaryDirectory()
         let world = try LiveTransactionsWindowTests.world(in: dir, seed: 7, writes: 120)
@@ -238,9 +246,7 @@ import Testing
         let world = try LiveTransactionsWindowTests.world(in: dir, seed: 15, writes: 60)
         let store = world.store
         // '2026-1-05' sorts between '2026-09-..' and '2026-10-..' as text: among the unread rows.
-        try store.connection.run("INSERT INTO transactions (date, amount, category_id, payee) VALUES ('2026-1-05', 5, ?, 'hand')",
-                                 [.integer(world.categoryIDs[0])])
-        let hand = store.connection.lastInsertRowID
+        let hand = try LiveTransactionsWindowTests.insertHandWrittenDate(in: world)
         let request = TransactionRequest(sort: TransactionSort(.date, ascending: ascending))
         let live = try LiveTransactions(store: store, request: request, source: store.makeLiveReader(), window: 3)
         let everyKey = try LiveTransactions(store: store, request: request, source: store.makeLiveReader(), window: .max)
@@ -315,18 +321,15 @@ import Testing
         #expect(live.index(ofTransactionID: 1) == nil)
     }
 
-    /// A date written by hand in another form ('2026-1-05') is text SQLite orders elsewhere than
-    /// the day it stands for: a list that read only its first keys cannot know, until it reads
-    /// the rest; its next sync is then a reload.
-    /// The same, for each small window and both directions: the row lands before, at or after
-    /// the window's end, or inside it.
+    /// A hand-written date (see ``aDateWrittenInAnotherFormMakesTheNextSyncAReload()``), for each
+    /// small window and both directions: the row lands before, at or after the window's end, or
+    /// inside it.
     @Test(arguments: [true, false])
     func aDateWrittenInAnotherFormIsFoundWhateverTheWindow(ascending: Bool) throws {
         let dir = TemporaryDirectory()
         let world = try LiveTransactionsWindowTests.world(in: dir, seed: 13, writes: 12)
         let store = world.store
-        try store.connection.run("INSERT INTO transactions (date, amount, category_id, payee) VALUES ('2026-1-05', 5, ?, 'hand')",
-                                 [.integer(world.categoryIDs[0])])
+        _ = try LiveTransactionsWindowTests.insertHandWrittenDate(in: world)
         let request = TransactionRequest(sort: TransactionSort(.date, ascending: ascending))
         let everyKey = try LiveTransactions(store: store, request: request, source: store.makeLiveReader(), window: .max)
         let expected = try everyKey.snapshot()
@@ -345,12 +348,14 @@ import Testing
         }
     }
 
+    /// A date written by hand in another form ('2026-1-05') is text SQLite orders elsewhere than
+    /// the day it stands for: a list that read only its first keys cannot know, until it reads
+    /// the rest; its next sync is then a reload.
     @Test func aDateWrittenInAnotherFormMakesTheNextSyncAReload() throws {
         let dir = TemporaryDirectory()
         let world = try LiveTransactionsWindowTests.world(in: dir, seed: 11, writes: 20)
         let store = world.store
-        try store.connection.run("INSERT INTO transactions (date, amount, category_id, payee) VALUES ('2026-1-05', 5, ?, 'hand')",
-                                 [.integer(world.categoryIDs[0])])
+        _ = try LiveTransactionsWindowTests.insertHandWrittenDate(in: world)
         let live = try LiveTransactions(store: store, request: TransactionRequest(), source: store.makeLiveReader(), window: 2)
         let everyKey = try LiveTransactions(store: store, request: TransactionRequest(), source: store.makeLiveReader(), window: .max)
         #expect(live.count == everyKey.count && live.unreadKeys > 0)
