@@ -20,7 +20,7 @@ import Glibc
             switch self {
             case .deviceNameWithATab:
                 return (["device", "a\tb"], 64, """
-                    budget: error: invalid device name 'a\tb': it must be 1 to 64 characters without control characters
+                    budget: error: invalid device name 'a\\tb': it must be 1 to 64 characters without control characters
                     hint: choose a name such as laptop or "Anna's phone"
 
                     """)
@@ -136,7 +136,7 @@ import Glibc
         if !existing.isEmpty { #expect(system("mkdir -p '\(sandbox.directory)/\(existing)'") == 0) }
         let run = sandbox.run("device", "a\tb")
         #expect(run.status == 64)
-        #expect(run.stderr.hasPrefix("budget: error: invalid device name 'a\tb'"))
+        #expect(run.stderr.hasPrefix("budget: error: invalid device name 'a\\tb'"))
         #expect(MissingBookTests.entries(sandbox.directory) == (existing.isEmpty ? [] : [String(existing.prefix { $0 != "/" })]))
         if !existing.isEmpty { #expect(MissingBookTests.entries(sandbox.directory + "/" + existing) == []) }
         // Where the book goes, a command that adds something makes it.

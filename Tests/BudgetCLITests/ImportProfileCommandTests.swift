@@ -73,7 +73,7 @@ import Glibc
 
         """),
         (["import-profile", "save", "\u{7}", "--negate"], 64, """
-        budget: error: invalid import profile name '\u{7}': it must be non-empty text without control characters
+        budget: error: invalid import profile name '\\u{7}': it must be non-empty text without control characters
         hint: choose a name such as giro or "credit card"
 
         """),

@@ -108,7 +108,7 @@ import Glibc
 
         """),
         (["rule", "add", "x", "--set-payee", "\u{1B}[31m"], 64, """
-        budget: error: invalid payee name '\u{1B}[31m': it must be non-empty text without control characters
+        budget: error: invalid payee name '\\u{1b}[31m': it must be non-empty text without control characters
         hint: choose a name such as Amazon or "Corner Shop"
 
         """),

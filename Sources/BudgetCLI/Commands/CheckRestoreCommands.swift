@@ -43,7 +43,8 @@ struct Check: BudgetCommand {
         let hint = totalsOnly && !repair
             ? "the rows are whole: 'budget check --repair' computes the monthly totals again from them"
             : "put a backup in its place with 'budget restore BACKUP'" + (repair ? " (--repair only mends the monthly totals, and wrote nothing)" : "")
-        context.warn("budget: error: \(path) has \(problems.count == 1 ? "1 problem" : "\(problems.count) problems")\nhint: " + hint)
+        context.warn("budget: error: \(path) has \(problems.count == 1 ? "1 problem" : "\(problems.count) problems")")
+        context.warn("hint: " + hint)
         return .problemsFound
     }
 }

@@ -94,10 +94,13 @@ final class CommandContext {
         warn(message)
     }
 
-    /// Writes a line to stderr whatever `--quiet` says (a failed check names what failed).
+    /// Writes a line to stderr whatever `--quiet` says (a failed check names what failed). The
+    /// user text in it (a payee, a path) has its control, bidi and invisible characters shown
+    /// as escapes in a pipe too (``VisibleText/visible(_:keepingLayout:)``), as errors do: one
+    /// message, one line, drawn as written.
     func warn(_ message: String) {
         // A message that cannot be written has nowhere else to go: ignore the failure.
-        try? stderr.write(message + "\n")
+        try? stderr.write(VisibleText.visible(message) + "\n")
         try? stderr.flush()
     }
 

@@ -18,7 +18,7 @@ extension ErrorText {
             // Migration 8 moved transfers' reconciled marks to the side whose statement vouched for
             // them: no entry did, so undoing the later entries cannot bring an old mark back.
             let movedMark = conflicts.contains { $0.table == "transactions" && $0.fields.contains { $0.column == "reconciled_on" } }
-            self.init(message: "entry \(id) conflicts with later changes; nothing was changed:\n" + lines.joined(separator: "\n"),
+            self.init(lines: ["entry \(id) conflicts with later changes; nothing was changed:"] + lines,
                       hint: "undo the later entries first (see 'budget log'), or change the rows back by hand"
                         + (movedMark ? "; a transfer's reconciled mark may also have been moved to its own account's side "
                             + "when the book was upgraded to schema 8, which no entry undoes: reconcile again instead" : ""))

@@ -50,6 +50,6 @@ extension ErrorText {
             hint = "remove the invisible character\(invisible == 1 ? " from the name" : "s from the names") holding one in the file "
                 + "(--create-categories refuses such names too); for the other\(others == 1 ? "" : "s"), " + create
         }
-        self.init(message: lines.joined(separator: "\n"), hint: hint + "; nothing was imported")
+        self.init(lines: lines, hint: hint + "; nothing was imported")
     }
 }

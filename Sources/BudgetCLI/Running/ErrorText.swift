@@ -25,9 +25,21 @@ struct ErrorText: Equatable {
     /// After `'--account <name>' was given more than once` for `watch report`.
     static let oneReportAccountHint = "'watch report' shows one account's report, or every account's; 'watch list' takes several"
 
+    /// A message of one line. The user text in it (a path, a value, a payee) has its control,
+    /// bidi-control, line-breaking and invisible characters shown as escapes
+    /// (``VisibleText/visible(_:keepingLayout:)``), in a pipe too: stderr is read by people (a
+    /// cron job's mail), a line break must not start what reads as a second error, and a
+    /// right-to-left override must not reorder the line. Our own words hold none. The hint
+    /// likewise.
     init(message: String, hint: String?) {
-        self.message = message
-        self.hint = hint
+        self.init(lines: [message], hint: hint)
+    }
+
+    /// Several errors, one a line (every missing category of an import): each line shown as
+    /// ``init(message:hint:)`` shows its message.
+    init(lines: [String], hint: String?) {
+        message = lines.map { VisibleText.visible($0) }.joined(separator: "\n")
+        self.hint = hint.map { VisibleText.visible($0) }
     }
 
     init(_ error: BudgetError) {

@@ -4,15 +4,17 @@ import BudgetKit
 /// how to fix it (`hint: ...`), or the command's usage for a usage error without a hint.
 ///
 /// One style everywhere: the message in lower case with no final period, the offending input in
-/// single quotes. A closed pipe (`budget export | head -1`) says nothing at all.
+/// single quotes, one error a line. The input a message quotes has its control, bidi and
+/// invisible characters shown as escapes (`\n`, `\u{202e}`) in a pipe too: stderr is for people.
+/// A closed pipe (`budget export | head -1`) says nothing at all.
 enum Failure {
     /// The lines for `error`; `help` is made only for a usage error's usage lines (describing
     /// every command costs more than a `budget add`).
     static func message(for error: any Error, help: @autoclosure () -> HelpRenderer) -> String {
         switch error {
         case let error as UsageError:
-            let fix = error.hint.map { "hint: \($0)\n" } ?? help().usageLines(for: error.command)
-            return "budget: error: \(error.message)\n" + fix
+            let fix = error.hint.map { "hint: \(shown($0))\n" } ?? help().usageLines(for: error.command)
+            return "budget: error: \(shown(error.message))\n" + fix
         case let error as BudgetError:
             let text = ErrorText(error)
             // A message of several lines (every missing category) is several errors, one a line.
@@ -20,20 +22,25 @@ enum Failure {
             return lines.joined() + (text.hint.map { "hint: \($0)\n" } ?? "")
         case let error as OutputError:
             if error == .closed { return "" }
-            return "budget: error: cannot write output: \(error.reason)\n"
+            return "budget: error: cannot write output: \(shown(error.reason))\n"
         case let error as CommittedOutputError:
-            return "budget: error: \(error.change), but standard output could not be written: \(error.reason)\n"
+            return "budget: error: \(shown(error.change)), but standard output could not be written: \(shown(error.reason))\n"
                 + "hint: the change is saved: do not run the command again\n"
         case let error as SQLiteError:
-            return "budget: error: database error: \(error.message)\n"
+            return "budget: error: database error: \(shown(error.message))\n"
         case let error as InputError:
-            return "budget: error: \(error.message)\n"
+            return "budget: error: \(shown(error.message))\n"
         case let error as EnvironmentError:
-            return "budget: error: \(error.message)\nhint: \(error.hint)\n"
+            return "budget: error: \(shown(error.message))\nhint: \(shown(error.hint))\n"
         default:
-            return "budget: error: \(error)\n"
+            return "budget: error: \(shown("\(error)"))\n"
         }
     }
+
+    /// Text in an error's line as people may read it, in a pipe too
+    /// (``VisibleText/visible(_:keepingLayout:)``): a line break in a path the user gave must not
+    /// read as a second error. ``ErrorText`` does the same for BudgetKit's errors.
+    private static func shown(_ text: String) -> String { VisibleText.visible(text) }
 }
 
 /// The environment does not say where the database is, or says it wrongly.
