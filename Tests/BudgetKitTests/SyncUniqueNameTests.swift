@@ -78,6 +78,29 @@ import Testing
         #expect(reports.contains { $0.conflicts.contains(where: reported) })
     }
 
+    /// The default account chosen apart on two devices: the smaller id keeps being the default
+    /// on every book, and the sync that brings the other choice to a book whose default has
+    /// the smaller id writes nothing to that row (it once ran `UPDATE ... SET  WHERE`, a syntax
+    /// error that failed that book's every later sync).
+    @Test(arguments: Order.allCases)
+    func aDefaultAccountChosenOnBothDevicesEndsTheSameAndSyncGoesOn(order: Order) throws {
+        let dir = TemporaryDirectory()
+        let (anna, ben, shared) = try books(in: dir)
+        try anna.addAccount(named: "Wallet")
+        try anna.addAccount(named: "Visa", kind: .credit)
+        try syncAll([anna, ben], through: shared)
+        try anna.setDefaultAccount(named: "Wallet")
+        try ben.setDefaultAccount(named: "Visa")
+        _ = try sync(order, anna, ben, through: shared)
+
+        #expect(try dumpOfBook(ben) == dumpOfBook(anna))
+        let defaults = try anna.accounts().filter(\.account.isDefault).map(\.account.name)
+        #expect(defaults == ["Wallet"])
+        try ben.addTransaction(amount: money("1"), category: "Gifts", payee: "after", date: Day(iso: "2026-11-02")!)
+        try syncAll([anna, ben], through: shared)
+        #expect(try anna.transactions().contains { $0.payee == "after" })
+    }
+
     /// Anna deletes Gifts and adds it again, while Ben edits the deleted row's budget and adds
     /// a Toys that Anna adds too: the orders that would part a naive fix.
     @Test(arguments: Order.allCases)

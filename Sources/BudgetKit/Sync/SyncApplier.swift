@@ -179,10 +179,14 @@ struct SyncApplier {
         }
         guard merged != current else { return }
         let settling = try reclaimUnique(shape, merged: &merged, current: current, by: clock)
+        // Giving way can leave nothing to write: the incoming value was the one a row with a
+        // smaller id holds (the default account set on two devices).
         let changed = merged.indices.filter { merged[$0] != current[$0] }
-        let assignments = changed.map { "\"\(shape.columns[$0])\" = ?" }.joined(separator: ", ")
-        try connection.cached("UPDATE OR FAIL \"\(shape.name)\" SET \(assignments) WHERE \(shape.keyCondition)")
-            .run(changed.map { merged[$0].sqliteValue } + keyValues.map(\.sqliteValue))
+        if !changed.isEmpty {
+            let assignments = changed.map { "\"\(shape.columns[$0])\" = ?" }.joined(separator: ", ")
+            try connection.cached("UPDATE OR FAIL \"\(shape.name)\" SET \(assignments) WHERE \(shape.keyCondition)")
+                .run(changed.map { merged[$0].sqliteValue } + keyValues.map(\.sqliteValue))
+        }
         for (column, value) in settling { try settle(shape, column, value, by: clock) }
     }
 
