@@ -26,9 +26,10 @@ struct Check: BudgetCommand {
     func run(_ context: CommandContext) throws -> Outcome {
         let path = try context.bookLocation().path
         var problems = try BudgetStore.check(bookAt: path)
-        let totalsOnly = !problems.isEmpty && problems.allSatisfy {
-            if case .monthTotalDiffers = $0 { return true } else { return false }
+        func isTotals(_ problem: BookProblem) -> Bool {
+            if case .monthTotalDiffers = problem { return true } else { return false }
         }
+        let totalsOnly = !problems.isEmpty && problems.allSatisfy(isTotals)
         if repair && totalsOnly {
             try context.store(access: .change).rebuildMonthTotals()
             context.confirm("Computed the monthly totals again from the rows (\(problems.count == 1 ? "1 differed" : "\(problems.count) differed")).")
@@ -40,9 +41,16 @@ struct Check: BudgetCommand {
         }
         for problem in problems { try context.stdout.write(problem.description + "\n") }
         try context.stdout.flush()
-        let hint = totalsOnly && !repair
-            ? "the rows are whole: 'budget check --repair' computes the monthly totals again from them"
-            : "put a backup in its place with 'budget restore BACKUP'" + (repair ? " (--repair only mends the monthly totals, and wrote nothing)" : "")
+        let hint: String
+        if totalsOnly && !repair {
+            hint = "the rows are whole: 'budget check --repair' computes the monthly totals again from them"
+        } else if problems.allSatisfy({ $0.isSettledByEditing || isTotals($0) }) {
+            // Two devices' edits merged by a sync (or the sqlite3 shell) made them: a restore would lose good rows.
+            hint = "the book is whole: put each transaction named right with 'budget edit ID' (or delete it)"
+                + (problems.contains { !$0.isSettledByEditing } ? ", then run 'budget check --repair' for the monthly totals" : "")
+        } else {
+            hint = "put a backup in its place with 'budget restore BACKUP'" + (repair ? " (--repair only mends the monthly totals, and wrote nothing)" : "")
+        }
         context.warn("budget: error: \(path) has \(problems.count == 1 ? "1 problem" : "\(problems.count) problems")")
         context.warn("hint: " + hint)
         return .problemsFound

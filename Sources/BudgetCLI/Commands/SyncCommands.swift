@@ -55,6 +55,14 @@ struct Sync: BudgetCommand {
             let list = ShellWords.quoted(["budget", "list", "--account", reconciliation.account, "--to", reconciliation.statementDate.description])
             context.warn(HistoryLog.visible("hint: see the rows with '\(list)', then put them right or reconcile again", terminal: terminal))
         }
+        for problem in report.unsettledTransactions {
+            context.warn(HistoryLog.visible("budget: warning: edits made apart on two devices merged into a transaction that no longer "
+                + "holds together: \(problem)", terminal: terminal))
+        }
+        if !report.unsettledTransactions.isEmpty {
+            context.warn("hint: every device holds the same now; put each one right with 'budget edit ID' (or delete it), "
+                + "and the edit reaches the other devices with their next sync")
+        }
         guard let first = report.refused.first else { return .success }
         for refused in report.refused.dropFirst() {
             context.warn("budget: error: " + ErrorText(sync: refused).message)

@@ -23,19 +23,29 @@ extension BookChecker {
         if defaults == 0 { report(.noDefaultAccount) }
     }
 
-    func splits() throws {
+    /// The rules of a transaction's shape: a transfer is one (no category, another account, an
+    /// amount above zero: the table's CHECK constraint, which only a sync's merge or the sqlite3
+    /// shell gets past), and a split's parts stand alone, add up to its amount, keep to one kind
+    /// and carry its date. With `merged`, only the transactions in
+    /// `temp.unsettled_candidates` are checked (``BudgetStore/unsettledTransactions(among:)``).
+    func transactionShapes(merged: Bool = false) throws {
+        let only = merged ? " AND t.id IN temp.unsettled_candidates" : ""
+        try connection.prepare("""
+            SELECT t.id FROM transactions AS t WHERE t.transfer_account_id IS NOT NULL
+                AND NOT (t.category_id IS NULL AND t.transfer_account_id <> t.account_id AND t.amount > 0)\(only) ORDER BY t.id
+            """).forEachRow { report(.brokenTransfer(transactionID: $0.int64(0))) }
         try connection.prepare("""
             SELECT t.id FROM transactions AS t WHERE t.category_id IS NULL AND t.transfer_account_id IS NULL
-                AND NOT EXISTS (SELECT 1 FROM transaction_splits AS p WHERE p.transaction_id = t.id) ORDER BY t.id
+                AND NOT EXISTS (SELECT 1 FROM transaction_splits AS p WHERE p.transaction_id = t.id)\(only) ORDER BY t.id
             """).forEachRow { report(.uncategorizedTransaction(transactionID: $0.int64(0))) }
         try connection.prepare("""
             SELECT DISTINCT t.id FROM transactions AS t JOIN transaction_splits AS p ON p.transaction_id = t.id
-            WHERE t.category_id IS NOT NULL OR t.transfer_account_id IS NOT NULL ORDER BY t.id
+            WHERE (t.category_id IS NOT NULL OR t.transfer_account_id IS NOT NULL)\(only) ORDER BY t.id
             """).forEachRow { report(.partsOfUnsplitTransaction(transactionID: $0.int64(0))) }
         try connection.prepare("""
             SELECT t.id, t.amount, sum(p.amount), count(DISTINCT c.kind) FROM transactions AS t
             JOIN transaction_splits AS p ON p.transaction_id = t.id LEFT JOIN categories AS c ON c.id = p.category_id
-            WHERE t.category_id IS NULL AND t.transfer_account_id IS NULL GROUP BY t.id ORDER BY t.id
+            WHERE t.category_id IS NULL AND t.transfer_account_id IS NULL\(only) GROUP BY t.id ORDER BY t.id
             """).forEachRow { row in
                 let id = row.int64(SplitSum.id), amount = row.int64(SplitSum.amount), parts = row.int64(SplitSum.parts)
                 if amount != parts { report(.splitDoesNotSum(transactionID: id, amount: amount, parts: parts)) }
@@ -43,7 +53,7 @@ extension BookChecker {
             }
         try connection.prepare("""
             SELECT p.transaction_id, p.position FROM transaction_splits AS p JOIN transactions AS t ON t.id = p.transaction_id
-            WHERE p.date IS NOT t.date ORDER BY p.transaction_id, p.position
+            WHERE p.date IS NOT t.date\(only) ORDER BY p.transaction_id, p.position
             """).forEachRow { report(.splitDateDiffers(transactionID: $0.int64(Dated.id), position: $0.int64(Dated.value))) }
     }
 

@@ -16,7 +16,7 @@ final class BookChecker {
     ///
     /// Complexity: reads every row of the book once (plus SQLite's integrity check).
     func checkAll(sqliteOnly: Bool = false, compareSchema: Bool = true) {
-        attempt { try integrity() }
+        attempt { try integrity(shapesChecked: !sqliteOnly) }
         attempt { try foreignKeys() }
         guard !sqliteOnly else { return }
         if compareSchema { attempt { try schema() } }
@@ -25,7 +25,7 @@ final class BookChecker {
         attempt { try transactions() }
         attempt { try rules() }
         attempt { try accounts() }
-        attempt { try splits() }
+        attempt { try transactionShapes() }
         attempt { try reconciliations() }
         attempt { try changeLog() }
         attempt { try monthTotals() }
@@ -45,10 +45,13 @@ final class BookChecker {
         if !problems.contains(problem) { problems.append(problem) }
     }
 
-    private func integrity() throws {
+    private func integrity(shapesChecked: Bool) throws {
         try connection.prepare("PRAGMA integrity_check(100)").forEachRow { row in
             let line = row.text(Integrity.message)
-            if line != "ok" { report(.damaged(line)) }
+            // A transaction breaking its CHECK constraint is named by ``transactionShapes(merged:)``
+            // (a sync's merge may leave one): an edit settles it, no restore is needed.
+            if line == "ok" || (shapesChecked && line == "CHECK constraint failed in transactions") { return }
+            report(.damaged(line))
         }
     }
 

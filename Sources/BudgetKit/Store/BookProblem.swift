@@ -55,6 +55,9 @@ public enum BookProblem: Hashable, Sendable, CustomStringConvertible {
     case noDefaultAccount
     /// A transaction with no category that is neither a transfer nor a split: no report counts it.
     case uncategorizedTransaction(transactionID: Int64)
+    /// A transfer with a category, to the account it comes from, or of an amount not above
+    /// zero: two devices' edits merged by a sync (or the sqlite3 shell) made it.
+    case brokenTransfer(transactionID: Int64)
     /// A split whose parts sum to `parts`, not to its amount `amount` (minor units).
     case splitDoesNotSum(transactionID: Int64, amount: Int64, parts: Int64)
     /// Parts stored for a transaction that has a category or is a transfer: reports count it twice.
@@ -72,6 +75,17 @@ public enum BookProblem: Hashable, Sendable, CustomStringConvertible {
     /// of its rows (a write with triggers off that did not bring it up to date, or a hand edit);
     /// ``BudgetStore/rebuildMonthTotals()`` computes them again.
     case monthTotalDiffers(table: String, month: String)
+
+    /// Whether the problem is a transaction's shape (``BookChecker/transactionShapes(merged:)``):
+    /// the book is whole, and editing or deleting that transaction settles it.
+    public var isSettledByEditing: Bool {
+        switch self {
+        case .brokenTransfer, .uncategorizedTransaction, .splitDoesNotSum, .partsOfUnsplitTransaction, .splitMixesKinds, .splitDateDiffers:
+            return true
+        default:
+            return false
+        }
+    }
 
     public var description: String {
         switch self {
@@ -117,6 +131,8 @@ public enum BookProblem: Hashable, Sendable, CustomStringConvertible {
             return "account \(id): \(column) '\(value)' is not a real day (YYYY-MM-DD)"
         case .noDefaultAccount:
             return "no account is the default"
+        case .brokenTransfer(let id):
+            return "transaction \(id) is a transfer with a category, to the account it comes from, or of an amount not above zero"
         case .uncategorizedTransaction(let id):
             return "transaction \(id) has no category and is neither a transfer nor a split"
         case .splitDoesNotSum(let id, let amount, let parts):

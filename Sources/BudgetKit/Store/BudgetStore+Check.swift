@@ -70,3 +70,34 @@ extension BudgetStore {
         return checker.problems
     }
 }
+
+extension BudgetStore {
+    /// Which of `ids` break a rule of a transaction's shape (``BookProblem/brokenTransfer(transactionID:)``,
+    /// ``BookProblem/splitDoesNotSum(transactionID:amount:parts:)`` and their kin), in id order:
+    /// after a sync, the transactions whose fields it merged from two devices' edits.
+    ///
+    /// - Complexity: O(k log n) for k ids.
+    func unsettledTransactions(among ids: Set<Int64>) throws -> [BookProblem] {
+        try reading {
+            try connection.execute("CREATE TEMP TABLE IF NOT EXISTS unsettled_candidates (id INTEGER PRIMARY KEY)")
+            defer { try? connection.execute("DROP TABLE IF EXISTS temp.unsettled_candidates") }
+            let insert = try connection.prepare("INSERT OR IGNORE INTO temp.unsettled_candidates (id) VALUES (?)")
+            for id in ids { try insert.run([.integer(id)]) }
+            let checker = BookChecker(connection: connection)
+            try connection.inReadTransaction { try checker.transactionShapes(merged: true) }
+            return checker.problems.enumerated().sorted { (Self.transactionID(of: $0.element), $0.offset) < (Self.transactionID(of: $1.element), $1.offset) }
+                .map(\.element)
+        }
+    }
+
+    /// The transaction a shape problem names (0 for any other problem).
+    private static func transactionID(of problem: BookProblem) -> Int64 {
+        switch problem {
+        case .brokenTransfer(let id), .uncategorizedTransaction(let id), .splitDoesNotSum(let id, _, _),
+             .partsOfUnsplitTransaction(let id), .splitMixesKinds(let id), .splitDateDiffers(let id, _):
+            return id
+        default:
+            return 0
+        }
+    }
+}

@@ -71,10 +71,13 @@ extension BudgetStore {
                 }
             }
             var conflicts: [SyncConflict] = []
+            var merged: Set<Int64> = []
             let holding = pending.isEmpty ? [] : try reading { try lastReconciliations().filter(\.holds) }
             try withLargeCache(if: !pending.isEmpty) {
                 for file in pending.sorted(by: { $0.clock < $1.clock }) {
-                    conflicts += try applyFile(file)
+                    let applied = try applyFile(file)
+                    conflicts += applied.conflicts
+                    merged.formUnion(applied.merged)
                 }
             }
             // After every file: a row deleted on one device that rows from another still use.
@@ -101,6 +104,7 @@ extension BudgetStore {
                 let held = Set(holding.map(\.reconciliation.id))
                 report.brokenReconciliations = now.filter { held.contains($0.reconciliation.id) && !$0.holds }
             }
+            if !merged.isEmpty { report.unsettledTransactions = try unsettledTransactions(among: merged) }
             return report
         } catch let error as SyncError {
             throw BudgetError.sync(error)
@@ -183,11 +187,16 @@ extension BudgetStore {
     }
 
     /// Applies one file in one transaction with the note that it was applied.
-    private func applyFile(_ file: ChangesetFile) throws -> [SyncConflict] {
+    /// Applies one file in one write: its conflicts, and the transactions its changes reached
+    /// through the merge (``SyncApplier/mergedTransactions``). CHECK constraints are off while
+    /// its changes are merged: see ``SyncApplier`` on edits that merge into a broken transaction.
+    private func applyFile(_ file: ChangesetFile) throws -> (conflicts: [SyncConflict], merged: Set<Int64>) {
         var applier = try reading { SyncApplier(connection: connection, resolvedAt: HybridLogicalClock.wallClock(), deviceNames: try deviceNames()) }
         // The entry holds the file's changes as its device made them (what `budget log` shows).
         try recordedWriting(.received(sequence: file.sequence, clock: file.clock, command: ""), foreignKeysOff: true,
                             known: file.changeset, pausingLog: file.changeset.bytes.count > 64 * 1024) {
+            try connection.execute("PRAGMA ignore_check_constraints = ON")
+            defer { try? connection.execute("PRAGMA ignore_check_constraints = OFF") }
             try applier.apply(file.changeset, at: file.clock)
             try connection.cached("""
                 INSERT INTO sync_state (device, last_sequence) VALUES (?, ?)
@@ -196,7 +205,7 @@ extension BudgetStore {
             try applier.settleOldTransferMarks()
             for conflict in applier.conflicts { try saveConflict(conflict) }
         }
-        return applier.conflicts
+        return (applier.conflicts, applier.mergedTransactions)
     }
 
     /// Keeps `conflict` in `sync_conflicts` (inside the write that resolved it).

@@ -18,6 +18,14 @@
 /// Table and column names come from the book's schema (`PRAGMA table_info`), never from user
 /// text; values are bound. Not thread-safe: it uses its store's connection.
 ///
+/// Two devices' edits of one transaction, each whole, can merge into one that breaks a rule
+/// (one sets the account a transfer comes from to where the other sends it). Checking the
+/// table's CHECK constraint would fail the file, and every later sync with it; choosing one
+/// side's fields here would part the books (each book meets the changes in its own order). So
+/// the merge writes what the fields say (``BudgetStore/applyFile(_:)`` turns CHECK constraints
+/// off while it applies), every book ends the same, and the sync names each such transaction
+/// (``SyncReport/unsettledTransactions``) for a person to settle with one edit, which syncs.
+///
 /// Its inserts and updates say `OR FAIL`, not SQLite's default `ABORT`: a failed write throws
 /// and the whole file's transaction rolls back anyway, and without `ABORT`'s promise to undo a
 /// failed statement alone SQLite keeps no statement journal. (With `ABORT`, a table with
@@ -72,6 +80,11 @@ struct SyncApplier {
     var givenWay: [String: Bool] = [:]
     /// Transfers whose mark a change recorded before schema 8 set (see ``noteOldTransferMark(_:shape:)``).
     var oldTransferMarks: Set<Int64> = []
+    /// The transactions a change reached through the merge (the row or one of its parts): the
+    /// ones whose fields, merged from two devices' edits, may no longer hold together
+    /// (``BudgetStore/unsettledTransactions(among:)``). A new row taking the quick way
+    /// (``newRowID(_:shape:)``) is whole as its device made it and is not listed.
+    var mergedTransactions: Set<Int64> = []
 
     init(connection: Connection, resolvedAt: Int64, deviceNames: [String: String]) {
         self.connection = connection
@@ -107,6 +120,9 @@ struct SyncApplier {
         let shape = try shape(of: change.table)
         guard shape.columns.count >= change.primaryKeyColumns.count else { return }
         let keyValues = change.primaryKey
+        if shape.name == "transactions" || shape.name == "transaction_splits", case .integer(let id)? = keyValues.first {
+            mergedTransactions.insert(id)
+        }
         let key = Self.rowKey(keyValues)
         let current = try row(shape, keyValues)
         noteOldTransferMark(change, shape: shape)

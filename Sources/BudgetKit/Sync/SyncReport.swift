@@ -25,6 +25,11 @@ public struct SyncReport: Hashable, Sendable {
     /// device dated on or before an account's last statement (a row added, edited or deleted
     /// there while apart). Each with the book's balance on the statement's day now.
     public var brokenReconciliations: [ReconciliationBalance] = []
+    /// Transactions whose fields, merged from edits made apart on two devices, no longer hold
+    /// together (a transfer to its own account, a split whose parts no longer add up to its
+    /// amount...), each with the rule it breaks (``BookProblem``), by id. Every book holds the
+    /// same; one edit of each settles it everywhere.
+    public var unsettledTransactions: [BookProblem] = []
 }
 
 /// An account's last reconciliation and the book's balance of the account at the end of its
