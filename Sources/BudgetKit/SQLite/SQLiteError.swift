@@ -38,6 +38,8 @@ public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
         // SQLITE_CONSTRAINT_UNIQUE and _PRIMARYKEY: macros Swift cannot import.
         extendedCode == SQLITE_CONSTRAINT | (8 << 8) || extendedCode == SQLITE_CONSTRAINT | (6 << 8)
     }
+    /// `SQLITE_CONSTRAINT_CHECK`: a row breaks a table's CHECK constraint.
+    var isCheckViolation: Bool { extendedCode == SQLITE_CONSTRAINT | (1 << 8) }
     /// `SQLITE_CONSTRAINT_PRIMARYKEY`: a row with that key is already there.
     var isPrimaryKeyViolation: Bool { extendedCode == SQLITE_CONSTRAINT | (6 << 8) }
     /// `SQLITE_NOTADB`: the file is not an SQLite database.

@@ -188,15 +188,12 @@ extension BudgetStore {
 
     /// Applies one file in one transaction with the note that it was applied.
     /// Applies one file in one write: its conflicts, and the transactions its changes reached
-    /// through the merge (``SyncApplier/mergedTransactions``). CHECK constraints are off while
-    /// its changes are merged: see ``SyncApplier`` on edits that merge into a broken transaction.
+    /// through the merge (``SyncApplier/mergedTransactions``).
     private func applyFile(_ file: ChangesetFile) throws -> (conflicts: [SyncConflict], merged: Set<Int64>) {
         var applier = try reading { SyncApplier(connection: connection, resolvedAt: HybridLogicalClock.wallClock(), deviceNames: try deviceNames()) }
         // The entry holds the file's changes as its device made them (what `budget log` shows).
         try recordedWriting(.received(sequence: file.sequence, clock: file.clock, command: ""), foreignKeysOff: true,
                             known: file.changeset, pausingLog: file.changeset.bytes.count > 64 * 1024) {
-            try connection.execute("PRAGMA ignore_check_constraints = ON")
-            defer { try? connection.execute("PRAGMA ignore_check_constraints = OFF") }
             try applier.apply(file.changeset, at: file.clock)
             try connection.cached("""
                 INSERT INTO sync_state (device, last_sequence) VALUES (?, ?)

@@ -22,8 +22,8 @@
 /// (one sets the account a transfer comes from to where the other sends it). Checking the
 /// table's CHECK constraint would fail the file, and every later sync with it; choosing one
 /// side's fields here would part the books (each book meets the changes in its own order). So
-/// the merge writes what the fields say (``BudgetStore/applyFile(_:)`` turns CHECK constraints
-/// off while it applies), every book ends the same, and the sync names each such transaction
+/// the merge writes what the fields say (that one update is written with CHECK constraints off:
+/// ``writeMerged(_:_:_:)``), every book ends the same, and the sync names each such transaction
 /// (``SyncReport/unsettledTransactions``) for a person to settle with one edit, which syncs.
 ///
 /// Its inserts and updates say `OR FAIL`, not SQLite's default `ABORT`: a failed write throws
@@ -200,10 +200,28 @@ struct SyncApplier {
         let changed = merged.indices.filter { merged[$0] != current[$0] }
         if !changed.isEmpty {
             let assignments = changed.map { "\"\(shape.columns[$0])\" = ?" }.joined(separator: ", ")
-            try connection.cached("UPDATE OR FAIL \"\(shape.name)\" SET \(assignments) WHERE \(shape.keyCondition)")
-                .run(changed.map { merged[$0].sqliteValue } + keyValues.map(\.sqliteValue))
+            try writeMerged(shape, "UPDATE OR FAIL \"\(shape.name)\" SET \(assignments) WHERE \(shape.keyCondition)",
+                            changed.map { merged[$0].sqliteValue } + keyValues.map(\.sqliteValue))
         }
         for (column, value) in settling { try settle(shape, column, value, by: clock) }
+    }
+
+    /// Runs a merged row's update. A transaction whose merged fields break the table's CHECK
+    /// constraint (see ``SyncApplier``) is written again with CHECK constraints off for that one
+    /// statement: nothing of it was written when it failed (`OR FAIL`, one row, no BEFORE
+    /// trigger). Any other table's CHECK still refuses the file: only the merge of two valid
+    /// transactions can break theirs, while a category kind or account type that breaks one came
+    /// from a damaged or hostile file.
+    private func writeMerged(_ shape: Shape, _ sql: String, _ values: [SQLiteValue]) throws {
+        let statement = try connection.cached(sql)
+        do {
+            try statement.run(values)
+        } catch {
+            guard error.isCheckViolation, shape.name == "transactions" else { throw error }
+            try connection.execute("PRAGMA ignore_check_constraints = ON")
+            defer { try? connection.execute("PRAGMA ignore_check_constraints = OFF") }
+            try connection.run(sql, values)
+        }
     }
 
     private mutating func delete(_ shape: Shape, key: String, keyValues: [ChangesetValue], old: [ChangesetValue],
