@@ -67,6 +67,12 @@ import Testing
         hint: split money spent across expense categories, or money received across income categories
 
         """),
+        // Parts of the other kind flip what the amount means, as a category of it would.
+        (["edit", "4", "--split", "Salary=82.40"], failure, """
+        budget: error: moving transaction 4 from expense category 'Food, Household' to income category 'Salary' would turn 82.40 spent into 82.40 received
+        hint: say what the amount becomes: --kind-change negate records -82.40 (the money still went the same way), --kind-change keep records 82.40 received; or give --amount
+
+        """),
         (["add", "10", "--split", "Fuel=10", "--date", "2026-11-22"], failure, """
         budget: error: no category named 'Fuel'
         hint: see the categories with 'budget categories', or add one with 'budget add-category NAME AMOUNT'

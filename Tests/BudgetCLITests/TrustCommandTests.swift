@@ -49,7 +49,7 @@ import Glibc
         let negated = sandbox.run("edit", "1", "--category", "Salary", "--kind-change", "negate")
         #expect(negated.status == 0)
         #expect(negated.stderr == "Updated transaction 1: -12.50 in Salary on 2026-11-02 (Lunch). The amount was negated: Food and Salary are of different kinds.\n")
-        #expect(sandbox.run("edit", "2", "--note", "x", "--kind-change", "keep").stderr.hasPrefix("budget: error: '--kind-change <how>' needs '--category <category>' too"))
+        #expect(sandbox.run("edit", "2", "--note", "x", "--kind-change", "keep").stderr.hasPrefix("budget: error: '--kind-change <how>' needs '--category <category>' or '--split <category=amount>' too"))
     }
 
     @Test func movingACategorysTransactionsIntoTheOtherKindIsRefusedUnlessTheUserSaysHow() throws {

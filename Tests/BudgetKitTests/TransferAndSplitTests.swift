@@ -110,6 +110,35 @@ import Testing
         #expect(try store.check() == [])
     }
 
+    /// Parts of the other kind change what the amount means, as a category of it does: refused
+    /// without a word on the amount (100.00 spent read as 100.00 received flips the balance),
+    /// kept or negated when asked, and never refused when a new amount is given.
+    @Test func partsOfTheOtherKindAreRefusedUnlessTheAmountIsSettled() throws {
+        let book = try AccountBook()
+        let store = book.store
+        let split = try store.addTransaction(amount: money("100"), splits: [
+            SplitPart(category: "Food", amount: money("60")), SplitPart(category: "Household", amount: money("40")),
+        ], date: day("2026-11-14"))
+        let income = [SplitPart(category: "salary", amount: money("100"))]
+        let before = try dumpOfBook(store)
+        #expect(throws: BudgetError.transactionWouldChangeKind(id: split.id, amount: money("100"), from: "Food, Household",
+                                                               fromKind: .expense, to: "Salary", toKind: .income)) {
+            try store.editTransaction(id: split.id, TransactionChanges(splits: income))
+        }
+        #expect(try dumpOfBook(store) == before)
+        #expect(throws: BudgetError.splitDoesNotSum(total: money("-100"), parts: money("100"))) {
+            try store.editTransaction(id: split.id, TransactionChanges(splits: income), kindChange: .negateAmount)
+        }
+        let negated = try store.editTransaction(id: split.id, TransactionChanges(splits: [SplitPart(category: "Salary", amount: money("-100"))]),
+                                                kindChange: .negateAmount)
+        #expect(negated.amount == money("-100") && negated.kind == .income)
+        let kept = try store.editTransaction(id: split.id, TransactionChanges(amount: money("100"), splits: [
+            SplitPart(category: "Food", amount: money("100")),
+        ]))
+        #expect(kept.amount == money("100") && kept.kind == .expense)
+        #expect(try store.check() == [])
+    }
+
     @Test(arguments: [
         ("parts short", BudgetError.splitDoesNotSum(total: money("82.40"), parts: money("82.39"))),
         ("parts over", .splitDoesNotSum(total: money("82.40"), parts: money("90"))),

@@ -25,7 +25,7 @@ struct Edit: BudgetCommand {
         .option(\.payee, "payee", "payee", help: "The new payee (\"\" for none)."),
         .option(\.note, "note", "text", help: "The new note (\"\" for none)."),
         .option(\.date, "date", "day", help: "The new day: YYYY-MM-DD, today or yesterday."),
-        .option(\.kindChange, "kind-change", "how", help: "With --category of the other kind: keep the amount, or negate it."),
+        .option(\.kindChange, "kind-change", "how", help: "With --category or --split parts of the other kind: keep the amount, or negate it."),
         .options(\.splits, "split", "category=amount", help: "The new parts of a split (the last = separates)."),
         .option(\.account, "account", "name", help: "The account to move it to (a transfer: the one it leaves)."),
         .option(\.transferTo, "transfer-to", "name", help: "The account a transfer reaches."),
@@ -54,7 +54,9 @@ struct Edit: BudgetCommand {
             throw UsageError(message: "nothing to change",
                              hint: "give at least one of --amount, --category, --split, --payee, --note, --date, --account or --transfer-to")
         }
-        if kindChange != nil && category == nil { throw .needs("--kind-change <how>", "--category <category>") }
+        if kindChange != nil && category == nil && splits.isEmpty {
+            throw .needs("--kind-change <how>", "--category <category>' or '--split <category=amount>")
+        }
         if category != nil && !splits.isEmpty { throw .conflict("'--category <category>' cannot be used with '--split <category=amount>'") }
     }
 

@@ -8,9 +8,10 @@ extension BudgetStore {
     ///                                                              SplitPart(category: "Household", amount: rest)]))
     /// ```
     ///
-    /// Moving it to a category of the other kind (expense to income or back) would change what
-    /// its amount means, so it is refused unless `kindChange` says what to do with the amount,
-    /// or `changes` gives a new amount (read in the new category's direction). New parts replace
+    /// Moving it to a category of the other kind (expense to income or back), or giving it parts
+    /// of the other kind, would change what its amount means, so it is refused unless
+    /// `kindChange` says what to do with the amount (negated, the parts must sum to the negated
+    /// amount), or `changes` gives a new amount (read in the new category's direction). New parts replace
     /// a split's parts (or make a transaction a split) and must sum to its amount (the new one,
     /// when given); a category makes a split a plain transaction again. A transfer has no
     /// category: its amount, date, payee, note and both accounts can change. A change that moves
@@ -117,7 +118,22 @@ extension BudgetStore {
     private func applyCategoryChanges(_ changes: TransactionChanges, kindChange: KindChange, to edit: inout Edit) throws {
         var transaction = edit.transaction
         if let splits = changes.splits {
-            let total = changes.amount ?? transaction.amount
+            var total = changes.amount ?? transaction.amount
+            // Parts of the other kind change what the amount means, as a category of it would.
+            if changes.amount == nil, let first = splits.first, case let kind = try categoryRow(named: first.category).kind,
+               Transaction.Kind(kind) != transaction.kind {
+                switch kindChange {
+                case .refuse:
+                    let from = transaction.isSplit ? transaction.splits.map(\.category).joined(separator: ", ") : transaction.category
+                    let to = try splits.map { try categoryRow(named: $0.category).name }.joined(separator: ", ")
+                    throw BudgetError.transactionWouldChangeKind(id: transaction.id, amount: transaction.amount, from: from,
+                                                                 fromKind: transaction.kind.categoryKind ?? .expense, to: to, toKind: kind)
+                case .keepAmount:
+                    break
+                case .negateAmount:
+                    total = try Money.zero.subtracting(total)
+                }
+            }
             let parts = try resolveParts(splits, total: total)
             transaction.amount = total
             transaction.kind = parts.kind
