@@ -1,0 +1,30 @@
+import Testing
+@testable import BudgetCLI
+
+/// What `budget import` reads is what the file says: no row dropped, no sign flipped, no payee
+/// emptied, no row added twice, and nothing on stdout before an error.
+@Suite struct ImportFaithfulnessTests {
+    static let ofxHeader = "OFXHEADER:100\nDATA:OFXSGML\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>EUR"
+        + "<BANKACCTFROM><ACCTID>DE89370400440532013000</BANKACCTFROM><BANKTRANLIST>\n"
+    static let ofxFooter = "</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n"
+
+    func book() -> Sandbox {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        sandbox.succeed("-q", "add-account", "Giro", "--number", "DE89370400440532013000")
+        return sandbox
+    }
+
+    /// An OFX 1.x transaction whose `</STMTTRN>` the bank left out is read, not dropped.
+    @Test func anOFXTransactionWithoutItsEndTagIsImported() throws {
+        let sandbox = book()
+        let file = sandbox.write("open.ofx", Self.ofxHeader
+            + "<STMTTRN><DTPOSTED>20261103<TRNAMT>-4.75<FITID>A1<NAME>Coffee\n"
+            + "<STMTTRN><DTPOSTED>20261104<TRNAMT>-10.00<FITID>A2<NAME>Bakery</STMTTRN>\n" + Self.ofxFooter)
+        let result = sandbox.run("import", file, "--default-category", "Food")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 2 transactions from \(file).\n")
+        #expect(try sandbox.query("SELECT payee || ' ' || amount FROM transactions WHERE import_key IS NOT NULL ORDER BY id")
+            == ["Coffee 475", "Bakery 1000"])
+    }
+}
