@@ -27,4 +27,15 @@ import Testing
         #expect(try sandbox.query("SELECT payee || ' ' || amount FROM transactions WHERE import_key IS NOT NULL ORDER BY id")
             == ["Coffee 475", "Bakery 1000"])
     }
+
+    /// A bank's header with a lowercase `amount` is a bank's: money out is spending, the payee read.
+    @Test func aBanksHeaderWithALowercaseAmountIsReadAsABanks() throws {
+        let sandbox = book()
+        let file = sandbox.write("low.csv", "Date,Description,amount\n2026-11-03,Coffee Shop,-4.75\n2026-11-04,Refund Store,10.00\n")
+        let result = sandbox.run("import", file, "--default-category", "Food", "--dry-run", "--format", "csv")
+        #expect(result.status == 0)
+        #expect(result.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false)[1...4].joined(separator: ",") }
+            == ["2026-11-03,4.75,Food,Coffee Shop", "2026-11-04,-10.00,Food,Refund Store"])
+        #expect(result.stderr.hasPrefix("Read as csv (utf-8, ','), header on line 1: date 'Date', amount 'amount', payee 'Description';"))
+    }
 }
