@@ -38,4 +38,18 @@ import Testing
             == ["2026-11-03,4.75,Food,Coffee Shop", "2026-11-04,-10.00,Food,Refund Store"])
         #expect(result.stderr.hasPrefix("Read as csv (utf-8, ','), header on line 1: date 'Date', amount 'amount', payee 'Description';"))
     }
+
+    /// A dry run in CSV or TSV writes nothing on stdout (not even the header) before an error.
+    @Test(arguments: ["csv", "tsv", "json"])
+    func aDryRunsRecordsPrintNothingBeforeAnError(format: String) throws {
+        let sandbox = book()
+        let file = sandbox.write("bad.csv", "Date,Description,Amount\n2026-11-03,A,-1.00\n2026-11-04,B,x\n")
+        let before = try sandbox.snapshot()
+        let result = sandbox.run("import", file, "--default-category", "Food", "--dry-run", "--format", format)
+        #expect(result.status == 65)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "budget: error: \(file):3:3: invalid amount 'x': it is not a number like 12.50\n"
+            + ImportBadInputTests.hint)
+        #expect(try sandbox.snapshot() == before)
+    }
 }
