@@ -52,4 +52,28 @@ import Testing
             + ImportBadInputTests.hint)
         #expect(try sandbox.snapshot() == before)
     }
+
+    /// A pending row replaced by its posted twin is found again as that transaction: the older
+    /// file's row is skipped as already imported, never offered back as deleted (following that
+    /// hint added the pending row a second time).
+    @Test func aReplacedPendingRowImportedAgainIsSkippedNotDeleted() throws {
+        let sandbox = book()
+        let pending = sandbox.write("pending.csv", "date,amount,payee,status\n2026-11-20,-12.00,Corner Cafe,pending\n")
+        let posted = sandbox.write("posted.csv", "date,amount,payee,status\n2026-11-22,-12.00,Corner Cafe,posted\n")
+        sandbox.succeed("-q", "import", pending, "--negate", "--default-category", "Food")
+        #expect(sandbox.run("import", posted, "--negate", "--default-category", "Food").stderr
+            == "Imported 0 transactions from \(posted); replaced 1 pending transaction by its posted row.\n")
+        let id = try #require(try sandbox.query("SELECT id FROM transactions WHERE payee = 'Corner Cafe'").first)
+        let dryRun = sandbox.run("import", pending, "--negate", "--default-category", "Food", "--dry-run", "--format", "csv",
+                                 "--include-deleted")
+        #expect(dryRun.stdout.split(separator: "\n").dropFirst().map { "\($0.prefix { $0 != "," }) \($0.split(separator: ",").last ?? "")" }
+            == ["\(id) skip"])
+        #expect(dryRun.stderr == "Dry run: would import 0 transactions from \(pending); would skip 1 already imported.\n")
+        for options in [[], ["--include-deleted"]] {
+            let again = sandbox.run(["import", pending, "--negate", "--default-category", "Food"] + options)
+            #expect(again.status == 0)
+            #expect(again.stderr == "Imported 0 transactions from \(pending); skipped 1 already imported.\n")
+        }
+        #expect(try sandbox.query("SELECT count(*) FROM transactions WHERE payee = 'Corner Cafe'") == ["1"])
+    }
 }

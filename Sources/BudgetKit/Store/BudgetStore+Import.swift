@@ -161,6 +161,7 @@ extension BudgetStore {
         let maxID = try connection.int64("SELECT max(id) FROM transactions") ?? 0
         try staging.rekeyRepeatedReferences()
         try staging.scopeKeysOfOtherAccounts()
+        try staging.keyReplacedPending()
         let created: Int, added: Int
         let ignored = try staging.deletedRowCount()
         var nearMisses: [PendingNearMiss] = []
