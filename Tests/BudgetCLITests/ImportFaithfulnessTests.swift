@@ -76,4 +76,32 @@ import Testing
         }
         #expect(try sandbox.query("SELECT count(*) FROM transactions WHERE payee = 'Corner Cafe'") == ["1"])
     }
+
+    /// A bank id given again to a row of another day or amount: the row is skipped (a bank id
+    /// names one transaction) and a warning shows both, with how to add it; the same row again
+    /// (an overlapping statement) is skipped quietly.
+    @Test func aBankIdReusedForAnotherTransactionIsSkippedWithAWarningShowingBoth() throws {
+        let sandbox = book()
+        func statement(_ name: String, _ row: String) -> String {
+            sandbox.write(name, Self.ofxHeader + "<STMTTRN>\(row)</STMTTRN>\n" + Self.ofxFooter)
+        }
+        let first = statement("m1.ofx", "<DTPOSTED>20261103<TRNAMT>-4.75<FITID>1<NAME>Coffee")
+        let second = statement("m2.ofx", "<DTPOSTED>20261203<TRNAMT>-99.00<FITID>1<NAME>Electronics")
+        sandbox.succeed("-q", "import", first, "--default-category", "Food")
+        let id = try #require(try sandbox.query("SELECT id FROM transactions WHERE payee = 'Coffee'").first)
+        let before = try sandbox.snapshot()
+        for dryRun in [true, false] {
+            let result = sandbox.run(["import", second, "--default-category", "Food"] + (dryRun ? ["--dry-run"] : []))
+            #expect(result.status == 0)
+            #expect(result.stderr == (dryRun ? "Read as ofx (utf-8).\nDry run: would import 0 transactions from \(second); would skip 1 already imported.\n"
+                                             : "Imported 0 transactions from \(second); skipped 1 already imported.\n")
+                + "budget: warning: \(second):5: \(dryRun ? "would be skipped" : "skipped") as already imported: its bank id is "
+                + "transaction \(id)'s (2026-11-03 4.75 Coffee), but the row is 2026-12-03 99.00 Electronics\n"
+                + "hint: if the bank gave the id to another transaction, add it with 'budget add'; "
+                + "if it corrected the row, correct transaction \(id) with 'budget edit \(id)'\n")
+        }
+        #expect(try sandbox.snapshot() == before)
+        #expect(sandbox.run("import", first, "--default-category", "Food").stderr
+            == "Imported 0 transactions from \(first); skipped 1 already imported.\n")
+    }
 }
