@@ -61,6 +61,26 @@ extension Import {
 }
 
 extension Import {
+    /// Warns of each row skipped by a bank id whose transaction has another day or amount
+    /// (``ReusedBankID``), both shown, with how to add it or correct the book:
+    ///
+    /// ```text
+    /// budget: warning: m2.ofx:6: skipped as already imported: its bank id is transaction 5's (2026-11-03 4.75 Coffee), but the row is 2026-12-03 99.00 Electronics
+    /// hint: if the bank gave the id to another transaction, add it with 'budget add'; if it corrected the row, correct transaction 5 with 'budget edit 5'
+    /// ```
+    static func reportReusedBankIDs(_ rows: [ReusedBankID], file: String, dryRun: Bool, _ context: CommandContext) {
+        for row in rows {
+            let transaction = row.transaction
+            context.warn("budget: warning: \(file):\(row.line): \(dryRun ? "would be skipped" : "skipped") as already imported: "
+                + "its bank id is transaction \(transaction.id)'s (\(transaction.date) \(transaction.amount) \(transaction.payee)), "
+                + "but the row is \(row.date) \(row.amount) \(row.payee)")
+        }
+        if let first = rows.first?.transaction.id {
+            context.warn("hint: if the bank gave the id to another transaction, add it with 'budget add'; "
+                + "if it corrected the row, correct transaction \(first) with 'budget edit \(first)'")
+        }
+    }
+
     /// How a dry run read the file, when not as budget's own CSV: its format and encoding, and
     /// for a bank's CSV file the columns chosen; `nil` for a UTF-8 CSV file read as told.
     ///

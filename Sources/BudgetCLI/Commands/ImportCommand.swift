@@ -226,6 +226,7 @@ struct Import: BudgetCommand {
                                 : "hint: if the file is a bank's, where money out is negative, run 'budget undo' and import it again with --negate")
         }
         Self.reportNearMisses(summary.pendingNearMisses, dryRun: dryRun, context)
+        Self.reportReusedBankIDs(summary.reusedBankIDs, file: input.name, dryRun: dryRun, context)
         return Self.reportBalances(summary.balanceChecks, dryRun: dryRun, context)
     }
 

@@ -7,7 +7,9 @@ enum DelimitedRowWriter {
 }
 
 /// Streams records as CSV, TSV or JSON to an ``Output``: a header (or `[`), one row (or object) per
-/// record, no totals. Memory stays bounded whatever the number of records.
+/// record, no totals. Memory stays bounded whatever the number of records. Nothing is written
+/// before the first record (or ``finish()``, for none): a command that fails before its first
+/// record (a dry run's bad row) leaves its output empty.
 ///
 /// ```swift
 /// var writer = try RecordWriter(format: .csv, record: .transaction, output: stdout)
@@ -23,7 +25,8 @@ struct RecordWriter<Value> {
     private let delimited: DelimitedRowWriter.Writer
     private var count = 0
 
-    /// Starts the output: the header row for CSV and TSV.
+    /// Prepares the output; the header row for CSV and TSV is written with the first record, or
+    /// by ``finish()`` when there is none.
     ///
     /// - Parameter excelSafe: `--excel-safe`: text cells a spreadsheet could run as a formula get a
     ///   `'` in front (CSV and TSV only; JSON is not read by spreadsheets).
@@ -33,13 +36,13 @@ struct RecordWriter<Value> {
         self.record = record
         self.output = output
         delimited = DelimitedRowWriter.Writer(format: format == .tsv ? .tsv : .csv, excelSafe: excelSafe)
-        if format != .json { try writeDelimited(record.keys.map { .text($0) }) }
     }
 
     /// Writes one record.
     ///
     /// - Complexity: O(n) in the record's bytes.
     mutating func write(_ value: Value) throws(OutputError) {
+        if count == 0 { try writeHeader() }
         defer { count += 1 }
         let cells = record.cells(value)
         switch format {
@@ -55,12 +58,18 @@ struct RecordWriter<Value> {
         }
     }
 
-    /// Ends the output: closes the JSON array (`[]` when there were no records), then writes out
+    /// Ends the output: the CSV or TSV header when no record came, closes the JSON array (`[]` when there were no records), then writes out
     /// the output's buffer: a summary or warning the command writes to stderr next comes after
     /// the records when both go to one file or terminal (`> log 2>&1`).
     func finish() throws(OutputError) {
+        if count == 0 { try writeHeader() }
         if format == .json { try output.write(count == 0 ? "[]\n" : "\n]\n") }
         try output.flush()
+    }
+
+    /// The header row of CSV and TSV (JSON has none: `[` comes with its first object).
+    private func writeHeader() throws(OutputError) {
+        if format != .json { try writeDelimited(record.keys.map { .text($0) }) }
     }
 
     private func writeDelimited(_ fields: [DelimitedRowWriter.Field]) throws(OutputError) {

@@ -3,7 +3,8 @@
 /// run shows it.
 ///
 /// It is found only when every column option is left at its default and the first line is not
-/// a header naming `date` and `amount` (what `budget export` writes): then the lines before
+/// budget's own header (`date` and `amount` as `budget export` writes them, with `category` or
+/// only the export's columns: ``ImportMapper/isOwnHeader(_:)``): then the lines before
 /// the header (a bank's preamble: account, period, balance) are skipped, up to
 /// ``CSVLayout/preambleLimit``, and the header is the first line naming a date column and an
 /// amount column (or a debit and a credit column) in English, German or French

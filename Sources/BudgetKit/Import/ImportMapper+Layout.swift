@@ -13,18 +13,24 @@ extension ImportMapper {
     /// when this record is a preamble line or the header just recognised (either way it is no
     /// row), `false` when the columns are to be resolved from it as usual.
     ///
-    /// A first record with a field spelled `date` or `amount` (as `budget export` writes them)
-    /// is read as usual; so is every file read with column options.
+    /// A first record that is budget's own header (``isOwnHeader(_:)``) is read as usual; so is
+    /// every file read with column options, and a first record naming budget's `date` or
+    /// `amount` that is no bank's header either (its columns are resolved, so an error names the
+    /// one it lacks).
     ///
     /// - Throws: ``BudgetError/badInput(file:line:column:message:)`` when no header was found
     ///   in the first ``CSVLayout/preambleLimit`` lines.
     mutating func recognizesHeader(_ record: CSVRecord) throws(BudgetError) -> Bool {
         if !recognizing {
-            guard preambleLines == 0, headerLine == nil, usesDefaultLayout,
-                  !record.fields.contains(where: { $0 == "date" || $0 == "amount" }) else { return false }
+            guard preambleLines == 0, headerLine == nil, usesDefaultLayout, !Self.isOwnHeader(record.fields) else { return false }
             recognizing = true
         }
-        if let (layout, columns) = CSVHeaderRecognizer.recognize(record.fields, line: record.line, delimiter: delimiter) {
+        let recognized = CSVHeaderRecognizer.recognize(record.fields, line: record.line, delimiter: delimiter)
+        if recognized == nil, preambleLines == 0, record.fields.contains(where: { $0 == "date" || $0 == "amount" }) {
+            recognizing = false
+            return false
+        }
+        if let (layout, columns) = recognized {
             self.layout = layout
             self.columns = columns
             headerLine = record.line
@@ -35,6 +41,17 @@ extension ImportMapper {
         preambleLines += 1
         if preambleLines >= CSVLayout.preambleLimit { throw noHeader(line: record.line) }
         return true
+    }
+
+    /// Whether a header is budget's own layout: it names `date` and `amount` as `budget export`
+    /// writes them (exactly, in lower case), and either a `category` column or no column but
+    /// the export's (``TransactionField``, any version's subset) and a bank's `status`; empty
+    /// names are allowed. `Date,Description,amount` is not (a bank's, recognised as one: its
+    /// amounts are the money flow, its payee `Description`), nor is `date,x,amount`.
+    static func isOwnHeader(_ fields: [String]) -> Bool {
+        guard fields.contains("date"), fields.contains("amount") else { return false }
+        return fields.contains("category")
+            || fields.allSatisfy { $0.isEmpty || $0 == "status" || TransactionField(rawValue: $0) != nil }
     }
 
     /// The error of a file whose header was looked for and not found.

@@ -13,6 +13,9 @@ public struct ImportSummary: Hashable, Sendable {
     /// Pending transactions that look like a posted row just imported without being its twin:
     /// both kept.
     public var pendingNearMisses: [PendingNearMiss] = []
+    /// Rows skipped as already imported by a bank id whose transaction has another day or
+    /// amount (counted in ``skipped``).
+    public var reusedBankIDs: [ReusedBankID] = []
     /// The balance checks of a bank file's statements (empty for CSV): in a dry run, against
     /// the book as the import would leave it.
     public var balanceChecks: [StatementBalanceCheck] = []
@@ -161,6 +164,7 @@ extension BudgetStore {
         let maxID = try connection.int64("SELECT max(id) FROM transactions") ?? 0
         try staging.rekeyRepeatedReferences()
         try staging.scopeKeysOfOtherAccounts()
+        try staging.keyReplacedPending()
         let created: Int, added: Int
         let ignored = try staging.deletedRowCount()
         var nearMisses: [PendingNearMiss] = []
@@ -198,6 +202,7 @@ extension BudgetStore {
         }
         summary.replacedPending = replacedPending
         summary.pendingNearMisses = nearMisses
+        summary.reusedBankIDs = try staging.reusedBankIDs(maxID: maxID)
         return summary
     }
 

@@ -12,8 +12,9 @@
 ///
 /// A posted row with exactly one twin, which has no other, replaces it: the pending
 /// transaction keeps its id and category and takes the posted row's day, amount, payee, note
-/// and import key (its own key is remembered like a deleted row's, so importing the older
-/// file again does not bring it back); the posted row is not added. Any other pair that is close (twins that are
+/// and import key (its own key is remembered as replaced, ``ImportTombstones/rememberReplaced``,
+/// so importing the older file again finds the row already imported, skipped, never deleted);
+/// the posted row is not added. Any other pair that is close (twins that are
 /// not one-to-one, or rows in the window with the same amount or the same payee) is a
 /// ``PendingNearMiss``: both stay, listed.
 public struct PendingNearMiss: Hashable, Sendable {
@@ -159,6 +160,13 @@ extension ImportStaging {
         return twins
     }
 
+    /// Keys each staged pending row that an earlier import's posted row replaced as the
+    /// transaction it became (``ImportTombstones/keyReplacedPending``).
+    func keyReplacedPending() throws {
+        guard pendingRows > 0, try connection.int64("SELECT EXISTS (SELECT 1 FROM import_tombstones)") == 1 else { return }
+        try connection.run(ImportTombstones.keyReplacedPending, [options.includesDeleted.sqliteValue])
+    }
+
     /// Replaces each pending twin ``pendingTwins(maxID:dryRun:)`` found among the rows just filed.
     func replacePendingTwins(_ twins: Twins) throws {
         guard !twins.replaced.isEmpty else { return }
@@ -177,9 +185,9 @@ extension ImportStaging {
         // The posted row was added by this import, in bulk: the history entry takes the new
         // rows as they are at the end, so its deletion is not recorded either.
         try store.unrecorded { try connection.run("DELETE FROM transactions WHERE id = ?", [.integer(posted)]) }
-        // The pending key is remembered as a deleted row's, in its account: importing the older
-        // file again does not bring the pending row back.
-        try connection.run(ImportTombstones.remember, [Day.today().sqliteValue, .integer(pending)])
+        // The pending key is remembered as replaced by this transaction, in its account: importing
+        // the older file again finds the row already imported, not deleted.
+        try connection.run(ImportTombstones.rememberReplaced, [Day.today().sqliteValue, .integer(pending)])
         try update.run([.integer(pending), .text(row.date), .text(row.payee), .text(row.note), .text(row.key), .integer(row.flow)])
         try connection.run("DELETE FROM pending_imports WHERE transaction_id = ?", [.integer(pending)])
     }

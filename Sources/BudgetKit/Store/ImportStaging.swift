@@ -86,6 +86,8 @@ final class ImportStaging {
     var transactionCount = 0
     /// Rows staged as pending.
     var pendingRows = 0
+    /// Rows staged with a key the bank gave (its id for the row).
+    private(set) var bankKeyRows = 0
     /// Whether a bank id was given to more than one row of the file.
     private(set) var repeatsReferences = false
     /// Rows whose amount was read in budget's own way (``ImportRow/AmountConvention/stored``:
@@ -198,6 +200,7 @@ final class ImportStaging {
             if row.amount < .zero { negativeStoredRows += 1 }
         }
         if row.pending { pendingRows += 1 }
+        if !row.importKey.isEmpty { bankKeyRows += 1 }
     }
 
     /// The `category_id`, `stored_amount` and `missing_key` columns of a row's resolution

@@ -28,10 +28,50 @@ enum ImportTombstones {
 
     /// Remembers the import key of the transaction `?2`, if it has one, as deleted on `?1` from
     /// its account.
-    static let remember = """
+    static let remember = remembering("")
+
+    /// Remembers the import key of the pending transaction `?2` as replaced on `?1` by its
+    /// posted twin: `KEY|account ID|replaced by N`, N the transaction's own id (it keeps it, and
+    /// takes the posted row's key). No row is hidden by it (``hide(_:)`` matches keys exactly):
+    /// the file's pending row is found again as the transaction it became
+    /// (``keyReplacedPending``), skipped as already imported, never offered back as deleted.
+    static let rememberReplaced = remembering(" || '\(replacedBy)' || id")
+
+    /// What follows a replaced pending key's `KEY|account ID`, before the transaction's id.
+    static let replacedBy = "|replaced by "
+
+    private static func remembering(_ tail: String) -> String {
+        """
         INSERT OR REPLACE INTO import_tombstones (import_key, deleted_on)
-        SELECT CASE WHEN substr(import_key, -length(suffix)) = suffix THEN import_key ELSE import_key || suffix END, ?1
-        FROM (SELECT import_key, \(suffix("account_id")) AS suffix FROM transactions WHERE id = ?2 AND import_key IS NOT NULL)
+        SELECT \(scopedOnce("import_key", suffix: "suffix"))\(tail), ?1
+        FROM (SELECT id, import_key, \(suffix("account_id")) AS suffix FROM transactions WHERE id = ?2 AND import_key IS NOT NULL)
+        """
+    }
+
+    /// `KEY|account ID` of the SQL expression `key`, or `key` itself when it already ends with
+    /// `suffix`, the SQL expression of `|account ID`.
+    private static func scopedOnce(_ key: String, suffix: String) -> String {
+        "CASE WHEN substr(\(key), -length(\(suffix))) = \(suffix) THEN \(key) ELSE \(key) || \(suffix) END"
+    }
+
+    /// Gives each staged pending row whose key a replaced pending transaction had
+    /// (``rememberReplaced``) the key of the transaction it became, so that it is found already
+    /// imported. When that transaction is gone (deleted since), the row takes the marker's own
+    /// key, which the tombstones hold: it is found deleted, and `?1`
+    /// (``ImportOptions/includesDeleted``) leaves its key alone instead, so it is brought back.
+    /// A row whose key a transaction holds is left as it is.
+    ///
+    /// - Complexity: per staged pending row, one range of the tombstones' primary key (the
+    ///   marker's id is digits: `replaced by 0` up to `replaced by :`).
+    static let keyReplacedPending = """
+        UPDATE temp.import_staging AS s SET import_key = coalesce(r.key, CASE WHEN ?1 THEN s.import_key ELSE r.marker END)
+        FROM (SELECT p.staged, d.import_key AS marker, t.import_key AS key
+              FROM (SELECT rowid AS staged, \(scopedOnce("import_key", suffix: suffix("account_id"))) || '\(replacedBy)' AS prefix
+                    FROM temp.import_staging AS o
+                    WHERE pending AND NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = o.import_key)) AS p
+              JOIN import_tombstones AS d ON d.import_key >= p.prefix || '0' AND d.import_key < p.prefix || ':'
+              LEFT JOIN transactions AS t ON t.id = CAST(substr(d.import_key, length(p.prefix) + 1) AS INTEGER)) AS r
+        WHERE s.rowid = r.staged
         """
 
     /// The SQL condition that a tombstone hides the row `alias` (its `import_key` and

@@ -73,4 +73,38 @@ import Testing
     func theDelimiterIsTheOneFoundMostOnALine(_ text: String, _ delimiter: Unicode.Scalar) {
         #expect(CSVHeaderRecognizer.delimiter(of: Array(text.utf8)) == delimiter)
     }
+
+    /// A bank's header that merely holds a lowercase `date` or `amount` is a bank's: its amounts
+    /// are the money flow and its payee column is found (it was read as budget's own layout).
+    @Test(arguments: ["Date,Description,amount", "date,Description,Amount", "date,description,amount", "date,x,amount"])
+    func aBanksHeaderHoldingALowercaseDateOrAmountIsRecognised(header: String) throws {
+        let (rows, layout) = try rows(header + "\n2026-11-03,Coffee Shop,-4.75\n2026-11-04,Refund Store,10.00\n")
+        #expect(layout?.headerLine == 1)
+        #expect(rows.map(\.convention) == [.bank, .bank])
+        if header != "date,x,amount" { #expect(rows.map(\.payee) == ["Coffee Shop", "Refund Store"]) }
+    }
+
+    /// Headers budget writes (every export's column set) or a person writes with budget's names
+    /// (its own columns only, or a `category` column beside others) keep budget's layout.
+    @Test(arguments: [
+        "id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled,transfer_reconciled",
+        "id,date,amount,category,payee,note", "date,amount", "date,amount,payee", "date,amount,payee,status",
+        "date,amount,category,payee,memo", "date,amount,payee,,",
+    ])
+    func budgetsOwnHeadersKeepBudgetsLayout(header: String) throws {
+        let fields = header.split(separator: ",", omittingEmptySubsequences: false)
+        let row = fields.map { $0 == "date" ? "2026-11-03" : $0 == "amount" ? "4.75" : $0 == "category" ? "Food" : "" }
+        let (rows, layout) = try rows(header + "\n" + row.joined(separator: ",") + "\n")
+        #expect(layout == nil)
+        #expect(rows.map(\.convention) == [.stored])
+    }
+
+    /// A first line naming budget's `date` that no bank header matches is resolved as budget's
+    /// own, so its error names the column it lacks.
+    @Test func aHeaderOfBudgetsNamesThatIsNoBanksNamesTheMissingColumn() {
+        #expect(throws: BudgetError.badInput(file: "bank.csv", line: 1, column: 1,
+                                             message: "no column named 'amount' in the header (it has 'date', 'Value', 'Notes')")) {
+            _ = try rows("date,Value,Notes\n2026-11-03,1,x\n")
+        }
+    }
 }

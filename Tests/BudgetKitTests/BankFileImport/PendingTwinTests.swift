@@ -32,9 +32,11 @@ import Testing
         #expect(older.added == 0)
     }
 
-    /// The replaced pending key is remembered in its account (``ImportTombstones``): the older
-    /// file brings nothing back there, and still imports into another account.
-    @Test func theReplacedPendingKeyIsRememberedInItsAccount() throws {
+    /// The replaced pending key is remembered in its account as replaced by the transaction
+    /// (``ImportTombstones/rememberReplaced``): the older file's row is skipped there as already
+    /// imported (never ignored as deleted, which `includesDeleted` would bring back as a second
+    /// row), and still imports into another account.
+    @Test func theReplacedPendingKeyIsRememberedInItsAccountAsReplaced() throws {
         let dir = TemporaryDirectory()
         let store = try pendingBook(dir)
         let pending = try #require(try store.transactions().first)
@@ -42,11 +44,17 @@ import Testing
         let account = try store.account(named: pending.account).id
         let summary = try importText(store, "date,amount,payee,status\n2026-11-22,-12.00,Corner Cafe,posted\n", options())
         #expect(summary.replacedPending == 1)
-        #expect(try store.connection.prepare("SELECT import_key FROM import_tombstones").map { $0.text(0) } == ["\(key)|account \(account)"])
+        #expect(try store.connection.prepare("SELECT import_key FROM import_tombstones").map { $0.text(0) }
+            == ["\(key)|account \(account)|replaced by \(pending.id)"])
         let older = "date,amount,payee,status\n2026-11-20,-12.00,Corner Cafe,pending\n"
-        for dryRun in [true, false] {
-            let again = try importText(store, older, options(), dryRun: dryRun)
-            #expect(again.added == 0 && again.skipped == 0 && again.ignored == 1)
+        for (dryRun, includesDeleted) in [(true, false), (false, false), (true, true), (false, true)] {
+            var fates: [ImportedRow] = []
+            let again = try importText(store, older, bankOptions {
+                $0.negate = true
+                $0.includesDeleted = includesDeleted
+            }, dryRun: dryRun) { fates.append($0) }
+            #expect(again.added == 0 && again.skipped == 1 && again.ignored == 0)
+            #expect(fates.map { "\($0.transaction.id) \($0.added) \($0.ignored)" } == ["\(pending.id) false false"])
         }
         #expect(try store.transactions().map(\.id) == [pending.id])
         #expect(try store.connection.int64("SELECT count(*) FROM pending_imports") == 0)
@@ -186,5 +194,26 @@ import Testing
         let store = try bankBook(dir)
         try importCorpus(store, "camt053-batch-and-pending.xml", bankOptions { $0.account = "Giro" })
         #expect(try store.connection.int64("SELECT count(*) FROM pending_imports") == 1)
+    }
+
+    /// Once the transaction a pending row became is deleted, the older file's pending row is
+    /// deleted too: ignored, and brought back (once) by `includesDeleted`.
+    @Test func aReplacedPendingRowWhoseTransactionIsDeletedIsIgnoredAsDeleted() throws {
+        let dir = TemporaryDirectory()
+        let store = try pendingBook(dir)
+        let pending = try #require(try store.transactions().first)
+        _ = try importText(store, "date,amount,payee,status\n2026-11-22,-12.00,Corner Cafe,posted\n", options())
+        try store.deleteTransactions(ids: [pending.id])
+        let older = "date,amount,payee,status\n2026-11-20,-12.00,Corner Cafe,pending\n"
+        let again = try importText(store, older, options())
+        #expect(again.added == 0 && again.skipped == 0 && again.ignored == 1)
+        let back = try importText(store, older, bankOptions {
+            $0.negate = true
+            $0.includesDeleted = true
+        })
+        #expect(back.added == 1 && back.ignored == 0)
+        let twice = try importText(store, older, options())
+        #expect(twice.added == 0 && twice.skipped == 1 && twice.ignored == 0)
+        #expect(try store.transactions().count == 1)
     }
 }

@@ -2,7 +2,9 @@
 ///
 /// Elements are tracked on a stack: a start pushes, a text is the value of the element on top
 /// (which it then closes: SGML never closes it, XML's end for it is then ignored), an end pops
-/// down to its element, closing any left open (an SGML element that held no text). A value
+/// down to its element, closing any left open (an SGML element that held no text). A known
+/// aggregate's start while one of its name is open closes that one first (its end tag left
+/// out); text directly inside a known aggregate is ignored, the aggregate left open. A value
 /// counts in the innermost aggregate the builder knows (`STMTTRN`, `LEDGERBAL`, `BANKACCTFROM`,
 /// `PAYEE`...), so an unclosed empty element in between changes nothing.
 ///
@@ -56,22 +58,34 @@ struct OFXStatementBuilder {
     mutating func take(_ event: OFXEvent) throws {
         switch event.kind {
         case .start(let name):
+            // An aggregate the builder knows never holds itself: one started while another of its
+            // name is open is a sibling whose end tag the bank left out (SGML lets an element's
+            // end be implied), so that one and all it holds are closed first, and both are read.
+            if name.tag?.isAggregate == true, stack.contains(name) { try close(through: name, line: event.line) }
             guard stack.count < Self.maximumDepth else {
                 throw BankFileError(location(event.line), .tooMany(limit: Self.maximumDepth))
             }
             stack.append(name)
             try start(name, line: event.line)
         case .text(let value):
-            guard let name = stack.last else { return }
+            // Text directly inside an aggregate the builder knows (`<STMTTRN>x<TRNTYPE>`) is no
+            // element's value: it is ignored, and the aggregate stays open with all it holds.
+            guard let name = stack.last, name.tag?.isAggregate != true else { return }
             try leaf(name, value: value, line: event.line)
             stack.removeLast()
         case .end(let name):
             guard stack.contains(name) else { return }
-            while let top = stack.last {
-                try end(top, line: event.line)
-                stack.removeLast()
-                if top == name { break }
-            }
+            try close(through: name, line: event.line)
+        }
+    }
+
+    /// Closes the elements on the stack down to and including the innermost `name`, which the
+    /// stack holds: each is ended as if its end tag had come.
+    private mutating func close(through name: OFXElementName, line: Int) throws {
+        while let top = stack.last {
+            try end(top, line: line)
+            stack.removeLast()
+            if top == name { break }
         }
     }
 

@@ -1,0 +1,107 @@
+import Testing
+@testable import BudgetCLI
+
+/// What `budget import` reads is what the file says: no row dropped, no sign flipped, no payee
+/// emptied, no row added twice, and nothing on stdout before an error.
+@Suite struct ImportFaithfulnessTests {
+    static let ofxHeader = "OFXHEADER:100\nDATA:OFXSGML\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>EUR"
+        + "<BANKACCTFROM><ACCTID>DE89370400440532013000</BANKACCTFROM><BANKTRANLIST>\n"
+    static let ofxFooter = "</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n"
+
+    func book() -> Sandbox {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        sandbox.succeed("-q", "add-account", "Giro", "--number", "DE89370400440532013000")
+        return sandbox
+    }
+
+    /// An OFX 1.x transaction whose `</STMTTRN>` the bank left out is read, not dropped.
+    @Test func anOFXTransactionWithoutItsEndTagIsImported() throws {
+        let sandbox = book()
+        let file = sandbox.write("open.ofx", Self.ofxHeader
+            + "<STMTTRN><DTPOSTED>20261103<TRNAMT>-4.75<FITID>A1<NAME>Coffee\n"
+            + "<STMTTRN><DTPOSTED>20261104<TRNAMT>-10.00<FITID>A2<NAME>Bakery</STMTTRN>\n" + Self.ofxFooter)
+        let result = sandbox.run("import", file, "--default-category", "Food")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 2 transactions from \(file).\n")
+        #expect(try sandbox.query("SELECT payee || ' ' || amount FROM transactions WHERE import_key IS NOT NULL ORDER BY id")
+            == ["Coffee 475", "Bakery 1000"])
+    }
+
+    /// A bank's header with a lowercase `amount` is a bank's: money out is spending, the payee read.
+    @Test func aBanksHeaderWithALowercaseAmountIsReadAsABanks() throws {
+        let sandbox = book()
+        let file = sandbox.write("low.csv", "Date,Description,amount\n2026-11-03,Coffee Shop,-4.75\n2026-11-04,Refund Store,10.00\n")
+        let result = sandbox.run("import", file, "--default-category", "Food", "--dry-run", "--format", "csv")
+        #expect(result.status == 0)
+        #expect(result.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false)[1...4].joined(separator: ",") }
+            == ["2026-11-03,4.75,Food,Coffee Shop", "2026-11-04,-10.00,Food,Refund Store"])
+        #expect(result.stderr.hasPrefix("Read as csv (utf-8, ','), header on line 1: date 'Date', amount 'amount', payee 'Description';"))
+    }
+
+    /// A dry run in CSV or TSV writes nothing on stdout (not even the header) before an error.
+    @Test(arguments: ["csv", "tsv", "json"])
+    func aDryRunsRecordsPrintNothingBeforeAnError(format: String) throws {
+        let sandbox = book()
+        let file = sandbox.write("bad.csv", "Date,Description,Amount\n2026-11-03,A,-1.00\n2026-11-04,B,x\n")
+        let before = try sandbox.snapshot()
+        let result = sandbox.run("import", file, "--default-category", "Food", "--dry-run", "--format", format)
+        #expect(result.status == 65)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "budget: error: \(file):3:3: invalid amount 'x': it is not a number like 12.50\n"
+            + ImportBadInputTests.hint)
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    /// A pending row replaced by its posted twin is found again as that transaction: the older
+    /// file's row is skipped as already imported, never offered back as deleted (following that
+    /// hint added the pending row a second time).
+    @Test func aReplacedPendingRowImportedAgainIsSkippedNotDeleted() throws {
+        let sandbox = book()
+        let pending = sandbox.write("pending.csv", "date,amount,payee,status\n2026-11-20,-12.00,Corner Cafe,pending\n")
+        let posted = sandbox.write("posted.csv", "date,amount,payee,status\n2026-11-22,-12.00,Corner Cafe,posted\n")
+        sandbox.succeed("-q", "import", pending, "--negate", "--default-category", "Food")
+        #expect(sandbox.run("import", posted, "--negate", "--default-category", "Food").stderr
+            == "Imported 0 transactions from \(posted); replaced 1 pending transaction by its posted row.\n")
+        let id = try #require(try sandbox.query("SELECT id FROM transactions WHERE payee = 'Corner Cafe'").first)
+        let dryRun = sandbox.run("import", pending, "--negate", "--default-category", "Food", "--dry-run", "--format", "csv",
+                                 "--include-deleted")
+        #expect(dryRun.stdout.split(separator: "\n").dropFirst().map { "\($0.prefix { $0 != "," }) \($0.split(separator: ",").last ?? "")" }
+            == ["\(id) skip"])
+        #expect(dryRun.stderr == "Dry run: would import 0 transactions from \(pending); would skip 1 already imported.\n")
+        for options in [[], ["--include-deleted"]] {
+            let again = sandbox.run(["import", pending, "--negate", "--default-category", "Food"] + options)
+            #expect(again.status == 0)
+            #expect(again.stderr == "Imported 0 transactions from \(pending); skipped 1 already imported.\n")
+        }
+        #expect(try sandbox.query("SELECT count(*) FROM transactions WHERE payee = 'Corner Cafe'") == ["1"])
+    }
+
+    /// A bank id given again to a row of another day or amount: the row is skipped (a bank id
+    /// names one transaction) and a warning shows both, with how to add it; the same row again
+    /// (an overlapping statement) is skipped quietly.
+    @Test func aBankIdReusedForAnotherTransactionIsSkippedWithAWarningShowingBoth() throws {
+        let sandbox = book()
+        func statement(_ name: String, _ row: String) -> String {
+            sandbox.write(name, Self.ofxHeader + "<STMTTRN>\(row)</STMTTRN>\n" + Self.ofxFooter)
+        }
+        let first = statement("m1.ofx", "<DTPOSTED>20261103<TRNAMT>-4.75<FITID>1<NAME>Coffee")
+        let second = statement("m2.ofx", "<DTPOSTED>20261203<TRNAMT>-99.00<FITID>1<NAME>Electronics")
+        sandbox.succeed("-q", "import", first, "--default-category", "Food")
+        let id = try #require(try sandbox.query("SELECT id FROM transactions WHERE payee = 'Coffee'").first)
+        let before = try sandbox.snapshot()
+        for dryRun in [true, false] {
+            let result = sandbox.run(["import", second, "--default-category", "Food"] + (dryRun ? ["--dry-run"] : []))
+            #expect(result.status == 0)
+            #expect(result.stderr == (dryRun ? "Read as ofx (utf-8).\nDry run: would import 0 transactions from \(second); would skip 1 already imported.\n"
+                                             : "Imported 0 transactions from \(second); skipped 1 already imported.\n")
+                + "budget: warning: \(second):5: \(dryRun ? "would be skipped" : "skipped") as already imported: its bank id is "
+                + "transaction \(id)'s (2026-11-03 4.75 Coffee), but the row is 2026-12-03 99.00 Electronics\n"
+                + "hint: if the bank gave the id to another transaction, add it with 'budget add'; "
+                + "if it corrected the row, correct transaction \(id) with 'budget edit \(id)'\n")
+        }
+        #expect(try sandbox.snapshot() == before)
+        #expect(sandbox.run("import", first, "--default-category", "Food").stderr
+            == "Imported 0 transactions from \(first); skipped 1 already imported.\n")
+    }
+}
