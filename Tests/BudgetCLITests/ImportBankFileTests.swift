@@ -141,7 +141,7 @@ import Testing
             budget: warning: \(file):1:1: the statement opens Giro at 1500.00, the book at 0.00 (difference -1500.00): an earlier statement is missing
             hint: import the statements before this one, then this one again (it adds nothing twice); if the book starts with this statement, give the account its opening balance: budget set-opening-balance Giro 1500.00
             budget: error: \(file):1:1: the statement closes Giro on 2026-11-30 at 3910.10, the book at 2410.10 as the bank sees it; difference -1500.00
-            hint: the rows were imported; look for rows deleted, edited or missing in Giro up to 2026-11-30 (see 'budget list --account Giro'), and for an earlier statement not imported
+            hint: the 2 rows were imported; look for rows deleted, edited or missing in Giro up to 2026-11-30 (see 'budget list --account Giro'), and for an earlier statement not imported
 
             """)
         #expect(try sandbox.snapshot().contains("Stadtwerke"))

@@ -61,6 +61,12 @@ import Glibc
         hint: a profile holds 'budget import' options only; see 'budget help import'
 
         """),
+        // Saved, it would make every import with the profile a dry run.
+        (["import-profile", "save", "bad", "--negate", "--dry-run"], 64, """
+        budget: error: import profile 'bad' cannot hold '--dry-run'
+        hint: save the profile without it, and give --dry-run to an import: budget import --profile NAME FILE --dry-run
+
+        """),
         (["import-profile", "save", "bad", "--db", "/tmp/x"], 64, """
         budget: error: import profile 'bad' cannot hold '--db' or '--quiet'
         hint: a profile holds 'budget import' options only; see 'budget help import'

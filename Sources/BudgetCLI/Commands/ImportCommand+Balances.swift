@@ -13,7 +13,7 @@ extension Import {
     ///
     /// A dry run says the same of the book as the import would leave it, and exits 3 the same
     /// way: a script can check a statement before importing it.
-    static func reportBalances(_ checks: [StatementBalanceCheck], dryRun: Bool, _ context: CommandContext) -> Outcome {
+    static func reportBalances(_ checks: [StatementBalanceCheck], dryRun: Bool, added: Int, _ context: CommandContext) -> Outcome {
         let book = dryRun ? "the book would be" : "the book"
         var outcome = Outcome.success
         for check in checks {
@@ -36,7 +36,10 @@ extension Import {
             outcome = .balanceMismatch
             context.warn("budget: error: \(check.location): the statement closes \(check.account) on \(check.day) at "
                 + "\(check.statedClosing), \(book) at \(check.bookClosing) as the bank sees it; difference \(check.closingDifference)")
-            context.warn("hint: \(dryRun ? "nothing was imported (dry run)" : "the rows were imported"); look for rows deleted, edited "
+            let imported = dryRun ? "nothing was imported (dry run)"
+                : added == 0 ? "this import added no row (the file's were already in the book)"
+                : "the \(added == 1 ? "row was" : "\(added) rows were") imported"
+            context.warn("hint: \(imported); look for rows deleted, edited "
                 + "or missing in \(check.account) up to \(check.day) (see 'budget list --account \(check.account)'), "
                 + "and for an earlier statement not imported")
         }

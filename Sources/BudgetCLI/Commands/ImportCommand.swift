@@ -227,7 +227,7 @@ struct Import: BudgetCommand {
         }
         Self.reportNearMisses(summary.pendingNearMisses, dryRun: dryRun, context)
         Self.reportReusedBankIDs(summary.reusedBankIDs, file: input.name, dryRun: dryRun, context)
-        return Self.reportBalances(summary.balanceChecks, dryRun: dryRun, context)
+        return Self.reportBalances(summary.balanceChecks, dryRun: dryRun, added: summary.added, context)
     }
 
     /// Imports in a dry run, listing every row with its status (`new`; `skip` when already

@@ -56,10 +56,19 @@ extension Import {
         return command
     }
 
+    /// A profile holding `--dry-run` (saved before it was refused) would make every import with
+    /// it a dry run, with no option to turn it off.
+    static func refuseDryRun(in saved: Import, named name: String) throws(UsageError) {
+        guard saved.dryRun else { return }
+        throw UsageError(message: "import profile '\(name)' cannot hold '--dry-run'",
+                         hint: "save the profile without it, and give --dry-run to an import: budget import --profile NAME FILE --dry-run")
+    }
+
     /// The import to run: `profile`'s options under this command line's (an option given here
     /// replaces the profile's), checked as one command line.
     func layered(on profile: ImportProfile) throws(UsageError) -> Import {
         let saved = try Self.parsing(profile: profile.options, named: profile.name, file: file.path)
+        try Self.refuseDryRun(in: saved, named: profile.name)
         let mine = Set(given.map(\.target))
         let words = saved.given.filter { !mine.contains($0.target) }.flatMap(\.words) + given.filter { $0.target != \Import.profile }.flatMap(\.words)
         return try Self.parsing(profile: words, named: profile.name, file: file.path)
@@ -96,7 +105,7 @@ struct ImportProfileSave: BudgetCommand {
     var options: [String] = []
 
     func run(_ context: CommandContext) throws -> Outcome {
-        _ = try Import.parsing(profile: options, named: name, file: "-")
+        try Import.refuseDryRun(in: Import.parsing(profile: options, named: name, file: "-"), named: name)
         let store = try context.store()
         let replaced = try store.saveImportProfile(named: name, options: options)
         context.confirm("\(replaced ? "Replaced" : "Saved") import profile '\(try store.importProfile(named: name).name)'.")
