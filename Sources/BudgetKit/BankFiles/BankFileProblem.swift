@@ -43,6 +43,9 @@ public enum BankFileProblem: Error, Hashable, Sendable, CustomStringConvertible 
     case ambiguousAmount(String, readings: [String])
     /// An HTML page (a bank's login or error page saved instead of its statement).
     case htmlPage
+    /// A QIF file whose `!Account` sections name a second account (`second`) after `first`
+    /// (named on line `firstLine`), read into one account (``ImportOptions/account``).
+    case severalAccounts(first: String, firstLine: Int, second: String)
     /// A QIF entry whose split parts (`$`) do not add up to its total (`T`): both sums as written.
     case splitsDoNotAddUp(total: String, parts: String)
     /// A date that does not parse or does not exist.
@@ -70,6 +73,8 @@ public enum BankFileProblem: Error, Hashable, Sendable, CustomStringConvertible 
         case .ambiguousAmount(let text, let readings):
             return "ambiguous amount '\(text)': \(readings.joined(separator: " or ")) (set the decimal separator)"
         case .htmlPage: return "an HTML page, not a bank file"
+        case .severalAccounts(let first, let line, let second):
+            return "a second account '\(second)' after '\(first)' on line \(line), read into one account"
         case .splitsDoNotAddUp(let total, let parts): return "split parts add up to \(parts), the total is \(total)"
         case .invalidDate(let text): return "invalid date '\(text)'"
         case .ambiguousDate(let text, let readings):

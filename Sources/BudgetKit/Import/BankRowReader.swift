@@ -14,7 +14,12 @@
 ///   `pending` instead of `ref`. Others are keyed by their content, as CSV rows are. Nothing
 ///   in a key depends on the book or the machine.
 /// - QIF: the category (`L`) is the row's category, `L[Savings]` a transfer, and splits whose
-///   parts are all categories are a split.
+///   parts are all categories are a split. A section an `!Account` block names sends its rows
+///   to the account of that name (``ImportRow/accountName``), unless ``ImportOptions/account``
+///   names one, which a file naming two accounts refuses. A transfer between two such sections
+///   is in both registers: the second side read (same day, the opposite amount, each section
+///   naming the other's account) is left out, so it is imported once, as the first side read.
+///   Memory: an entry per transfer whose other side is not read yet.
 ///
 /// Not thread-safe.
 struct BankRowReader {
@@ -28,6 +33,23 @@ struct BankRowReader {
     /// The current statement's part of its rows' keys (``escapedScope(number:source:)``), worked
     /// out once per statement rather than for every row.
     private var keyScope = ""
+    /// The current QIF section's account, when an `!Account` block names it and no account is
+    /// given: its name and the line naming it.
+    private var sectionAccount: (name: String, line: Int)?
+    /// With ``ImportOptions/account``: the first account a QIF section named.
+    private var firstSectionAccount: (name: String, line: Int)?
+    /// Transfers read from one named section to another, by their side, waiting for their other
+    /// side: how many of each.
+    private var unmatchedTransfers: [TransferSide: Int] = [:]
+
+    /// One side of a transfer between two named QIF sections: its day, its money flow and the
+    /// name keys of the section's account and of the account it names.
+    private struct TransferSide: Hashable {
+        let day: Day
+        let flow: Int64
+        let account: String
+        let other: String
+    }
 
     init(reader: BankFileReader, options: ImportOptions) {
         self.reader = reader
@@ -44,6 +66,7 @@ struct BankRowReader {
             case .statementStart(let statement):
                 current = ImportedStatement(statement: statement)
                 keyScope = Self.escapedScope(number: statement.account.number, source: options.source)
+                try nameSectionAccount(of: statement)
             case .statementEnd(let statement):
                 var finished = current ?? ImportedStatement(statement: statement)
                 finished.statement = statement
@@ -61,10 +84,46 @@ struct BankRowReader {
                     statement.firstBookingDay = min(statement.firstBookingDay ?? entry.bookingDay, entry.bookingDay)
                     current = statement
                 }
-                return row(entry)
+                if let row = row(entry) { return row }
             }
         }
         return nil
+    }
+
+    /// Notes the account a QIF statement's `!Account` block names (``sectionAccount``).
+    ///
+    /// - Throws: ``BankFileProblem/severalAccounts(first:firstLine:second:)`` at the name of a
+    ///   second account when ``ImportOptions/account`` puts the file in one.
+    private mutating func nameSectionAccount(of statement: BankStatement) throws {
+        sectionAccount = nil
+        guard statement.format == .qif, let name = statement.account.name, !name.isEmpty else { return }
+        let line = statement.accountLocation?.line ?? statement.location.line
+        guard options.account != nil else {
+            sectionAccount = (name, line)
+            return
+        }
+        guard let first = firstSectionAccount else {
+            firstSectionAccount = (name, line)
+            return
+        }
+        if Account.nameKey(first.name) != Account.nameKey(name) {
+            throw BankFileError(statement.accountLocation ?? statement.location,
+                                .severalAccounts(first: first.name, firstLine: first.line, second: name))
+        }
+    }
+
+    /// Whether a transfer row is the second side read of a transfer between two named sections
+    /// (then it is left out); else notes it as a first side.
+    private mutating func isSecondSide(_ row: ImportRow) -> Bool {
+        guard let section = row.accountName, let other = row.transferAccount else { return false }
+        let account = Account.nameKey(section), reached = Account.nameKey(other)
+        let mirror = TransferSide(day: row.date, flow: -row.amount.minorUnits, account: reached, other: account)
+        if let count = unmatchedTransfers[mirror] {
+            unmatchedTransfers[mirror] = count == 1 ? nil : count - 1
+            return true
+        }
+        unmatchedTransfers[TransferSide(day: row.date, flow: row.amount.minorUnits, account: account, other: reached), default: 0] += 1
+        return false
     }
 
     /// The account number rows of the current statement name, when the options name none.
@@ -74,14 +133,16 @@ struct BankRowReader {
     }
 
     /// The row of one entry, or the first of a split's rows (the others queued): no array is
-    /// made for an entry of one row.
-    private mutating func row(_ entry: BankEntry) -> ImportRow {
+    /// made for an entry of one row. `nil` for the second side of a transfer already read.
+    private mutating func row(_ entry: BankEntry) -> ImportRow? {
         let payee = entry.payee.isEmpty ? entry.memo : entry.payee
         let note = entry.payee.isEmpty ? "" : entry.memo
         var row = ImportRow(line: entry.location.line, date: entry.bookingDay, amount: entry.amount, convention: .bank,
                             payee: payee, category: entry.category, categoryField: nil, note: note, importKey: "")
         row.account = options.account
         row.accountNumber = accountNumber
+        row.accountName = sectionAccount?.name
+        row.accountNameLine = sectionAccount?.line
         row.pending = entry.status == .pending
         if let reference = entry.bankReference, !reference.isEmpty {
             let scope = current == nil ? Self.escapedScope(number: nil, source: options.source) : keyScope
@@ -90,6 +151,7 @@ struct BankRowReader {
         if let transfer = entry.transferAccount, !transfer.isEmpty, entry.splits.isEmpty {
             row.category = nil
             row.transferAccount = transfer
+            if isSecondSide(row) { return nil }
         }
         let parts = entry.splits
         guard parts.count >= 2, parts.count <= SplitPosition.largestCount,

@@ -53,6 +53,14 @@ public struct ImportRow: Hashable, Sendable {
     /// `IBAN`, MT940 `:25:`): the row goes to the account with that number, and a number no
     /// account has is an error. `nil` for CSV rows and when ``ImportOptions/account`` is set.
     public var accountNumber: String? = nil
+    /// The account a QIF file's `!Account` section names for the row by its name: the row goes
+    /// to the account of the book with that name (matched as ``ImportOptions/account`` is), a
+    /// name no account has is an error at ``accountNameLine``, and the row's content key is
+    /// scoped by the name instead of ``ImportOptions/source`` (see ``ImportKeyer``). `nil` for
+    /// other rows and when ``ImportOptions/account`` is set.
+    public var accountName: String? = nil
+    /// The line naming ``accountName`` (the section's `N` line).
+    public var accountNameLine: Int? = nil
     /// Whether the bank has not booked the row yet (CAMT `PDNG`, a CSV status column saying
     /// pending).
     public var pending = false

@@ -5,8 +5,9 @@
 /// An entry's lines: `D` date, `T` (or `U`) amount, `P` payee, `M` memo, `N` check number,
 /// `L` category or `[Account]` transfer (a `/class` after it is dropped), `S`/`E`/`$` a split
 /// part's category (or `[Account]`), memo and amount; `C`, `A`, `%`, `F` and unknown lines are
-/// ignored. `!Account` blocks (`N` name, `T` type) name the account of the next `!Type:`
-/// section, which is one statement. Lists (`!Type:Cat`, `Class`, `Memorized`, `Security`,
+/// ignored. `!Account` blocks (`N` name, `T` type) name the account of the `!Type:` sections
+/// after them, each one statement (its ``BankStatement/accountLocation`` the `N` line); the
+/// list of accounts between `!Option:AutoSwitch` and `!Clear:AutoSwitch` names none. Lists (`!Type:Cat`, `Class`, `Memorized`, `Security`,
 /// `Prices`) and investment sections (`!Type:Invst`) are skipped: they hold no bank entries.
 ///
 /// Amounts are money flows already (a withdrawal is negative); their decimal separator and the
@@ -22,7 +23,11 @@ struct QIFReader: BankItemReader {
     private let options: BankFileOptions
     private var section = Section.none
     private var accountRecord = BankAccountIdentification()
+    private var accountRecordLine: Int?
     private var account = BankAccountIdentification()
+    private var accountLine: Int?
+    /// Inside `!Option:AutoSwitch`: `!Account` blocks are a list of accounts, not a section's.
+    private var listsAccounts = false
     private var statement: BankStatement?
     private var started = false
     private var record = QIFRecord()
@@ -70,9 +75,11 @@ struct QIFReader: BankItemReader {
             return
         case .accounts:
             switch code {
-            case "N": accountRecord.name = value
+            case "N": accountRecord.name = value; accountRecordLine = line
             case "T": accountRecord.kind = value
-            case "^": account = accountRecord; accountRecord = BankAccountIdentification()
+            case "^":
+                if !listsAccounts { (account, accountLine) = (accountRecord, accountRecordLine) }
+                (accountRecord, accountRecordLine) = (BankAccountIdentification(), nil)
             default: break
             }
         case .entries:
@@ -95,11 +102,14 @@ struct QIFReader: BankItemReader {
             throw BankFileError(BankFileLocation(file: file, line: line, column: 1), .unexpectedEnd(expected: "^"))
         }
         let upper = text.uppercased()
-        if upper.hasPrefix("!OPTION") || upper.hasPrefix("!CLEAR") { return }
+        if upper.hasPrefix("!OPTION") || upper.hasPrefix("!CLEAR") {
+            if upper.hasSuffix(":AUTOSWITCH") { listsAccounts = upper.hasPrefix("!OPTION") }
+            return
+        }
         endStatement()
         if upper.hasPrefix("!ACCOUNT") {
             section = .accounts
-            accountRecord = BankAccountIdentification()
+            (accountRecord, accountRecordLine) = (BankAccountIdentification(), nil)
             return
         }
         guard upper.hasPrefix("!TYPE:") else {
@@ -112,7 +122,8 @@ struct QIFReader: BankItemReader {
             section = .entries
             var identification = account
             identification.kind = identification.kind ?? kind
-            statement = BankStatement(format: .qif, account: identification, location: BankFileLocation(file: file, line: line, column: 1))
+            statement = BankStatement(format: .qif, account: identification, location: BankFileLocation(file: file, line: line, column: 1),
+                                      accountLocation: accountLine.map { BankFileLocation(file: file, line: $0, column: 2) })
         default:
             section = .skipped
         }

@@ -1,0 +1,149 @@
+import BudgetKit
+import Testing
+@testable import BudgetCLI
+
+/// QIF through `budget import`: `!Account` sections, transfers named in both registers, splits
+/// with transfer parts, `!Type:Cat` kinds, and errors at the line of the field that is wrong,
+/// each with its message, its exit status and the book unchanged on errors.
+@Suite struct ImportQIFTests {
+    static let hint = "hint: fix that row and run the command again; nothing was imported\n"
+
+    /// A book with Salary (income), Food (expense), Giro (1000 on 2026-01-01) and Savings.
+    func book() -> Sandbox {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Salary", "1000", "--income")
+        sandbox.succeed("-q", "add-category", "Food", "300")
+        sandbox.succeed("-q", "add-account", "Giro", "--opening", "1000", "--on", "2026-01-01")
+        sandbox.succeed("-q", "add-account", "Savings")
+        return sandbox
+    }
+
+    /// Giro's register, then Savings': the transfer between them is in both.
+    static func twoAccounts(second: String = "Savings") -> String {
+        """
+        !Account
+        NGiro
+        TBank
+        ^
+        !Type:Bank
+        D11/03/2026
+        T-50.00
+        PTransfer to savings
+        L[Savings]
+        ^
+        D11/04/2026
+        T-3.20
+        PCafe
+        LFood
+        ^
+        !Account
+        N\(second)
+        TBank
+        ^
+        !Type:Bank
+        D11/03/2026
+        T50.00
+        L[Giro]
+        ^
+        D11/04/2026
+        T-3.20
+        PCafe
+        LFood
+        ^
+
+        """
+    }
+
+    /// Every transaction as the CSV export writes it, without its header.
+    func rows(_ sandbox: Sandbox) -> [String] {
+        Array(sandbox.succeed("list", "--format", "csv").split(separator: "\n").dropFirst().map(String.init))
+    }
+
+    @Test func eachAccountSectionGoesIntoItsAccountAndATransferInBothRegistersIsImportedOnce() throws {
+        let sandbox = book()
+        let file = sandbox.write("m.qif", Self.twoAccounts())
+        let result = sandbox.run("import", file, "--date-order", "mdy", "--default-category", "Salary")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 3 transactions from \(file).\n")
+        #expect(rows(sandbox).sorted() == [
+            "1,2026-11-03,50.00,,Transfer to savings,,transfer,Giro,Savings,,,,",
+            "2,2026-11-04,3.20,Food,Cafe,,expense,Giro,,,,,",
+            "3,2026-11-04,3.20,Food,Cafe,,expense,Savings,,,,,",
+        ])
+        let balances = sandbox.succeed("accounts", "--date", "2026-12-01", "--format", "csv")
+        #expect(balances.contains("Giro,checking,,946.80,2026-12-01,off,"))
+        #expect(balances.contains("Main,checking,,0.00,2026-12-01,on,"))
+        #expect(balances.contains("Savings,checking,,46.80,2026-12-01,off,"))
+        // Each account's rows are keyed by its name, numbered apart.
+        #expect(try sandbox.query("SELECT import_key FROM transactions ORDER BY id") == [
+            "Giro|2026-11-03|-50.00|Transfer to savings|1", "Giro|2026-11-04|-3.20|Cafe|1", "Savings|2026-11-04|-3.20|Cafe|1",
+        ])
+        let again = sandbox.run("import", file, "--date-order", "mdy", "--default-category", "Salary")
+        #expect(again.stderr == "Imported 0 transactions from \(file); skipped 3 already imported.\n")
+    }
+
+    /// Quicken's export of every account lists them first (`!Option:AutoSwitch`): the list
+    /// names no section's account.
+    @Test func theListOfAccountsBeforeTheSectionsNamesNoSectionsAccount() throws {
+        let sandbox = book()
+        let file = sandbox.write("all.qif", "!Option:AutoSwitch\n!Account\nNGiro\nTBank\n^\nNSavings\nTBank\n^\n!Clear:AutoSwitch\n"
+                                     + "!Type:Bank\nD11/04/2026\nT-3.20\nPCafe\nLFood\n^\n" + Self.twoAccounts())
+        let result = sandbox.run("import", file, "--date-order", "mdy")
+        #expect(result.status == 0)
+        #expect(rows(sandbox).sorted() == [
+            "1,2026-11-04,3.20,Food,Cafe,,expense,Main,,,,,",
+            "2,2026-11-03,50.00,,Transfer to savings,,transfer,Giro,Savings,,,,",
+            "3,2026-11-04,3.20,Food,Cafe,,expense,Giro,,,,,",
+            "4,2026-11-04,3.20,Food,Cafe,,expense,Savings,,,,,",
+        ])
+    }
+
+    @Test func aSectionNamingAnAccountTheBookLacksIsRefusedAtItsNameLine() throws {
+        let sandbox = book()
+        let file = sandbox.write("m.qif", Self.twoAccounts(second: "Holiday fund"))
+        let before = try sandbox.snapshot()
+        for dryRun in [[], ["--dry-run"]] {
+            let result = sandbox.run(["import", file, "--date-order", "mdy", "--default-category", "Salary"] + dryRun)
+            #expect(result.status == 1)
+            #expect(result.stdout == "")
+            #expect(result.stderr == """
+                budget: error: \(file):17:2: the file's !Account section names account 'Holiday fund', and the book has no account of that name
+                hint: add it with: budget add-account 'Holiday fund'; or import a file of one section into an account with --account NAME; nothing was imported
+
+                """)
+        }
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    @Test func accountOptionIsRefusedForAFileNamingTwoAccounts() throws {
+        let sandbox = book()
+        let file = sandbox.write("m.qif", Self.twoAccounts())
+        let before = try sandbox.snapshot()
+        let result = sandbox.run("import", file, "--date-order", "mdy", "--default-category", "Salary", "--account", "Giro")
+        #expect(result.status == 65)
+        #expect(result.stdout == "")
+        #expect(result.stderr == """
+            budget: error: \(file):17:2: the file names a second account, 'Savings', after 'Giro' on line 2
+            hint: --account puts a file of one account into that account; leave it out to import each !Account section into the account it names
+
+            """)
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    @Test func accountOptionPutsAFileOfOneNamedSectionIntoThatAccount() throws {
+        let sandbox = book()
+        let file = sandbox.write("m.qif", "!Account\nNEveryday\nTBank\n^\n!Type:Bank\nD2026-11-04\nT-3.20\nPCafe\nLFood\n^\n")
+        let result = sandbox.run("import", file, "--account", "Savings")
+        #expect(result.status == 0)
+        #expect(rows(sandbox) == ["1,2026-11-04,3.20,Food,Cafe,,expense,Savings,,,,,"])
+        // Keyed by --source, as before sections were read.
+        #expect(try sandbox.query("SELECT import_key FROM transactions") == ["default|2026-11-04|-3.20|Cafe|1"])
+    }
+
+    @Test func aFileWithoutAccountSectionsGoesIntoTheImportsAccount() throws {
+        let sandbox = book()
+        let file = sandbox.write("m.qif", "!Type:Bank\nD2026-11-04\nT-3.20\nPCafe\nLFood\n^\nD2026-11-05\nT-9.00\nL[Savings]\n^\n")
+        #expect(sandbox.run("import", file).status == 0)
+        #expect(rows(sandbox).sorted() == ["1,2026-11-04,3.20,Food,Cafe,,expense,Main,,,,,", "2,2026-11-05,9.00,,,,transfer,Main,Savings,,,,"])
+    }
+}
