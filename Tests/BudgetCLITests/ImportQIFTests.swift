@@ -146,4 +146,25 @@ import Testing
         #expect(sandbox.run("import", file).status == 0)
         #expect(rows(sandbox).sorted() == ["1,2026-11-04,3.20,Food,Cafe,,expense,Main,,,,,", "2,2026-11-05,9.00,,,,transfer,Main,Savings,,,,"])
     }
+
+    /// A split's parts that are transfers are transfers of their own; the category parts stay
+    /// a split (one part: a row in its category), so every amount is kept exactly.
+    @Test(arguments: [
+        ("SFood\n$-20.00\nS[Savings]\nE to the jar\n$-10.00\n",
+         ["1,2026-11-05,20.00,Food,Market,,expense,Main,,,,,", "2,2026-11-05,10.00,,Market,to the jar,transfer,Main,Savings,,,,"]),
+        ("SFood\n$-15.00\nSFood\nEwine\n$-5.00\nS[Savings]\n$-10.00\n",
+         ["1,2026-11-05,15.00,Food,Market,,expense,Main,,1/2,,,", "1,2026-11-05,5.00,Food,Market,,expense,Main,,2/2,wine,,",
+          "2,2026-11-05,10.00,,Market,,transfer,Main,Savings,,,,"]),
+        ("SFood\n$-30.00\n", ["1,2026-11-05,30.00,Food,Market,,expense,Main,,,,,"]),
+        ("L--Split--\nSFood\n$-30.00\n", ["1,2026-11-05,30.00,Food,Market,,expense,Main,,,,,"]),
+    ] as [(String, [String])])
+    func aSplitKeepsEveryPartsCategoryAndTransfer(parts: String, expected: [String]) throws {
+        let sandbox = book()
+        let file = sandbox.write("s.qif", "!Type:Bank\nD2026-11-05\nT-30.00\nPMarket\n" + parts + "^\n")
+        let result = sandbox.run("import", file, "--default-category", "Salary")
+        #expect(result.status == 0)
+        #expect(sandbox.succeed("list", "--format", "csv", "--splits").split(separator: "\n").dropFirst().map(String.init).sorted()
+            == expected)
+        #expect(sandbox.run("import", file, "--default-category", "Salary").stderr.contains("Imported 0 transactions"))
+    }
 }

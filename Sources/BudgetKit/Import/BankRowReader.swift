@@ -13,8 +13,9 @@
 ///   spaces and dashes, in capitals (else ``ImportOptions/source``); a pending row's key says
 ///   `pending` instead of `ref`. Others are keyed by their content, as CSV rows are. Nothing
 ///   in a key depends on the book or the machine.
-/// - QIF: the category (`L`) is the row's category, `L[Savings]` a transfer, and splits whose
-///   parts are all categories are a split. A section an `!Account` block names sends its rows
+/// - QIF: the category (`L`) is the row's category, `L[Savings]` a transfer; a split's
+///   category parts are a split (one part: a row in its category), and each transfer part a
+///   transfer of its own (``splitRows(of:as:)``). A section an `!Account` block names sends its rows
 ///   to the account of that name (``ImportRow/accountName``), unless ``ImportOptions/account``
 ///   names one, which a file naming two accounts refuses. A transfer between two such sections
 ///   is in both registers: the second side read (same day, the opposite amount, each section
@@ -24,7 +25,7 @@
 /// Not thread-safe.
 struct BankRowReader {
     private var reader: BankFileReader
-    private let options: ImportOptions
+    let options: ImportOptions
     /// The statements read so far, complete.
     private(set) var statements: [ImportedStatement] = []
     private var current: ImportedStatement?
@@ -35,21 +36,12 @@ struct BankRowReader {
     private var keyScope = ""
     /// The current QIF section's account, when an `!Account` block names it and no account is
     /// given: its name and the line naming it.
-    private var sectionAccount: (name: String, line: Int)?
+    var sectionAccount: (name: String, line: Int)?
     /// With ``ImportOptions/account``: the first account a QIF section named.
-    private var firstSectionAccount: (name: String, line: Int)?
+    var firstSectionAccount: (name: String, line: Int)?
     /// Transfers read from one named section to another, by their side, waiting for their other
     /// side: how many of each.
-    private var unmatchedTransfers: [TransferSide: Int] = [:]
-
-    /// One side of a transfer between two named QIF sections: its day, its money flow and the
-    /// name keys of the section's account and of the account it names.
-    private struct TransferSide: Hashable {
-        let day: Day
-        let flow: Int64
-        let account: String
-        let other: String
-    }
+    var unmatchedTransfers: [TransferSide: Int] = [:]
 
     init(reader: BankFileReader, options: ImportOptions) {
         self.reader = reader
@@ -90,42 +82,6 @@ struct BankRowReader {
         return nil
     }
 
-    /// Notes the account a QIF statement's `!Account` block names (``sectionAccount``).
-    ///
-    /// - Throws: ``BankFileProblem/severalAccounts(first:firstLine:second:)`` at the name of a
-    ///   second account when ``ImportOptions/account`` puts the file in one.
-    private mutating func nameSectionAccount(of statement: BankStatement) throws {
-        sectionAccount = nil
-        guard statement.format == .qif, let name = statement.account.name, !name.isEmpty else { return }
-        let line = statement.accountLocation?.line ?? statement.location.line
-        guard options.account != nil else {
-            sectionAccount = (name, line)
-            return
-        }
-        guard let first = firstSectionAccount else {
-            firstSectionAccount = (name, line)
-            return
-        }
-        if Account.nameKey(first.name) != Account.nameKey(name) {
-            throw BankFileError(statement.accountLocation ?? statement.location,
-                                .severalAccounts(first: first.name, firstLine: first.line, second: name))
-        }
-    }
-
-    /// Whether a transfer row is the second side read of a transfer between two named sections
-    /// (then it is left out); else notes it as a first side.
-    private mutating func isSecondSide(_ row: ImportRow) -> Bool {
-        guard let section = row.accountName, let other = row.transferAccount else { return false }
-        let account = Account.nameKey(section), reached = Account.nameKey(other)
-        let mirror = TransferSide(day: row.date, flow: -row.amount.minorUnits, account: reached, other: account)
-        if let count = unmatchedTransfers[mirror] {
-            unmatchedTransfers[mirror] = count == 1 ? nil : count - 1
-            return true
-        }
-        unmatchedTransfers[TransferSide(day: row.date, flow: row.amount.minorUnits, account: account, other: reached), default: 0] += 1
-        return false
-    }
-
     /// The account number rows of the current statement name, when the options name none.
     private var accountNumber: String? {
         guard options.account == nil, let number = current?.statement.account.number, !number.isEmpty else { return nil }
@@ -153,19 +109,12 @@ struct BankRowReader {
             row.transferAccount = transfer
             if isSecondSide(row) { return nil }
         }
-        let parts = entry.splits
-        guard parts.count >= 2, parts.count <= SplitPosition.largestCount,
-              parts.allSatisfy({ $0.transferAccount == nil && $0.category != nil }) else { return row }
-        let pieces = parts.enumerated().map { index, part in
-            var piece = row
-            piece.amount = part.amount
-            piece.category = part.category
-            piece.split = SplitPosition(position: index + 1, count: parts.count)
-            piece.splitNote = part.memo
-            return piece
-        }
-        queued = Array(pieces.dropFirst())
-        return pieces[0]
+        guard !entry.splits.isEmpty else { return row }
+        var pieces = splitRows(of: entry, as: row)
+        guard !pieces.isEmpty else { return nil }
+        let first = pieces.removeFirst()
+        queued = pieces
+        return first
     }
 
     /// `ACCOUNT|ref|ID`: the key of a row the bank gives an id (see the type's documentation).
