@@ -167,4 +167,39 @@ import Testing
             == expected)
         #expect(sandbox.run("import", file, "--default-category", "Salary").stderr.contains("Imported 0 transactions"))
     }
+
+    static let categoryList = "!Type:Cat\nNWages\nDPay\nI\n^\nNGifts\nE\n^\nNFood\nI\n^\n"
+
+    @Test func aCategoryListedAsIncomeIsCreatedAsIncomeAndOneListedAsExpenseAsExpense() throws {
+        let sandbox = book()
+        let file = sandbox.write("c.qif", "!Type:Cat\nNWages\nDPay\nI\n^\nNGifts\nE\n^\n"
+                                     + "!Type:Bank\nD2026-11-03\nT3000.00\nLWages\n^\nD2026-11-04\nT-20.00\nLGifts\n^\n")
+        let result = sandbox.run("import", file, "--create-categories")
+        #expect(result.status == 0)
+        #expect(rows(sandbox).sorted() == ["1,2026-11-03,3000.00,Wages,,,income,Main,,,,,", "2,2026-11-04,20.00,Gifts,,,expense,Main,,,,,"])
+    }
+
+    @Test func aCategoryListedWithTheOtherKindThanTheBooksStopsTheImport() throws {
+        let sandbox = book()
+        let file = sandbox.write("c.qif", Self.categoryList + "!Type:Bank\nD2026-11-04\nT-20.00\nPCafe\nLFood\n^\n")
+        let before = try sandbox.snapshot()
+        let result = sandbox.run("import", file, "--create-categories")
+        #expect(result.status == 65)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "budget: error: \(file):13:1: category 'Food' is expense, not income\n" + Self.hint)
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    @Test func aCategoryListLongerThanTheLimitStopsTheImport() throws {
+        let sandbox = book()
+        let list = (0...10_000).map { "NC\($0)\nE\n^\n" }.joined()
+        let file = sandbox.write("c.qif", "!Type:Cat\n" + list + "!Type:Bank\nD2026-11-04\nT-20.00\nLC1\n^\n")
+        let before = try sandbox.snapshot()
+        let result = sandbox.run("import", file, "--create-categories")
+        #expect(result.status == 65)
+        #expect(result.stderr == "budget: error: \(file):30004:1: more than 10000 nested XML elements, split lines or listed categories\n"
+            + "hint: check the file: bank files are not that deep\n")
+        #expect(try sandbox.snapshot() == before)
+    }
 }
+

@@ -43,7 +43,7 @@ extension ErrorText {
         case .tooLong(let limit):
             return ("a line or text longer than \(limit) bytes", "check the file: bank files have no lines that long")
         case .tooMany(let limit):
-            return ("more than \(limit) nested XML elements or split lines", "check the file: bank files are not that deep")
+            return ("more than \(limit) nested XML elements, split lines or listed categories", "check the file: bank files are not that deep")
         case .doctypeNotAllowed:
             return ("a DOCTYPE declaration, which bank files never need (and which can expand without end)",
                     "remove the <!DOCTYPE ...> declaration if you trust the file")

@@ -17,7 +17,8 @@ public enum BankFileProblem: Error, Hashable, Sendable, CustomStringConvertible 
     case nulCharacter(byteOffset: Int)
     /// A line, a text or a tag longer than the reader's limit, in bytes of UTF-8.
     case tooLong(limit: Int)
-    /// XML nested deeper than the reader's limit, or a QIF entry with more split lines.
+    /// XML nested deeper than the reader's limit, a QIF entry with more split lines, or a QIF
+    /// category list with more categories.
     case tooMany(limit: Int)
     /// An XML document type declaration: bank files never need one, and refusing it keeps
     /// entity expansion (billion laughs) and external fetches out.
@@ -62,7 +63,7 @@ public enum BankFileProblem: Error, Hashable, Sendable, CustomStringConvertible 
         case .invalidText(let encoding, let offset): return "invalid \(encoding) text at byte \(offset)"
         case .nulCharacter(let offset): return "a NUL character at byte \(offset)"
         case .tooLong(let limit): return "longer than \(limit) bytes"
-        case .tooMany(let limit): return "more than \(limit) nested elements or split lines"
+        case .tooMany(let limit): return "more than \(limit) nested elements, split lines or listed categories"
         case .doctypeNotAllowed: return "a DOCTYPE declaration (not allowed in a bank file)"
         case .xml(let message): return "malformed XML: \(message)"
         case .unexpectedEnd(let expected): return "the file ends before \(expected)"

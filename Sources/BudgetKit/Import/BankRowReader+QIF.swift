@@ -57,6 +57,7 @@ extension BankRowReader {
             var piece = row
             piece.amount = part.amount
             piece.category = part.category
+            piece.kind = part.categoryKind
             piece.transferAccount = part.transferAccount
             if !part.memo.isEmpty { piece.note = part.memo }
             return piece

@@ -97,6 +97,7 @@ struct BankRowReader {
                             payee: payee, category: entry.category, categoryField: nil, note: note, importKey: "")
         row.account = options.account
         row.accountNumber = accountNumber
+        row.kind = entry.categoryKind
         row.accountName = sectionAccount?.name
         row.accountNameLine = sectionAccount?.line
         row.pending = entry.status == .pending
