@@ -7,6 +7,8 @@ import Testing
 /// each with its message, its exit status and the book unchanged on errors.
 @Suite struct ImportQIFTests {
     static let hint = "hint: fix that row and run the command again; nothing was imported\n"
+    static let missingHint = "hint: add it with 'budget add-category', or import with --create-categories to create it from the file; "
+        + "nothing was imported\n"
 
     /// A book with Salary (income), Food (expense), Giro (1000 on 2026-01-01) and Savings.
     func book() -> Sandbox {
@@ -186,7 +188,7 @@ import Testing
         let result = sandbox.run("import", file, "--create-categories")
         #expect(result.status == 65)
         #expect(result.stdout == "")
-        #expect(result.stderr == "budget: error: \(file):13:1: category 'Food' is expense, not income\n" + Self.hint)
+        #expect(result.stderr == "budget: error: \(file):16:2: category 'Food' is expense, not income\n" + Self.hint)
         #expect(try sandbox.snapshot() == before)
     }
 
@@ -199,6 +201,24 @@ import Testing
         #expect(result.status == 65)
         #expect(result.stderr == "budget: error: \(file):30004:1: more than 10000 nested XML elements, split lines or listed categories\n"
             + "hint: check the file: bank files are not that deep\n")
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    /// An error about a row's category or transfer names the line of its `L` or `S` field.
+    @Test(arguments: [
+        ("D2026-11-04\nT-3.20\nPCafe\nL[Nowhere]\n^\n", "5:2: no account named 'Nowhere'\n" + hint),
+        ("D2026-11-04\nT-3.20\nPCafe\nLFod\n^\n", "5:2: no category named 'Fod'\n" + missingHint),
+        ("D2026-11-04\nT-3.20\nPCafe\nSFood\n$-1.20\nE jar\nS[Nowhere]\n$-2.00\n^\n", "8:2: no account named 'Nowhere'\n" + hint),
+        ("D2026-11-04\nT-3.20\nPCafe\nSFood\n$-1.20\nSFod\n$-2.00\n^\n", "7:2: no category named 'Fod'\n" + missingHint),
+    ] as [(String, String)])
+    func anErrorNamesTheLineOfTheFieldThatIsWrong(entry: String, message: String) throws {
+        let sandbox = book()
+        let file = sandbox.write("t.qif", "!Type:Bank\n" + entry)
+        let before = try sandbox.snapshot()
+        let result = sandbox.run("import", file)
+        #expect(result.status == 65)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "budget: error: \(file):\(message)")
         #expect(try sandbox.snapshot() == before)
     }
 }

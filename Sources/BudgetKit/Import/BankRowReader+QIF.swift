@@ -60,7 +60,7 @@ extension BankRowReader {
             piece.kind = part.categoryKind
             piece.transferAccount = part.transferAccount
             if !part.memo.isEmpty { piece.note = part.memo }
-            return piece
+            return piece.located(at: part.line)
         }
         let categorised = entry.splits.filter { $0.transferAccount == nil }
         var rows = categorised.count == 1 ? [piece(categorised[0])] : categorised.enumerated().map { index, part in
@@ -75,5 +75,19 @@ extension BankRowReader {
             if !isSecondSide(transfer) { rows.append(transfer) }
         }
         return rows
+    }
+}
+
+extension ImportRow {
+    /// The row at the QIF line naming its category or transfer account (`L` or `S`), when there
+    /// is one, its fields at column 2 where the name starts: errors about them point there.
+    func located(at line: Int?) -> ImportRow {
+        guard let line else { return self }
+        var row = self
+        row.line = line
+        if row.category != nil { row.categoryField = 2 }
+        if row.kind != nil { row.kindField = 2 }
+        if row.transferAccount != nil { row.transferAccountField = 2 }
+        return row
     }
 }

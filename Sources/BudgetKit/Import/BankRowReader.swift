@@ -108,9 +108,10 @@ struct BankRowReader {
         if let transfer = entry.transferAccount, !transfer.isEmpty, entry.splits.isEmpty {
             row.category = nil
             row.transferAccount = transfer
+            row = row.located(at: entry.categoryLine)
             if isSecondSide(row) { return nil }
         }
-        guard !entry.splits.isEmpty else { return row }
+        guard !entry.splits.isEmpty else { return row.located(at: entry.categoryLine) }
         var pieces = splitRows(of: entry, as: row)
         guard !pieces.isEmpty else { return nil }
         let first = pieces.removeFirst()

@@ -11,7 +11,9 @@ public struct ImportRow: Hashable, Sendable {
         case bank
     }
 
-    /// The 1-based line of the file where the row starts.
+    /// The 1-based line of the file where the row starts; for a QIF entry (or split part)
+    /// naming a category or an account, the line naming it (`L`, `S`), which the errors about
+    /// the row are about (its date and amount are checked as the file is read).
     public var line: Int
     /// The day.
     public var date: Day
