@@ -173,6 +173,9 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A bank file names an account number (OFX `ACCTID`, CAMT `IBAN`, MT940 `:25:`) that no
     /// account of the book has; `location` is the statement naming it.
     case unknownAccountNumber(String, location: BankFileLocation)
+    /// A QIF file's `!Account` section names an account (its `N` line) that the book does not
+    /// have, matched as ``ImportOptions/account`` is; `location` is that line.
+    case unknownAccountName(String, location: BankFileLocation)
     /// A shared library that this needs cannot be loaded: its file name (`libxml2.so.2`, for
     /// OFX 2, QFX and CAMT files; `libzstd.so.1`, for the history entry of an import) and what
     /// the dynamic loader said.
@@ -287,6 +290,8 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
             return error.description
         case .unknownAccountNumber(let number, let location):
             return "\(location): no account has the number '\(number)'"
+        case .unknownAccountName(let name, let location):
+            return "\(location): no account named '\(name)'"
         case .missingLibrary(let name, let reason):
             return "cannot load \(name): \(reason)"
         case .unknownHistoryEntry, .alreadyUndone, .nothingToUndo, .nothingToRedo, .historyConflicts, .sync:

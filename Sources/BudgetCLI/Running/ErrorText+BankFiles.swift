@@ -22,6 +22,13 @@ extension ErrorText {
                       + "nothing was imported")
     }
 
+    /// The words for a QIF section naming an account the book lacks.
+    init(unknownAccountName name: String, location: BankFileLocation) {
+        self.init(message: "\(location): the file's !Account section names account '\(name)', and the book has no account of that name",
+                  hint: "add it with: budget add-account \(ShellWords.quoted(name)); or import a file of one section into an account "
+                      + "with --account NAME; nothing was imported")
+    }
+
     private static func words(_ problem: BankFileProblem) -> (String, String) {
         switch problem {
         case .notText:
@@ -36,7 +43,7 @@ extension ErrorText {
         case .tooLong(let limit):
             return ("a line or text longer than \(limit) bytes", "check the file: bank files have no lines that long")
         case .tooMany(let limit):
-            return ("more than \(limit) nested XML elements or split lines", "check the file: bank files are not that deep")
+            return ("more than \(limit) nested XML elements, split lines or listed categories", "check the file: bank files are not that deep")
         case .doctypeNotAllowed:
             return ("a DOCTYPE declaration, which bank files never need (and which can expand without end)",
                     "remove the <!DOCTYPE ...> declaration if you trust the file")
@@ -71,6 +78,10 @@ extension ErrorText {
         case .htmlPage:
             return ("an HTML web page, not a bank statement",
                     "the bank's web page (a login or an error page) was saved instead of the statement: download the statement again")
+        case .severalAccounts(let first, let line, let second):
+            return ("the file names a second account, '\(second)', after '\(first)' on line \(line)",
+                    "--account puts a file of one account into that account; leave it out to import each !Account section "
+                        + "into the account it names")
         case .splitsDoNotAddUp(let total, let parts):
             return ("its split parts ($) add up to \(parts), but its total (T) is \(total)",
                     "correct the entry so that its parts add up to its total; nothing was imported")

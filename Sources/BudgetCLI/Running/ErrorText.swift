@@ -168,6 +168,8 @@ struct ErrorText: Equatable {
             self = ErrorText(bankFile: error)
         case .unknownAccountNumber(let number, let location):
             self = ErrorText(unknownAccountNumber: number, location: location)
+        case .unknownAccountName(let name, let location):
+            self = ErrorText(unknownAccountName: name, location: location)
         case .missingLibrary(let name, let reason) where name.hasPrefix("libzstd"):
             self.init(message: "cannot write or read the history of an import without \(name): \(reason)",
                       hint: "install zstd's library (on Debian and Ubuntu: sudo apt-get install libzstd1)")

@@ -17,7 +17,8 @@ public enum BankFileProblem: Error, Hashable, Sendable, CustomStringConvertible 
     case nulCharacter(byteOffset: Int)
     /// A line, a text or a tag longer than the reader's limit, in bytes of UTF-8.
     case tooLong(limit: Int)
-    /// XML nested deeper than the reader's limit, or a QIF entry with more split lines.
+    /// XML nested deeper than the reader's limit, a QIF entry with more split lines, or a QIF
+    /// category list with more categories.
     case tooMany(limit: Int)
     /// An XML document type declaration: bank files never need one, and refusing it keeps
     /// entity expansion (billion laughs) and external fetches out.
@@ -43,6 +44,9 @@ public enum BankFileProblem: Error, Hashable, Sendable, CustomStringConvertible 
     case ambiguousAmount(String, readings: [String])
     /// An HTML page (a bank's login or error page saved instead of its statement).
     case htmlPage
+    /// A QIF file whose `!Account` sections name a second account (`second`) after `first`
+    /// (named on line `firstLine`), read into one account (``ImportOptions/account``).
+    case severalAccounts(first: String, firstLine: Int, second: String)
     /// A QIF entry whose split parts (`$`) do not add up to its total (`T`): both sums as written.
     case splitsDoNotAddUp(total: String, parts: String)
     /// A date that does not parse or does not exist.
@@ -59,7 +63,7 @@ public enum BankFileProblem: Error, Hashable, Sendable, CustomStringConvertible 
         case .invalidText(let encoding, let offset): return "invalid \(encoding) text at byte \(offset)"
         case .nulCharacter(let offset): return "a NUL character at byte \(offset)"
         case .tooLong(let limit): return "longer than \(limit) bytes"
-        case .tooMany(let limit): return "more than \(limit) nested elements or split lines"
+        case .tooMany(let limit): return "more than \(limit) nested elements, split lines or listed categories"
         case .doctypeNotAllowed: return "a DOCTYPE declaration (not allowed in a bank file)"
         case .xml(let message): return "malformed XML: \(message)"
         case .unexpectedEnd(let expected): return "the file ends before \(expected)"
@@ -70,6 +74,8 @@ public enum BankFileProblem: Error, Hashable, Sendable, CustomStringConvertible 
         case .ambiguousAmount(let text, let readings):
             return "ambiguous amount '\(text)': \(readings.joined(separator: " or ")) (set the decimal separator)"
         case .htmlPage: return "an HTML page, not a bank file"
+        case .severalAccounts(let first, let line, let second):
+            return "a second account '\(second)' after '\(first)' on line \(line), read into one account"
         case .splitsDoNotAddUp(let total, let parts): return "split parts add up to \(parts), the total is \(total)"
         case .invalidDate(let text): return "invalid date '\(text)'"
         case .ambiguousDate(let text, let readings):

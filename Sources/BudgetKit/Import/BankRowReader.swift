@@ -13,13 +13,19 @@
 ///   spaces and dashes, in capitals (else ``ImportOptions/source``); a pending row's key says
 ///   `pending` instead of `ref`. Others are keyed by their content, as CSV rows are. Nothing
 ///   in a key depends on the book or the machine.
-/// - QIF: the category (`L`) is the row's category, `L[Savings]` a transfer, and splits whose
-///   parts are all categories are a split.
+/// - QIF: the category (`L`) is the row's category, `L[Savings]` a transfer; a split's
+///   category parts are a split (one part: a row in its category), and each transfer part a
+///   transfer of its own (``splitRows(of:as:)``). A section an `!Account` block names sends its rows
+///   to the account of that name (``ImportRow/accountName``), unless ``ImportOptions/account``
+///   names one, which a file naming two accounts refuses. A transfer between two such sections
+///   is in both registers: the second side read (same day, the opposite amount, each section
+///   naming the other's account) is left out, so it is imported once, as the first side read.
+///   Memory: an entry per transfer whose other side is not read yet.
 ///
 /// Not thread-safe.
 struct BankRowReader {
     private var reader: BankFileReader
-    private let options: ImportOptions
+    let options: ImportOptions
     /// The statements read so far, complete.
     private(set) var statements: [ImportedStatement] = []
     private var current: ImportedStatement?
@@ -28,6 +34,14 @@ struct BankRowReader {
     /// The current statement's part of its rows' keys (``escapedScope(number:source:)``), worked
     /// out once per statement rather than for every row.
     private var keyScope = ""
+    /// The current QIF section's account, when an `!Account` block names it and no account is
+    /// given: its name and the line naming it.
+    var sectionAccount: (name: String, line: Int)?
+    /// With ``ImportOptions/account``: the first account a QIF section named.
+    var firstSectionAccount: (name: String, line: Int)?
+    /// Transfers read from one named section to another, by their side, waiting for their other
+    /// side: how many of each.
+    var unmatchedTransfers: [TransferSide: Int] = [:]
 
     init(reader: BankFileReader, options: ImportOptions) {
         self.reader = reader
@@ -44,6 +58,7 @@ struct BankRowReader {
             case .statementStart(let statement):
                 current = ImportedStatement(statement: statement)
                 keyScope = Self.escapedScope(number: statement.account.number, source: options.source)
+                try nameSectionAccount(of: statement)
             case .statementEnd(let statement):
                 var finished = current ?? ImportedStatement(statement: statement)
                 finished.statement = statement
@@ -61,7 +76,7 @@ struct BankRowReader {
                     statement.firstBookingDay = min(statement.firstBookingDay ?? entry.bookingDay, entry.bookingDay)
                     current = statement
                 }
-                return row(entry)
+                if let row = row(entry) { return row }
             }
         }
         return nil
@@ -74,14 +89,17 @@ struct BankRowReader {
     }
 
     /// The row of one entry, or the first of a split's rows (the others queued): no array is
-    /// made for an entry of one row.
-    private mutating func row(_ entry: BankEntry) -> ImportRow {
+    /// made for an entry of one row. `nil` for the second side of a transfer already read.
+    private mutating func row(_ entry: BankEntry) -> ImportRow? {
         let payee = entry.payee.isEmpty ? entry.memo : entry.payee
         let note = entry.payee.isEmpty ? "" : entry.memo
         var row = ImportRow(line: entry.location.line, date: entry.bookingDay, amount: entry.amount, convention: .bank,
                             payee: payee, category: entry.category, categoryField: nil, note: note, importKey: "")
         row.account = options.account
         row.accountNumber = accountNumber
+        row.kind = entry.categoryKind
+        row.accountName = sectionAccount?.name
+        row.accountNameLine = sectionAccount?.line
         row.pending = entry.status == .pending
         if let reference = entry.bankReference, !reference.isEmpty {
             let scope = current == nil ? Self.escapedScope(number: nil, source: options.source) : keyScope
@@ -90,20 +108,15 @@ struct BankRowReader {
         if let transfer = entry.transferAccount, !transfer.isEmpty, entry.splits.isEmpty {
             row.category = nil
             row.transferAccount = transfer
+            row = row.located(at: entry.categoryLine)
+            if isSecondSide(row) { return nil }
         }
-        let parts = entry.splits
-        guard parts.count >= 2, parts.count <= SplitPosition.largestCount,
-              parts.allSatisfy({ $0.transferAccount == nil && $0.category != nil }) else { return row }
-        let pieces = parts.enumerated().map { index, part in
-            var piece = row
-            piece.amount = part.amount
-            piece.category = part.category
-            piece.split = SplitPosition(position: index + 1, count: parts.count)
-            piece.splitNote = part.memo
-            return piece
-        }
-        queued = Array(pieces.dropFirst())
-        return pieces[0]
+        guard !entry.splits.isEmpty else { return row.located(at: entry.categoryLine) }
+        var pieces = splitRows(of: entry, as: row)
+        guard !pieces.isEmpty else { return nil }
+        let first = pieces.removeFirst()
+        queued = pieces
+        return first
     }
 
     /// `ACCOUNT|ref|ID`: the key of a row the bank gives an id (see the type's documentation).

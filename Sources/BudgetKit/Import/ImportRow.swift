@@ -11,7 +11,9 @@ public struct ImportRow: Hashable, Sendable {
         case bank
     }
 
-    /// The 1-based line of the file where the row starts.
+    /// The 1-based line of the file where the row starts; for a QIF entry (or split part)
+    /// naming a category or an account, the line naming it (`L`, `S`), which the errors about
+    /// the row are about (its date and amount are checked as the file is read).
     public var line: Int
     /// The day.
     public var date: Day
@@ -53,6 +55,14 @@ public struct ImportRow: Hashable, Sendable {
     /// `IBAN`, MT940 `:25:`): the row goes to the account with that number, and a number no
     /// account has is an error. `nil` for CSV rows and when ``ImportOptions/account`` is set.
     public var accountNumber: String? = nil
+    /// The account a QIF file's `!Account` section names for the row by its name: the row goes
+    /// to the account of the book with that name (matched as ``ImportOptions/account`` is), a
+    /// name no account has is an error at ``accountNameLine``, and the row's content key is
+    /// scoped by the name instead of ``ImportOptions/source`` (see ``ImportKeyer``). `nil` for
+    /// other rows and when ``ImportOptions/account`` is set.
+    public var accountName: String? = nil
+    /// The line naming ``accountName`` (the section's `N` line).
+    public var accountNameLine: Int? = nil
     /// Whether the bank has not booked the row yet (CAMT `PDNG`, a CSV status column saying
     /// pending).
     public var pending = false

@@ -20,6 +20,7 @@ import Testing
         if format == .qif {
             options.dateOrder = .monthDayYear; options.createsMissingCategories = true; options.account = "Main"
             try store.addAccount(named: "Savings")   // its [Savings] transfer
+            try store.addAccount(named: "Cash")      // its split's [Cash] part
         }
         var rows = ImportReader(file: "statement.csv", options: options) {
             defer { pending = nil }

@@ -24,9 +24,16 @@ public struct BankEntry: Hashable, Sendable {
         public var amount: Money
         /// The part's memo; empty when none.
         public var memo: String
+        /// The kind the file's category list (`!Type:Cat`) gives ``category``, when it does.
+        public var categoryKind: BudgetCategory.Kind?
+        /// The line naming the part's category or account (its `S` line), when it has one.
+        public var line: Int?
 
         /// Creates a split part.
-        public init(category: String?, transferAccount: String? = nil, amount: Money, memo: String = "") {
+        public init(category: String?, transferAccount: String? = nil, amount: Money, memo: String = "",
+                    categoryKind: BudgetCategory.Kind? = nil, line: Int? = nil) {
+            self.categoryKind = categoryKind
+            self.line = line
             self.category = category
             self.transferAccount = transferAccount
             self.amount = amount
@@ -64,6 +71,11 @@ public struct BankEntry: Hashable, Sendable {
     public var checkNumber: String?
     /// QIF: the category (`L` line) when it is not a transfer.
     public var category: String?
+    /// QIF: the kind the file's category list (`!Type:Cat`: `I` income, `E` expense) gives
+    /// ``category``, when it does.
+    public var categoryKind: BudgetCategory.Kind?
+    /// QIF: the line naming the category or the transfer's account (the `L` line), when there is one.
+    public var categoryLine: Int?
     /// QIF: the account of a transfer (`L[Savings]` is `Savings`).
     public var transferAccount: String?
     /// QIF: the split parts, in order; empty when the entry is not split.

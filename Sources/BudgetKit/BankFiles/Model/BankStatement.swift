@@ -26,12 +26,16 @@ public struct BankStatement: Hashable, Sendable {
     public var entryCount: Int
     /// Where the statement starts.
     public var location: BankFileLocation
+    /// Where the file names the account by its name, when that is apart from the statement's
+    /// start: QIF `!Account`'s `N` line (column 2, where the name starts).
+    public var accountLocation: BankFileLocation?
 
     /// Creates a statement.
     public init(format: BankFileFormat, account: BankAccountIdentification = BankAccountIdentification(),
                 currency: String? = nil, opening: BankBalance? = nil, closing: BankBalance? = nil,
                 available: BankBalance? = nil, period: ClosedRange<Day>? = nil, entryCount: Int = 0,
-                location: BankFileLocation) {
+                location: BankFileLocation, accountLocation: BankFileLocation? = nil) {
+        self.accountLocation = accountLocation
         self.format = format
         self.account = account
         self.currency = currency

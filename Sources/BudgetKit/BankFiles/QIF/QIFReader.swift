@@ -5,9 +5,13 @@
 /// An entry's lines: `D` date, `T` (or `U`) amount, `P` payee, `M` memo, `N` check number,
 /// `L` category or `[Account]` transfer (a `/class` after it is dropped), `S`/`E`/`$` a split
 /// part's category (or `[Account]`), memo and amount; `C`, `A`, `%`, `F` and unknown lines are
-/// ignored. `!Account` blocks (`N` name, `T` type) name the account of the next `!Type:`
-/// section, which is one statement. Lists (`!Type:Cat`, `Class`, `Memorized`, `Security`,
-/// `Prices`) and investment sections (`!Type:Invst`) are skipped: they hold no bank entries.
+/// ignored. The category list (`!Type:Cat`: `N` name, `I` income, `E` expense) gives entries'
+/// categories their kind (``BankEntry/categoryKind``): at most ``maximumCategories`` names,
+/// held while the file is read. `!Account` blocks (`N` name, `T` type) name the account of the
+/// `!Type:` sections after them, each one statement (its ``BankStatement/accountLocation`` the
+/// `N` line); the list of accounts between `!Option:AutoSwitch` and `!Clear:AutoSwitch` names
+/// none. Other lists (`Class`, `Memorized`, `Security`, `Prices`) and investment sections
+/// (`!Type:Invst`) are skipped: they hold no bank entries.
 ///
 /// Amounts are money flows already (a withdrawal is negative); their decimal separator and the
 /// order of dates' parts follow ``BankFileOptions`` (US Quicken writes `1,234.56` and
@@ -17,12 +21,21 @@
 struct QIFReader: BankItemReader {
     /// The most split parts one entry may have.
     static let maximumSplits = 1000
+    /// The most categories a category list may give a kind.
+    static let maximumCategories = 10_000
 
     private var lines: LineReader
     private let options: BankFileOptions
     private var section = Section.none
     private var accountRecord = BankAccountIdentification()
+    private var accountRecordLine: Int?
     private var account = BankAccountIdentification()
+    private var accountLine: Int?
+    /// Inside `!Option:AutoSwitch`: `!Account` blocks are a list of accounts, not a section's.
+    private var listsAccounts = false
+    /// The category list's kinds, by name key; the record being read.
+    private var categoryKinds: [String: BudgetCategory.Kind] = [:]
+    private var categoryRecord: (name: String?, kind: BudgetCategory.Kind?) = (nil, nil)
     private var statement: BankStatement?
     private var started = false
     private var record = QIFRecord()
@@ -30,7 +43,7 @@ struct QIFReader: BankItemReader {
     private var head = 0
 
     private enum Section {
-        case none, entries, accounts, skipped
+        case none, entries, accounts, categories, skipped
     }
 
     init(file: String, options: BankFileOptions, chunks: @escaping () throws -> [UInt8]?) {
@@ -70,15 +83,18 @@ struct QIFReader: BankItemReader {
             return
         case .accounts:
             switch code {
-            case "N": accountRecord.name = value
+            case "N": accountRecord.name = value; accountRecordLine = line
             case "T": accountRecord.kind = value
-            case "^": account = accountRecord; accountRecord = BankAccountIdentification()
+            case "^":
+                if !listsAccounts { (account, accountLine) = (accountRecord, accountRecordLine) }
+                (accountRecord, accountRecordLine) = (BankAccountIdentification(), nil)
             default: break
             }
         case .entries:
             if code == "^" {
                 guard !record.isEmpty else { return }
-                let entry = try record.entry(file: file, options: options)
+                var entry = try record.entry(file: file, options: options)
+                if !categoryKinds.isEmpty { giveKinds(to: &entry) }
                 record = QIFRecord()
                 startIfNeeded()
                 statement?.entryCount += 1
@@ -87,7 +103,34 @@ struct QIFReader: BankItemReader {
             }
             if text.strippingBlanks.isEmpty { return }
             try record.add(code, value: value, line: line, file: file)
+        case .categories:
+            try takeCategory(code, value: value, line: line)
         }
+    }
+
+    /// One line of the category list.
+    private mutating func takeCategory(_ code: Unicode.Scalar, value: String, line: Int) throws {
+        switch code {
+        case "N": categoryRecord.name = value
+        case "I": categoryRecord.kind = .income
+        case "E": categoryRecord.kind = .expense
+        case "^":
+            defer { categoryRecord = (nil, nil) }
+            guard let name = categoryRecord.name, !name.isEmpty, let kind = categoryRecord.kind else { return }
+            let key = BudgetCategory.nameKey(name)
+            guard categoryKinds.count < Self.maximumCategories || categoryKinds[key] != nil else {
+                throw BankFileError(BankFileLocation(file: file, line: line, column: 1), .tooMany(limit: Self.maximumCategories))
+            }
+            categoryKinds[key] = kind
+        default: break
+        }
+    }
+
+    /// Gives the entry's category and its split parts' the kinds the category list gives them.
+    private func giveKinds(to entry: inout BankEntry) {
+        func kind(_ name: String?) -> BudgetCategory.Kind? { name.flatMap { categoryKinds[BudgetCategory.nameKey($0)] } }
+        entry.categoryKind = kind(entry.category)
+        for index in entry.splits.indices { entry.splits[index].categoryKind = kind(entry.splits[index].category) }
     }
 
     private mutating func header(_ text: String, line: Int) throws {
@@ -95,11 +138,14 @@ struct QIFReader: BankItemReader {
             throw BankFileError(BankFileLocation(file: file, line: line, column: 1), .unexpectedEnd(expected: "^"))
         }
         let upper = text.uppercased()
-        if upper.hasPrefix("!OPTION") || upper.hasPrefix("!CLEAR") { return }
+        if upper.hasPrefix("!OPTION") || upper.hasPrefix("!CLEAR") {
+            if upper.hasSuffix(":AUTOSWITCH") { listsAccounts = upper.hasPrefix("!OPTION") }
+            return
+        }
         endStatement()
         if upper.hasPrefix("!ACCOUNT") {
             section = .accounts
-            accountRecord = BankAccountIdentification()
+            (accountRecord, accountRecordLine) = (BankAccountIdentification(), nil)
             return
         }
         guard upper.hasPrefix("!TYPE:") else {
@@ -108,11 +154,15 @@ struct QIFReader: BankItemReader {
         }
         let kind = String(text.dropFirst(6)).strippingBlanks
         switch kind.uppercased() {
+        case "CAT":
+            section = .categories
+            categoryRecord = (nil, nil)
         case "BANK", "CASH", "CCARD", "OTH A", "OTH L":
             section = .entries
             var identification = account
             identification.kind = identification.kind ?? kind
-            statement = BankStatement(format: .qif, account: identification, location: BankFileLocation(file: file, line: line, column: 1))
+            statement = BankStatement(format: .qif, account: identification, location: BankFileLocation(file: file, line: line, column: 1),
+                                      accountLocation: accountLine.map { BankFileLocation(file: file, line: $0, column: 2) })
         default:
             section = .skipped
         }

@@ -7,6 +7,8 @@ struct QIFRecord {
 
     private struct SplitLines {
         var category: String?
+        /// The `S` line, when the part has one.
+        var categoryLine: Int?
         var memo = ""
         var amount: Field?
         var line: Int
@@ -17,7 +19,7 @@ struct QIFRecord {
     private var payee = ""
     private var memo = ""
     private var number: String?
-    private var category: String?
+    private var category: Field?
     private var splits: [SplitLines] = []
     private var firstLine: Int?
 
@@ -32,12 +34,12 @@ struct QIFRecord {
         case "P": payee = value
         case "M": memo = value
         case "N": number = value
-        case "L": category = value
+        case "L": category = Field(value: value, line: line)
         case "S":
             guard splits.count < QIFReader.maximumSplits else {
                 throw BankFileError(BankFileLocation(file: file, line: line, column: 1), .tooMany(limit: QIFReader.maximumSplits))
             }
-            splits.append(SplitLines(category: value, line: line))
+            splits.append(SplitLines(category: value, categoryLine: line, line: line))
         case "E", "$":
             if splits.isEmpty || (code == "$" ? splits[splits.count - 1].amount != nil : !splits[splits.count - 1].memo.isEmpty) {
                 guard splits.count < QIFReader.maximumSplits else {
@@ -71,14 +73,14 @@ struct QIFRecord {
             try BankDate.parse(date.value, order: options.dateOrder)
         }
         let money = try parse(amount, file: file, options: options)
-        let (category, transfer) = Self.target(self.category)
+        let (category, transfer) = Self.target(self.category?.value)
         let parts = try splits.map { split in
             guard let amount = split.amount else {
                 throw BankFileError(BankFileLocation(file: file, line: split.line, column: 1), .missingField("$"))
             }
             let (category, transfer) = Self.target(split.category)
             return BankEntry.Split(category: category, transferAccount: transfer, amount: try parse(amount, file: file, options: options),
-                                   memo: split.memo)
+                                   memo: split.memo, line: split.categoryLine)
         }
         // Parts that do not add up to the total would change the entry's amount: never guessed.
         if !parts.isEmpty {
@@ -90,8 +92,10 @@ struct QIFRecord {
                                                              parts: overflow ? written : "\(Money(minorUnits: sum)) (\(written))"))
             }
         }
-        return BankEntry(bookingDay: day, amount: money, payee: payee, memo: memo, checkNumber: number?.isEmpty == false ? number : nil,
-                         category: category, transferAccount: transfer, splits: parts, location: start)
+        var entry = BankEntry(bookingDay: day, amount: money, payee: payee, memo: memo, checkNumber: number?.isEmpty == false ? number : nil,
+                              category: category, transferAccount: transfer, splits: parts, location: start)
+        entry.categoryLine = self.category?.line
+        return entry
     }
 
     private func parse(_ field: Field, file: String, options: BankFileOptions) throws -> Money {

@@ -1,0 +1,225 @@
+import BudgetKit
+import Testing
+@testable import BudgetCLI
+
+/// QIF through `budget import`: `!Account` sections, transfers named in both registers, splits
+/// with transfer parts, `!Type:Cat` kinds, and errors at the line of the field that is wrong,
+/// each with its message, its exit status and the book unchanged on errors.
+@Suite struct ImportQIFTests {
+    static let hint = "hint: fix that row and run the command again; nothing was imported\n"
+    static let missingHint = "hint: add it with 'budget add-category', or import with --create-categories to create it from the file; "
+        + "nothing was imported\n"
+
+    /// A book with Salary (income), Food (expense), Giro (1000 on 2026-01-01) and Savings.
+    func book() -> Sandbox {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Salary", "1000", "--income")
+        sandbox.succeed("-q", "add-category", "Food", "300")
+        sandbox.succeed("-q", "add-account", "Giro", "--opening", "1000", "--on", "2026-01-01")
+        sandbox.succeed("-q", "add-account", "Savings")
+        return sandbox
+    }
+
+    /// Giro's register, then Savings': the transfer between them is in both.
+    static func twoAccounts(second: String = "Savings") -> String {
+        """
+        !Account
+        NGiro
+        TBank
+        ^
+        !Type:Bank
+        D11/03/2026
+        T-50.00
+        PTransfer to savings
+        L[Savings]
+        ^
+        D11/04/2026
+        T-3.20
+        PCafe
+        LFood
+        ^
+        !Account
+        N\(second)
+        TBank
+        ^
+        !Type:Bank
+        D11/03/2026
+        T50.00
+        L[Giro]
+        ^
+        D11/04/2026
+        T-3.20
+        PCafe
+        LFood
+        ^
+
+        """
+    }
+
+    /// Every transaction as the CSV export writes it, without its header.
+    func rows(_ sandbox: Sandbox) -> [String] {
+        Array(sandbox.succeed("list", "--format", "csv").split(separator: "\n").dropFirst().map(String.init))
+    }
+
+    @Test func eachAccountSectionGoesIntoItsAccountAndATransferInBothRegistersIsImportedOnce() throws {
+        let sandbox = book()
+        let file = sandbox.write("m.qif", Self.twoAccounts())
+        let result = sandbox.run("import", file, "--date-order", "mdy", "--default-category", "Salary")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 3 transactions from \(file).\n")
+        #expect(rows(sandbox).sorted() == [
+            "1,2026-11-03,50.00,,Transfer to savings,,transfer,Giro,Savings,,,,",
+            "2,2026-11-04,3.20,Food,Cafe,,expense,Giro,,,,,",
+            "3,2026-11-04,3.20,Food,Cafe,,expense,Savings,,,,,",
+        ])
+        let balances = sandbox.succeed("accounts", "--date", "2026-12-01", "--format", "csv")
+        #expect(balances.contains("Giro,checking,,946.80,2026-12-01,off,"))
+        #expect(balances.contains("Main,checking,,0.00,2026-12-01,on,"))
+        #expect(balances.contains("Savings,checking,,46.80,2026-12-01,off,"))
+        // Each account's rows are keyed by its name, numbered apart.
+        #expect(try sandbox.query("SELECT import_key FROM transactions ORDER BY id") == [
+            "Giro|2026-11-03|-50.00|Transfer to savings|1", "Giro|2026-11-04|-3.20|Cafe|1", "Savings|2026-11-04|-3.20|Cafe|1",
+        ])
+        let again = sandbox.run("import", file, "--date-order", "mdy", "--default-category", "Salary")
+        #expect(again.stderr == "Imported 0 transactions from \(file); skipped 3 already imported.\n")
+    }
+
+    /// Quicken's export of every account lists them first (`!Option:AutoSwitch`): the list
+    /// names no section's account.
+    @Test func theListOfAccountsBeforeTheSectionsNamesNoSectionsAccount() throws {
+        let sandbox = book()
+        let file = sandbox.write("all.qif", "!Option:AutoSwitch\n!Account\nNGiro\nTBank\n^\nNSavings\nTBank\n^\n!Clear:AutoSwitch\n"
+                                     + "!Type:Bank\nD11/04/2026\nT-3.20\nPCafe\nLFood\n^\n" + Self.twoAccounts())
+        let result = sandbox.run("import", file, "--date-order", "mdy")
+        #expect(result.status == 0)
+        #expect(rows(sandbox).sorted() == [
+            "1,2026-11-04,3.20,Food,Cafe,,expense,Main,,,,,",
+            "2,2026-11-03,50.00,,Transfer to savings,,transfer,Giro,Savings,,,,",
+            "3,2026-11-04,3.20,Food,Cafe,,expense,Giro,,,,,",
+            "4,2026-11-04,3.20,Food,Cafe,,expense,Savings,,,,,",
+        ])
+    }
+
+    @Test func aSectionNamingAnAccountTheBookLacksIsRefusedAtItsNameLine() throws {
+        let sandbox = book()
+        let file = sandbox.write("m.qif", Self.twoAccounts(second: "Holiday fund"))
+        let before = try sandbox.snapshot()
+        for dryRun in [[], ["--dry-run"]] {
+            let result = sandbox.run(["import", file, "--date-order", "mdy", "--default-category", "Salary"] + dryRun)
+            #expect(result.status == 1)
+            #expect(result.stdout == "")
+            #expect(result.stderr == """
+                budget: error: \(file):17:2: the file's !Account section names account 'Holiday fund', and the book has no account of that name
+                hint: add it with: budget add-account 'Holiday fund'; or import a file of one section into an account with --account NAME; nothing was imported
+
+                """)
+        }
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    @Test func accountOptionIsRefusedForAFileNamingTwoAccounts() throws {
+        let sandbox = book()
+        let file = sandbox.write("m.qif", Self.twoAccounts())
+        let before = try sandbox.snapshot()
+        let result = sandbox.run("import", file, "--date-order", "mdy", "--default-category", "Salary", "--account", "Giro")
+        #expect(result.status == 65)
+        #expect(result.stdout == "")
+        #expect(result.stderr == """
+            budget: error: \(file):17:2: the file names a second account, 'Savings', after 'Giro' on line 2
+            hint: --account puts a file of one account into that account; leave it out to import each !Account section into the account it names
+
+            """)
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    @Test func accountOptionPutsAFileOfOneNamedSectionIntoThatAccount() throws {
+        let sandbox = book()
+        let file = sandbox.write("m.qif", "!Account\nNEveryday\nTBank\n^\n!Type:Bank\nD2026-11-04\nT-3.20\nPCafe\nLFood\n^\n")
+        let result = sandbox.run("import", file, "--account", "Savings")
+        #expect(result.status == 0)
+        #expect(rows(sandbox) == ["1,2026-11-04,3.20,Food,Cafe,,expense,Savings,,,,,"])
+        // Keyed by --source, as before sections were read.
+        #expect(try sandbox.query("SELECT import_key FROM transactions") == ["default|2026-11-04|-3.20|Cafe|1"])
+    }
+
+    @Test func aFileWithoutAccountSectionsGoesIntoTheImportsAccount() throws {
+        let sandbox = book()
+        let file = sandbox.write("m.qif", "!Type:Bank\nD2026-11-04\nT-3.20\nPCafe\nLFood\n^\nD2026-11-05\nT-9.00\nL[Savings]\n^\n")
+        #expect(sandbox.run("import", file).status == 0)
+        #expect(rows(sandbox).sorted() == ["1,2026-11-04,3.20,Food,Cafe,,expense,Main,,,,,", "2,2026-11-05,9.00,,,,transfer,Main,Savings,,,,"])
+    }
+
+    /// A split's parts that are transfers are transfers of their own; the category parts stay
+    /// a split (one part: a row in its category), so every amount is kept exactly.
+    @Test(arguments: [
+        ("SFood\n$-20.00\nS[Savings]\nE to the jar\n$-10.00\n",
+         ["1,2026-11-05,20.00,Food,Market,,expense,Main,,,,,", "2,2026-11-05,10.00,,Market,to the jar,transfer,Main,Savings,,,,"]),
+        ("SFood\n$-15.00\nSFood\nEwine\n$-5.00\nS[Savings]\n$-10.00\n",
+         ["1,2026-11-05,15.00,Food,Market,,expense,Main,,1/2,,,", "1,2026-11-05,5.00,Food,Market,,expense,Main,,2/2,wine,,",
+          "2,2026-11-05,10.00,,Market,,transfer,Main,Savings,,,,"]),
+        ("SFood\n$-30.00\n", ["1,2026-11-05,30.00,Food,Market,,expense,Main,,,,,"]),
+        ("L--Split--\nSFood\n$-30.00\n", ["1,2026-11-05,30.00,Food,Market,,expense,Main,,,,,"]),
+    ] as [(String, [String])])
+    func aSplitKeepsEveryPartsCategoryAndTransfer(parts: String, expected: [String]) throws {
+        let sandbox = book()
+        let file = sandbox.write("s.qif", "!Type:Bank\nD2026-11-05\nT-30.00\nPMarket\n" + parts + "^\n")
+        let result = sandbox.run("import", file, "--default-category", "Salary")
+        #expect(result.status == 0)
+        #expect(sandbox.succeed("list", "--format", "csv", "--splits").split(separator: "\n").dropFirst().map(String.init).sorted()
+            == expected)
+        #expect(sandbox.run("import", file, "--default-category", "Salary").stderr.contains("Imported 0 transactions"))
+    }
+
+    static let categoryList = "!Type:Cat\nNWages\nDPay\nI\n^\nNGifts\nE\n^\nNFood\nI\n^\n"
+
+    @Test func aCategoryListedAsIncomeIsCreatedAsIncomeAndOneListedAsExpenseAsExpense() throws {
+        let sandbox = book()
+        let file = sandbox.write("c.qif", "!Type:Cat\nNWages\nDPay\nI\n^\nNGifts\nE\n^\n"
+                                     + "!Type:Bank\nD2026-11-03\nT3000.00\nLWages\n^\nD2026-11-04\nT-20.00\nLGifts\n^\n")
+        let result = sandbox.run("import", file, "--create-categories")
+        #expect(result.status == 0)
+        #expect(rows(sandbox).sorted() == ["1,2026-11-03,3000.00,Wages,,,income,Main,,,,,", "2,2026-11-04,20.00,Gifts,,,expense,Main,,,,,"])
+    }
+
+    @Test func aCategoryListedWithTheOtherKindThanTheBooksStopsTheImport() throws {
+        let sandbox = book()
+        let file = sandbox.write("c.qif", Self.categoryList + "!Type:Bank\nD2026-11-04\nT-20.00\nPCafe\nLFood\n^\n")
+        let before = try sandbox.snapshot()
+        let result = sandbox.run("import", file, "--create-categories")
+        #expect(result.status == 65)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "budget: error: \(file):16:2: category 'Food' is expense, not income\n" + Self.hint)
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    @Test func aCategoryListLongerThanTheLimitStopsTheImport() throws {
+        let sandbox = book()
+        let list = (0...10_000).map { "NC\($0)\nE\n^\n" }.joined()
+        let file = sandbox.write("c.qif", "!Type:Cat\n" + list + "!Type:Bank\nD2026-11-04\nT-20.00\nLC1\n^\n")
+        let before = try sandbox.snapshot()
+        let result = sandbox.run("import", file, "--create-categories")
+        #expect(result.status == 65)
+        #expect(result.stderr == "budget: error: \(file):30004:1: more than 10000 nested XML elements, split lines or listed categories\n"
+            + "hint: check the file: bank files are not that deep\n")
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    /// An error about a row's category or transfer names the line of its `L` or `S` field.
+    @Test(arguments: [
+        ("D2026-11-04\nT-3.20\nPCafe\nL[Nowhere]\n^\n", "5:2: no account named 'Nowhere'\n" + hint),
+        ("D2026-11-04\nT-3.20\nPCafe\nLFod\n^\n", "5:2: no category named 'Fod'\n" + missingHint),
+        ("D2026-11-04\nT-3.20\nPCafe\nSFood\n$-1.20\nE jar\nS[Nowhere]\n$-2.00\n^\n", "8:2: no account named 'Nowhere'\n" + hint),
+        ("D2026-11-04\nT-3.20\nPCafe\nSFood\n$-1.20\nSFod\n$-2.00\n^\n", "7:2: no category named 'Fod'\n" + missingHint),
+    ] as [(String, String)])
+    func anErrorNamesTheLineOfTheFieldThatIsWrong(entry: String, message: String) throws {
+        let sandbox = book()
+        let file = sandbox.write("t.qif", "!Type:Bank\n" + entry)
+        let before = try sandbox.snapshot()
+        let result = sandbox.run("import", file)
+        #expect(result.status == 65)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "budget: error: \(file):\(message)")
+        #expect(try sandbox.snapshot() == before)
+    }
+}
+
