@@ -204,6 +204,22 @@ import Testing
         #expect(try sandbox.snapshot() == before)
     }
 
+    /// Transfers waiting for their other side are held in memory: beyond the limit the import
+    /// stops (memory stays bounded whatever the file), naming the line and how to import it.
+    @Test func moreTransfersWaitingForTheirOtherSideThanTheLimitStopTheImport() throws {
+        let sandbox = book()
+        let entries = (1...100_001).map { "D2026-11-03\nT-\($0 / 100).\($0 % 100 < 10 ? "0" : "")\($0 % 100)\nL[Savings]\n^\n" }.joined()
+        let file = sandbox.write("t.qif", "!Account\nNGiro\nTBank\n^\n!Type:Bank\n" + entries)
+        let before = try sandbox.snapshot()
+        let result = sandbox.run("import", file)
+        #expect(result.status == 65)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "budget: error: \(file):400008:1: more than 100000 transfers between the file's accounts waiting for "
+            + "their other side\nhint: import the file one account at a time: split it at its !Account lines, and give each part "
+            + "--account NAME\n")
+        #expect(try sandbox.snapshot() == before)
+    }
+
     /// An error about a row's category or transfer names the line of its `L` or `S` field.
     @Test(arguments: [
         ("D2026-11-04\nT-3.20\nPCafe\nL[Nowhere]\n^\n", "5:2: no account named 'Nowhere'\n" + hint),

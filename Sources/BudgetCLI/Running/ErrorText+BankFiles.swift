@@ -78,6 +78,9 @@ extension ErrorText {
         case .htmlPage:
             return ("an HTML web page, not a bank statement",
                     "the bank's web page (a login or an error page) was saved instead of the statement: download the statement again")
+        case .tooManyUnpairedTransfers(let limit):
+            return ("more than \(limit) transfers between the file's accounts waiting for their other side",
+                    "import the file one account at a time: split it at its !Account lines, and give each part --account NAME")
         case .severalAccounts(let first, let line, let second):
             return ("the file names a second account, '\(second)', after '\(first)' on line \(line)",
                     "--account puts a file of one account into that account; leave it out to import each !Account section "

@@ -46,6 +46,9 @@ public enum BankFileProblem: Error, Hashable, Sendable, CustomStringConvertible 
     case htmlPage
     /// A QIF file whose `!Account` sections name a second account (`second`) after `first`
     /// (named on line `firstLine`), read into one account (``ImportOptions/account``).
+    /// More than `limit` transfers between a QIF file's `!Account` sections wait for their other
+    /// side: pairing them holds each in memory, which stays bounded.
+    case tooManyUnpairedTransfers(limit: Int)
     case severalAccounts(first: String, firstLine: Int, second: String)
     /// A QIF entry whose split parts (`$`) do not add up to its total (`T`): both sums as written.
     case splitsDoNotAddUp(total: String, parts: String)
@@ -74,6 +77,8 @@ public enum BankFileProblem: Error, Hashable, Sendable, CustomStringConvertible 
         case .ambiguousAmount(let text, let readings):
             return "ambiguous amount '\(text)': \(readings.joined(separator: " or ")) (set the decimal separator)"
         case .htmlPage: return "an HTML page, not a bank file"
+        case .tooManyUnpairedTransfers(let limit):
+            return "more than \(limit) transfers between the file's accounts waiting for their other side"
         case .severalAccounts(let first, let line, let second):
             return "a second account '\(second)' after '\(first)' on line \(line), read into one account"
         case .splitsDoNotAddUp(let total, let parts): return "split parts add up to \(parts), the total is \(total)"

@@ -3,6 +3,10 @@
 extension BankRowReader {
     /// One side of a transfer between two named QIF sections: its day, its money flow and the
     /// name keys of the section's account and of the account it names.
+    /// The most transfers between named sections held waiting for their other side (some 100
+    /// bytes each): a real file has a handful.
+    static let maximumUnpairedTransfers = 100_000
+
     struct TransferSide: Hashable {
         let day: Day
         let flow: Int64
@@ -34,7 +38,10 @@ extension BankRowReader {
 
     /// Whether a transfer row is the second side read of a transfer between two named sections
     /// (then it is left out); else notes it as a first side.
-    mutating func isSecondSide(_ row: ImportRow) -> Bool {
+    ///
+    /// - Throws: ``BankFileProblem/tooManyUnpairedTransfers(limit:)`` at a first side beyond
+    ///   ``maximumUnpairedTransfers`` waiting: memory stays bounded whatever the file.
+    mutating func isSecondSide(_ row: ImportRow, in file: String) throws -> Bool {
         guard let section = row.accountName, let other = row.transferAccount else { return false }
         let account = Account.nameKey(section), reached = Account.nameKey(other)
         let mirror = TransferSide(day: row.date, flow: -row.amount.minorUnits, account: reached, other: account)
@@ -42,7 +49,11 @@ extension BankRowReader {
             unmatchedTransfers[mirror] = count == 1 ? nil : count - 1
             return true
         }
-        unmatchedTransfers[TransferSide(day: row.date, flow: row.amount.minorUnits, account: account, other: reached), default: 0] += 1
+        let side = TransferSide(day: row.date, flow: row.amount.minorUnits, account: account, other: reached)
+        if unmatchedTransfers[side] == nil, unmatchedTransfers.count >= Self.maximumUnpairedTransfers {
+            throw BankFileError(BankFileLocation(file: file, line: row.line, column: 1), .tooManyUnpairedTransfers(limit: Self.maximumUnpairedTransfers))
+        }
+        unmatchedTransfers[side, default: 0] += 1
         return false
     }
 
@@ -52,7 +63,7 @@ extension BankRowReader {
     /// categories only), the second side of a transfer already read left out. The rows' amounts
     /// are the parts', so they add up to the entry's exactly (``QIFRecord`` checks the parts'
     /// sum). A part's memo is its row's note (a split part's own note), else the entry's.
-    mutating func splitRows(of entry: BankEntry, as row: ImportRow) -> [ImportRow] {
+    mutating func splitRows(of entry: BankEntry, as row: ImportRow) throws -> [ImportRow] {
         func piece(_ part: BankEntry.Split) -> ImportRow {
             var piece = row
             piece.amount = part.amount
@@ -72,7 +83,7 @@ extension BankRowReader {
         }
         for part in entry.splits where part.transferAccount != nil {
             let transfer = piece(part)
-            if !isSecondSide(transfer) { rows.append(transfer) }
+            if try !isSecondSide(transfer, in: entry.location.file) { rows.append(transfer) }
         }
         return rows
     }

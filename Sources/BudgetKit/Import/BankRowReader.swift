@@ -76,7 +76,7 @@ struct BankRowReader {
                     statement.firstBookingDay = min(statement.firstBookingDay ?? entry.bookingDay, entry.bookingDay)
                     current = statement
                 }
-                if let row = row(entry) { return row }
+                if let row = try row(entry) { return row }
             }
         }
         return nil
@@ -90,7 +90,7 @@ struct BankRowReader {
 
     /// The row of one entry, or the first of a split's rows (the others queued): no array is
     /// made for an entry of one row. `nil` for the second side of a transfer already read.
-    private mutating func row(_ entry: BankEntry) -> ImportRow? {
+    private mutating func row(_ entry: BankEntry) throws -> ImportRow? {
         let payee = entry.payee.isEmpty ? entry.memo : entry.payee
         let note = entry.payee.isEmpty ? "" : entry.memo
         var row = ImportRow(line: entry.location.line, date: entry.bookingDay, amount: entry.amount, convention: .bank,
@@ -109,10 +109,10 @@ struct BankRowReader {
             row.category = nil
             row.transferAccount = transfer
             row = row.located(at: entry.categoryLine)
-            if isSecondSide(row) { return nil }
+            if try isSecondSide(row, in: entry.location.file) { return nil }
         }
         guard !entry.splits.isEmpty else { return row.located(at: entry.categoryLine) }
-        var pieces = splitRows(of: entry, as: row)
+        var pieces = try splitRows(of: entry, as: row)
         guard !pieces.isEmpty else { return nil }
         let first = pieces.removeFirst()
         queued = pieces
