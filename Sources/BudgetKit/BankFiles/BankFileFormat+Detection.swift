@@ -7,7 +7,8 @@ extension BankFileFormat {
     /// In order: control characters other than tab, line breaks, form feed and DOS's end of
     /// file (0x1A) mean binary data, an error; a first line `OFXHEADER:` is OFX 1.x; a first
     /// line `!Type:`, `!Account`, `!Option:` or `!Clear:` is QIF; a SWIFT envelope `{1:` or
-    /// lines starting `:20:` and `:25:` are MT940; an HTML page (`<!DOCTYPE html`, `<html`) is
+    /// lines starting `:20:` and `:25:` after a first line with no CSV delimiter (`,`, `;`, tab)
+    /// are MT940; an HTML page (`<!DOCTYPE html`, `<html`) is
     /// ``BankFileProblem/htmlPage``; text starting with `<` is XML, whose root
     /// element decides (read by libxml2): `OFX` is OFX 2.x (or 1.x without its header), a
     /// namespace `urn:iso:std:iso:20022:tech:xsd:camt.05[234]...` is CAMT, any other is
@@ -31,7 +32,10 @@ extension BankFileFormat {
         if upper.hasPrefix("OFXHEADER:") { return Self.ofxOrQFX(text) }
         if ["!TYPE:", "!ACCOUNT", "!OPTION:", "!CLEAR:"].contains(where: { upper.hasPrefix($0) }) { return .qif }
         if first.hasPrefix("{1:") && text.contains("{4:") { return .mt940 }
-        if lines.contains(where: { $0.hasPrefix(":20:") }) && lines.contains(where: { $0.hasPrefix(":25:") }) { return .mt940 }
+        // A CSV file's header has a delimiter; MT940's first line (`:20:`, a bank's BIC) none: an
+        // export whose notes hold lines starting `:20:` and `:25:` stays CSV.
+        if !first.contains(where: { $0 == "," || $0 == ";" || $0 == "\t" }),
+           lines.contains(where: { $0.hasPrefix(":20:") }) && lines.contains(where: { $0.hasPrefix(":25:") }) { return .mt940 }
         // A bank's web page saved instead of its statement (a login or error page).
         if upper.hasPrefix("<!DOCTYPE HTML") || upper.hasPrefix("<HTML") {
             throw BankFileError(BankFileLocation(file: file, line: 1), .htmlPage)

@@ -19,6 +19,11 @@ import Testing
         ("date,amount\n2026-11-03,4.75\n", .csv),
         ("Buchungstag;Betrag\n", .csv),
         (":20: only\nno account line", .csv),
+        // ABN AMRO's files open with the bank's BIC and 940; an export whose note holds lines
+        // starting :20: and :25: stays CSV (its header has delimiters).
+        ("ABNANL2A\n940\nABNANL2A\n:20:ABN AMRO BANK NV\n:25:123456789\n", .mt940),
+        ("id,date,amount,category,payee,note\n1,2026-11-03,4.75,Food,Cafe,\"a\n:20:x\n:25:y\"\n", .csv),
+        ("Datum;Betrag;Text\n03.11.2026;-4,75;\"\n:20:x\n:25:y\"\n", .csv),
         ("", .csv),
     ])
     func findsTheFormatFromTheContent(text: String, format: BankFileFormat) throws {
