@@ -72,6 +72,23 @@ import Glibc
             """)
     }
 
+    /// A transaction a reconciliation vouched for, changed since without losing its mark (a
+    /// sync bringing another device's edit, here the sqlite3 shell): no unmarked row explains the
+    /// difference, and the hint says where to look instead of "check the 0 transactions".
+    @Test func aMarkedTransactionChangedSinceIsWhatTheHintPointsAtWhenNothingIsListed() {
+        let sandbox = Sandbox()
+        sandbox.seedAccounts()
+        sandbox.succeed("reconcile", "Checking", "--statement-balance", "2405.10", "--on", "2026-11-20")
+        #expect(system("sqlite3 '\(sandbox.database)' \"UPDATE transactions SET amount = 1300 WHERE id = 2\"") == 0)
+        let again = sandbox.run("reconcile", "Checking", "--statement-balance", "2405.10", "--on", "2026-11-20")
+        #expect(again.status == 1)
+        #expect(again.stderr == """
+            budget: error: Checking at the end of 2026-11-20: the statement says 2405.10, the book 2404.60; difference 0.50
+            hint: the book lacks 0.50, and no transaction of Checking since its reconciliation on 2026-11-20 explains it: one it vouched for changed since (by a sync from another device, or the sqlite3 shell); find it with 'budget log' and 'budget list --account Checking --to 2026-11-20', fix it and reconcile again; nothing was marked
+
+            """)
+    }
+
     @Test func forceChangesAReconciledTransactionSaysWhichReconciliationItBreaksAndUnmarksNothingElse() {
         let sandbox = Sandbox()
         sandbox.seedAccounts()

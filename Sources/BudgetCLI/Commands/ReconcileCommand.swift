@@ -45,9 +45,22 @@ struct Reconcile: BudgetCommand {
                 ?? "since it began"
             context.warn("budget: error: \(mismatch.account.name) at the end of \(on): the statement says \(statementBalance), "
                 + "the book \(mismatch.bookBalance); difference \(difference)")
-            context.warn("hint: the book " + (difference > .zero ? "lacks \(difference)" : "has \(-difference) too much")
-                + ": check the \(mismatch.transactionsSince.count) transaction\(mismatch.transactionsSince.count == 1 ? "" : "s") "
-                + "of \(mismatch.account.name) \(since) (listed), fix them and reconcile again; nothing was marked")
+            let gap = "hint: the book " + (difference > .zero ? "lacks \(difference)" : "has \(-difference) too much")
+            let name = mismatch.account.name
+            if !mismatch.transactionsSince.isEmpty {
+                context.warn(gap + ": check the \(mismatch.transactionsSince.count) transaction\(mismatch.transactionsSince.count == 1 ? "" : "s") "
+                    + "of \(name) \(since) (listed), fix them and reconcile again; nothing was marked")
+            } else if let last = mismatch.lastReconciliation {
+                // Every row is marked: one the last reconciliation vouched for changed since
+                // without losing its mark (a sync bringing another device's edit, the sqlite3 shell).
+                let list = ShellWords.quoted(["budget", "list", "--account", name, "--to", last.statementDate.description])
+                context.warn(gap + ", and no transaction of \(name) since its reconciliation on \(last.statementDate) explains it: "
+                    + "one it vouched for changed since (by a sync from another device, or the sqlite3 shell); find it with "
+                    + "'budget log' and '\(list)', fix it and reconcile again; nothing was marked")
+            } else {
+                context.warn(gap + ", and \(name) has no transaction up to \(on): check its opening balance ('budget accounts'), "
+                    + "then reconcile again; nothing was marked")
+            }
             return .reconciliationMismatch
         }
     }
