@@ -39,6 +39,19 @@ import Testing
         #expect(result.stderr.hasPrefix("Read as csv (utf-8, ','), header on line 1: date 'Date', amount 'amount', payee 'Description';"))
     }
 
+    /// `--negate` says what a recognised bank header assumes anyway (money out negative): the
+    /// header is still recognised, its payee column kept, and the amounts read the same.
+    @Test func negateKeepsABanksHeaderRecognisedAndReadsTheSameRows() throws {
+        let sandbox = book()
+        let file = sandbox.write("bank.csv", "Date,Description,Amount\n2026-11-03,Coffee Shop,-4.75\n2026-11-04,Refund Store,10.00\n")
+        let plain = sandbox.run("import", file, "--default-category", "Food", "--dry-run", "--format", "csv")
+        let negated = sandbox.run("import", file, "--default-category", "Food", "--dry-run", "--format", "csv", "--negate")
+        #expect(negated.status == 0)
+        #expect(negated.stdout == plain.stdout)
+        #expect(negated.stdout.contains(",4.75,Food,Coffee Shop,") && negated.stdout.contains(",-10.00,Food,Refund Store,"))
+        #expect(negated.stderr.hasPrefix("Read as csv (utf-8, ','), header on line 1: date 'Date', amount 'Amount', payee 'Description';"))
+    }
+
     /// A dry run in CSV or TSV writes nothing on stdout (not even the header) before an error.
     @Test(arguments: ["csv", "tsv", "json"])
     func aDryRunsRecordsPrintNothingBeforeAnError(format: String) throws {

@@ -2,7 +2,8 @@
 /// which columns hold what. ``ImportReader/layout`` gives it once the header is found; a dry
 /// run shows it.
 ///
-/// It is found only when every column option is left at its default and the first line is not
+/// It is found only when every column option is left at its default (``ImportOptions/negate``
+/// may be given: it says what a recognised layout assumes anyway) and the first line is not
 /// budget's own header (`date` and `amount` as `budget export` writes them, with `category` or
 /// only the export's columns: ``ImportMapper/isOwnHeader(_:)``): then the lines before
 /// the header (a bank's preamble: account, period, balance) are skipped, up to

@@ -1,12 +1,14 @@
 /// Finding a bank's header after its preamble (see ``CSVLayout``).
 extension ImportMapper {
-    /// Whether the options leave every column, the delimiter, the signs and the lines to skip
-    /// at their defaults: then a bank's layout may be recognised.
+    /// Whether the options leave every column, the date format and the lines to skip at their
+    /// defaults: then a bank's layout may be recognised. `--negate` may be given: a recognised
+    /// layout reads the bank's money flow anyway (with it, a payee column of a bank's name was
+    /// dropped without a word).
     var usesDefaultLayout: Bool {
         let defaults = ImportOptions()
         return options.hasHeader && options.skipLines == 0 && options.dateColumn == defaults.dateColumn
             && options.dateFormat == defaults.dateFormat && options.amount == defaults.amount && options.payeeColumn == nil
-            && options.categoryColumn == nil && options.noteColumn == nil && options.kindColumn == nil && !options.negate
+            && options.categoryColumn == nil && options.noteColumn == nil && options.kindColumn == nil
     }
 
     /// Looks for the header among the first records, before any column is resolved: `true`
