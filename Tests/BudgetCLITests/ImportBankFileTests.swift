@@ -238,12 +238,24 @@ import Testing
         ("!Type:Bank\nD11/20/2026\nT-30.00\nPMarket\nSFood\n$-20.00\nSFood\n$-5.00\n^\n", [String](), 65,
          "2:1: its split parts ($) add up to -25.00 (-20.00 + -5.00), but its total (T) is -30.00",
          "correct the entry so that its parts add up to its total; nothing was imported"),
-        ("date,amount,payee\n2026-11-03,\"1,234\",Rent\n", [], 65,
-         "2:2: ambiguous amount '1,234': 1234 or 1.234",
-         "say which separator is the decimal one: --decimal-point reads 1234, --decimal-comma reads 1.234"),
+        ("date,amount,payee\n2026-11-03,\"1,500\",Rent\n", [], 65,
+         "2:2: ambiguous amount '1,500': 1500 or 1.500",
+         "say which separator is the decimal one: --decimal-point reads 1500, --decimal-comma reads 1.500"),
+        ("date,amount,payee\n2026-11-03,1.500,Rent\n", [], 65,
+         "2:2: ambiguous amount '1.500': 1500 or 1.500",
+         "say which separator is the decimal one: --decimal-comma reads 1500, --decimal-point reads 1.500"),
+        // Read with that separator as the decimal one it has a third decimal, which no option
+        // makes an amount: only the other option is offered (it once offered both, and the one
+        // then failed).
         ("date,amount,payee\n2026-11-03,1.234,Rent\n", [], 65,
-         "2:2: ambiguous amount '1.234': 1234 or 1.234",
-         "say which separator is the decimal one: --decimal-comma reads 1234, --decimal-point reads 1.234"),
+         "2:2: amount '1.234' has three decimals, or is 1234 with a thousands separator",
+         "--decimal-comma reads 1234; amounts with more than two decimals are not kept"),
+        ("date,amount,payee\n2026-11-03,12.505,Rent\n", [], 65,
+         "2:2: amount '12.505' has three decimals, or is 12505 with a thousands separator",
+         "--decimal-comma reads 12505; amounts with more than two decimals are not kept"),
+        ("date,amount,payee\n2026-11-03,\"-12,505\",Rent\n", [], 65,
+         "2:2: amount '-12,505' has three decimals, or is -12505 with a thousands separator",
+         "--decimal-point reads -12505; amounts with more than two decimals are not kept"),
     ])
     func anAmbiguousValueNamesTheOptionThatSettlesIt(text: String, options: [String], status: Int32, message: String, hint: String) throws {
         let sandbox = book()

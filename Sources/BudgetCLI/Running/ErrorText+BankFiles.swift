@@ -63,9 +63,15 @@ extension ErrorText {
             // The readings: the separator grouping thousands, then the separator a decimal one.
             let grouping = readings.first ?? "", decimal = readings.dropFirst().first ?? ""
             let comma = text.unicodeScalars.last { $0 == "," || $0 == "." } == ","
-            let options = comma ? "--decimal-point reads \(grouping), --decimal-comma reads \(decimal)"
-                                : "--decimal-comma reads \(grouping), --decimal-point reads \(decimal)"
-            return ("ambiguous amount '\(text)': \(readings.joined(separator: " or "))", "say which separator is the decimal one: \(options)")
+            let groupingOption = comma ? "--decimal-point" : "--decimal-comma", decimalOption = comma ? "--decimal-comma" : "--decimal-point"
+            // A third decimal that is not zero: read as a decimal separator, the amount would
+            // fail (budget keeps cents), so only the other option is offered.
+            if decimal.split(separator: ".").last.map({ $0.count > 2 && $0.dropFirst(2).contains { $0 != "0" } }) == true {
+                return ("amount '\(text)' has three decimals, or is \(grouping) with a thousands separator",
+                        "\(groupingOption) reads \(grouping); amounts with more than two decimals are not kept")
+            }
+            return ("ambiguous amount '\(text)': \(readings.joined(separator: " or "))",
+                    "say which separator is the decimal one: \(groupingOption) reads \(grouping), \(decimalOption) reads \(decimal)")
         case .invalidDate(let text):
             return ("invalid date '\(text)'", bankDateHint)
         case .ambiguousDate(let text, let readings):
