@@ -28,6 +28,31 @@ import Testing
             == ["Coffee 475", "Bakery 1000"])
     }
 
+    /// A transaction in another currency than the account's (OFX `CURRENCY/CURSYM`, CAMT
+    /// `Amt@Ccy`) is refused by name, never taken as the account's money; `ORIGCURRENCY`, whose
+    /// amount is already the account's, is imported.
+    @Test func anAmountInAnotherCurrencyIsRefusedNeverTakenAsTheAccounts() throws {
+        let sandbox = book()
+        let foreign = sandbox.write("usd.ofx", Self.ofxHeader
+            + "<STMTTRN><DTPOSTED>20261103<TRNAMT>-100.00<FITID>F1<NAME>Shop\n"
+            + "<CURRENCY><CURRATE>0.9<CURSYM>USD</CURRENCY></STMTTRN>\n" + Self.ofxFooter)
+        let before = try sandbox.snapshot()
+        let refused = sandbox.run("import", foreign, "--default-category", "Food")
+        #expect(refused.status == 65)
+        #expect(refused.stdout == "")
+        #expect(refused.stderr == """
+            budget: error: \(foreign):5 (OFX/BANKMSGSRSV1/STMTTRNRS/STMTRS/BANKTRANLIST/STMTTRN): the amount of this entry is in USD, and its statement's account in EUR
+            hint: budget keeps one currency and does not guess a rate: remove the entry from the file and add it with 'budget add' in EUR, as the account was charged
+
+            """)
+        #expect(try sandbox.snapshot() == before)
+        let original = sandbox.write("orig.ofx", Self.ofxHeader
+            + "<STMTTRN><DTPOSTED>20261103<TRNAMT>-90.00<FITID>F2<NAME>Shop\n"
+            + "<ORIGCURRENCY><CURRATE>0.9<CURSYM>USD</ORIGCURRENCY></STMTTRN>\n" + Self.ofxFooter)
+        #expect(sandbox.run("import", original, "--default-category", "Food").status == 0)
+        #expect(try sandbox.query("SELECT amount FROM transactions WHERE import_key IS NOT NULL") == ["9000"])
+    }
+
     /// A bank's header with a lowercase `amount` is a bank's: money out is spending, the payee read.
     @Test func aBanksHeaderWithALowercaseAmountIsReadAsABanks() throws {
         let sandbox = book()

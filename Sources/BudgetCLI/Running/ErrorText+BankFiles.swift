@@ -84,6 +84,10 @@ extension ErrorText {
         case .htmlPage:
             return ("an HTML web page, not a bank statement",
                     "the bank's web page (a login or an error page) was saved instead of the statement: download the statement again")
+        case .foreignCurrency(let currency, let statement):
+            return ("the amount of this entry is in \(currency), and its statement's account in \(statement)",
+                    "budget keeps one currency and does not guess a rate: remove the entry from the file and add it with "
+                        + "'budget add' in \(statement), as the account was charged")
         case .tooManyUnpairedTransfers(let limit):
             return ("more than \(limit) transfers between the file's accounts waiting for their other side",
                     "import the file one account at a time: split it at its !Account lines, and give each part --account NAME")

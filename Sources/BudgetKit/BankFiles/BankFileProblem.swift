@@ -44,11 +44,15 @@ public enum BankFileProblem: Error, Hashable, Sendable, CustomStringConvertible 
     case ambiguousAmount(String, readings: [String])
     /// An HTML page (a bank's login or error page saved instead of its statement).
     case htmlPage
-    /// A QIF file whose `!Account` sections name a second account (`second`) after `first`
-    /// (named on line `firstLine`), read into one account (``ImportOptions/account``).
+    /// An entry whose amount is in another currency (`currency`) than its statement's account
+    /// (`statement`): OFX `STMTTRN/CURRENCY`, CAMT `Ntry/Amt@Ccy`. A book keeps one currency, and
+    /// converting would guess a rate and its rounding.
+    case foreignCurrency(String, statement: String)
     /// More than `limit` transfers between a QIF file's `!Account` sections wait for their other
     /// side: pairing them holds each in memory, which stays bounded.
     case tooManyUnpairedTransfers(limit: Int)
+    /// A QIF file whose `!Account` sections name a second account (`second`) after `first`
+    /// (named on line `firstLine`), read into one account (``ImportOptions/account``).
     case severalAccounts(first: String, firstLine: Int, second: String)
     /// A QIF entry whose split parts (`$`) do not add up to its total (`T`): both sums as written.
     case splitsDoNotAddUp(total: String, parts: String)
@@ -77,6 +81,8 @@ public enum BankFileProblem: Error, Hashable, Sendable, CustomStringConvertible 
         case .ambiguousAmount(let text, let readings):
             return "ambiguous amount '\(text)': \(readings.joined(separator: " or ")) (set the decimal separator)"
         case .htmlPage: return "an HTML page, not a bank file"
+        case .foreignCurrency(let currency, let statement):
+            return "an amount in \(currency), in a statement of an account in \(statement)"
         case .tooManyUnpairedTransfers(let limit):
             return "more than \(limit) transfers between the file's accounts waiting for their other side"
         case .severalAccounts(let first, let line, let second):

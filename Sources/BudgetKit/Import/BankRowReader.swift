@@ -66,6 +66,12 @@ struct BankRowReader {
                 current = nil
             case .entry(let entry):
                 guard entry.status != .information else { continue }
+                // An amount in another currency than the account's would be taken as the
+                // account's: refused, never converted at a guessed rate.
+                if let currency = entry.currency, let account = current?.statement.currency,
+                   currency.uppercased() != account.uppercased() {
+                    throw BankFileError(entry.location, .foreignCurrency(currency, statement: account))
+                }
                 if entry.status == .booked, var statement = current, !statement.overflowed {
                     do {
                         statement.bookedFlow = try statement.bookedFlow.adding(entry.amount)

@@ -133,6 +133,10 @@ struct OFXStatementBuilder {
             else if name.text == "PAYEE.NAME" { entry?.takePayeeName(value) }
         case .payee:
             if name.tag == .name { entry?.takePayeeName(value) }
+        case .currency:
+            // A transaction's own CURRENCY: its TRNAMT is in CURSYM, not the statement's CURDEF
+            // (ORIGCURRENCY, whose amount is already in CURDEF, is another element).
+            if name.tag == .cursym, entry != nil, entry?.currency == nil, !value.isEmpty { entry?.currency = value }
         case .ledgerbal, .availbal:
             balance?[name.text] = (value, line)
         case .bankacctfrom, .ccacctfrom, .invacctfrom:
@@ -204,7 +208,7 @@ struct OFXStatementBuilder {
         let valueDay = try fields.available.map { date in
             try BankFileLocation.reading(at: at(date, "DTAVAIL")) { () throws(BankFileProblem) in try BankDate.parseOFX(date.0) }
         }
-        return BankEntry(bookingDay: day, valueDay: valueDay, amount: money, currency: statement?.currency,
+        return BankEntry(bookingDay: day, valueDay: valueDay, amount: money, currency: fields.currency ?? statement?.currency,
                          payee: fields.name ?? fields.payeeName ?? "", memo: fields.memo ?? "",
                          bankReference: fields.fitID, typeCode: fields.type, checkNumber: fields.checkNumber,
                          location: here)
@@ -222,6 +226,8 @@ struct OFXEntryFields {
     var name: String?
     var payeeName: String?
     var memo: String?
+    /// `CURRENCY/CURSYM`: the currency of `TRNAMT`, when it is not the statement's.
+    var currency: String?
 
     mutating func take(_ element: OFXTag, _ value: String, line: Int) {
         func set(_ field: inout String?) { if field == nil && !value.isEmpty { field = value } }

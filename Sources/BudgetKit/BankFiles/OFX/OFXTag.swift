@@ -7,7 +7,7 @@ enum OFXTag: Int, CaseIterable {
          currency, origcurrency, invstmtrs, invacctfrom, invtranlist, sonrs, status
     // Values.
     case name, bankid, acctid, accttype, dtstart, dtend, curdef, balamt, dtasof, dtposted, trnamt, dtavail, trntype, fitid,
-         checknum, memo, brokerid
+         checknum, memo, brokerid, cursym
 
     /// The tag, in capitals.
     var tag: String { String(describing: self).uppercased() }
@@ -21,7 +21,7 @@ enum OFXTag: Int, CaseIterable {
         let others = ["OFX", "SIGNONMSGSRSV1", "BANKMSGSRSV1", "CREDITCARDMSGSRSV1", "STMTTRNRS", "CCSTMTTRNRS", "TRNUID", "CODE",
                       "SEVERITY", "MESSAGE", "DTSERVER", "LANGUAGE", "FI", "ORG", "FID", "INTU.BID", "INTU.USERID", "SIC", "PAYEEID",
                       "SRVRTID", "CORRECTFITID", "CORRECTACTION", "EXTDNAME", "ADDR1", "ADDR2", "ADDR3", "CITY", "STATE", "POSTALCODE",
-                      "COUNTRY", "PHONE", "BRANCHID", "ACCTKEY", "CURRATE", "CURSYM", "MKTGINFO", "DTPROFUP", "DTACCTUP"]
+                      "COUNTRY", "PHONE", "BRANCHID", "ACCTKEY", "CURRATE", "MKTGINFO", "DTPROFUP", "DTACCTUP"]
         let vocabulary = XMLVocabulary(allCases.dropFirst().map(\.tag) + others, ignoringCase: true)
         for tag in allCases.dropFirst() { precondition(vocabulary.id(tag.tag) == tag.rawValue) }
         return vocabulary
