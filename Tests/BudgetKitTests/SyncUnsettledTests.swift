@@ -45,6 +45,14 @@ import Testing
         #expect(try anna.check() == [.brokenTransfer(transactionID: id)])
         #expect(try ben.check() == [.brokenTransfer(transactionID: id)])
 
+        // A backup taken now restores: the transaction is no damage.
+        let backup = dir.file("ben-backup.sqlite3")
+        try ben.backup(to: backup)
+        let restoredPath = dir.file("restored.sqlite3")
+        _ = try dir.store("restored.sqlite3")
+        _ = try BudgetStore.restore(bookAt: restoredPath, from: backup)
+        #expect(try BudgetStore.check(bookAt: restoredPath) == [.brokenTransfer(transactionID: id)])
+
         _ = try ben.editTransaction(id: id, TransactionChanges(account: "Main"))
         let settling = try sync(order, anna, ben, through: shared)
         #expect(settling.allSatisfy { $0.unsettledTransactions.isEmpty })

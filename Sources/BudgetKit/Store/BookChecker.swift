@@ -16,7 +16,7 @@ final class BookChecker {
     ///
     /// Complexity: reads every row of the book once (plus SQLite's integrity check).
     func checkAll(sqliteOnly: Bool = false, compareSchema: Bool = true) {
-        attempt { try integrity(shapesChecked: !sqliteOnly) }
+        attempt { try integrity() }
         attempt { try foreignKeys() }
         guard !sqliteOnly else { return }
         if compareSchema { attempt { try schema() } }
@@ -45,12 +45,13 @@ final class BookChecker {
         if !problems.contains(problem) { problems.append(problem) }
     }
 
-    private func integrity(shapesChecked: Bool) throws {
+    private func integrity() throws {
         try connection.prepare("PRAGMA integrity_check(100)").forEachRow { row in
             let line = row.text(Integrity.message)
-            // A transaction breaking its CHECK constraint is named by ``transactionShapes(merged:)``
-            // (a sync's merge may leave one): an edit settles it, no restore is needed.
-            if line == "ok" || (shapesChecked && line == "CHECK constraint failed in transactions") { return }
+            // A transaction breaking its CHECK constraint is no damage: a sync's merge may leave
+            // one (``SyncApplier``), ``transactionShapes(merged:)`` names it with the book's rules,
+            // and an edit settles it. A backup holding one restores.
+            if line == "ok" || line == "CHECK constraint failed in transactions" { return }
             report(.damaged(line))
         }
     }
