@@ -90,6 +90,9 @@ import Testing
         "id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled,transfer_reconciled",
         "id,date,amount,category,payee,note", "date,amount", "date,amount,payee", "date,amount,payee,status",
         "date,amount,category,payee,memo", "date,amount,payee,,",
+        // A file a script wrote with budget's names and a column of its own: spending stays
+        // positive (read as a bank's, its signs were flipped without a word).
+        "date,amount,payee,note,balance", "date,amount,payee,memo", "date,amount,note,x",
     ])
     func budgetsOwnHeadersKeepBudgetsLayout(header: String) throws {
         let fields = header.split(separator: ",", omittingEmptySubsequences: false)
