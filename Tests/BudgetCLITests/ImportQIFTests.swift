@@ -76,9 +76,10 @@ import Testing
         #expect(balances.contains("Giro,checking,,946.80,2026-12-01,off,"))
         #expect(balances.contains("Main,checking,,0.00,2026-12-01,on,"))
         #expect(balances.contains("Savings,checking,,46.80,2026-12-01,off,"))
-        // Each account's rows are keyed by its name, numbered apart.
+        // Keyed by the source, as with --account (numbered across the file), so importing it
+        // either way finds the rows already there.
         #expect(try sandbox.query("SELECT import_key FROM transactions ORDER BY id") == [
-            "Giro|2026-11-03|-50.00|Transfer to savings|1", "Giro|2026-11-04|-3.20|Cafe|1", "Savings|2026-11-04|-3.20|Cafe|1",
+            "default|2026-11-03|-50.00|Transfer to savings|1", "default|2026-11-04|-3.20|Cafe|1", "default|2026-11-04|-3.20|Cafe|2",
         ])
         let again = sandbox.run("import", file, "--date-order", "mdy", "--default-category", "Salary")
         #expect(again.stderr == "Imported 0 transactions from \(file); skipped 3 already imported.\n")
@@ -140,6 +141,19 @@ import Testing
         #expect(rows(sandbox) == ["1,2026-11-04,3.20,Food,Cafe,,expense,Savings,,,,,"])
         // Keyed by --source, as before sections were read.
         #expect(try sandbox.query("SELECT import_key FROM transactions") == ["default|2026-11-04|-3.20|Cafe|1"])
+    }
+
+    /// A file of one named section imported with --account, then without it into the same
+    /// account, adds nothing the second time: its rows are keyed alike either way.
+    @Test func aNamedSectionImportedWithAndWithoutAccountAddsItsRowsOnce() throws {
+        let sandbox = book()
+        let file = sandbox.write("m.qif", "!Account\nNSavings\nTBank\n^\n!Type:Bank\nD2026-11-04\nT-3.20\nPCafe\nLFood\n^\n"
+                                 + "D2026-11-05\nT-9.00\nPBakery\nLFood\n^\n")
+        #expect(sandbox.run("import", file, "--account", "Savings").status == 0)
+        let again = sandbox.run("import", file)
+        #expect(again.status == 0)
+        #expect(again.stderr == "Imported 0 transactions from \(file); skipped 2 already imported.\n")
+        #expect(rows(sandbox).count == 2)
     }
 
     @Test func aFileWithoutAccountSectionsGoesIntoTheImportsAccount() throws {

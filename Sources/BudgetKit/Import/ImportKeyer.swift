@@ -20,10 +20,6 @@
 /// million rows) would only number them in one sequence: keys stay unique, since they hold the
 /// text, and stay the same on every run, since FNV-1a is not seeded per process.
 ///
-/// A row of a QIF section naming its account (``ImportRow/accountName``) is keyed with that
-/// name in place of the source, and numbered among that account's rows only: each account of a
-/// multi-account file gets keys of its own, whatever the other sections hold.
-///
 /// ``BudgetStore/importTransactions(from:dryRun:observe:)`` keeps the same counters, under the
 /// same hashes, in a temporary table on disk, so its memory does not grow with the file; its
 /// keys are byte for byte the ones this type makes, which stays their reference.
@@ -40,20 +36,18 @@ struct ImportKeyer: Sendable {
         self.escapedSource = Self.escaped(source)
     }
 
-    /// The key of the next row with this date, amount and payee, in `scope` (an account's name
-    /// standing for the source) when given.
-    mutating func key(date: Day, amount: Money, payee: String, scope: String? = nil) -> String {
-        let hash = Self.groupHash(date: date, amount: amount, payee: payee, scope: scope)
+    /// The key of the next row with this date, amount and payee.
+    mutating func key(date: Day, amount: Money, payee: String) -> String {
+        let hash = Self.groupHash(date: date, amount: amount, payee: payee)
         let occurrence = counts[hash, default: 0] + 1
         counts[hash] = occurrence
-        return key(date: date, amount: amount, payee: payee, occurrence: Int64(occurrence), scope: scope)
+        return key(date: date, amount: amount, payee: payee, occurrence: Int64(occurrence))
     }
 
     /// The key of the row that is the `occurrence`th (from 1) of its group: the keyer's own
     /// numbering without its counters, for ``BudgetStore`` which counts on disk, keyed by
-    /// ``groupHash(date:amount:payee:scope:)`` exactly as ``key(date:amount:payee:scope:)`` counts.
-    func key(date: Day, amount: Money, payee: String, occurrence: Int64, scope: String? = nil) -> String {
-        let escapedSource = scope.map(Self.escaped) ?? self.escapedSource
+    /// ``groupHash(date:amount:payee:)`` exactly as ``key(date:amount:payee:)`` counts.
+    func key(date: Day, amount: Money, payee: String, occurrence: Int64) -> String {
         // Written byte by byte into one allocation: this runs once per imported row.
         var payee = payee
         let payeeBytes = payee.withUTF8 { $0.count }
@@ -127,9 +121,8 @@ struct ImportKeyer: Sendable {
         return hash
     }
 
-    /// The group a row is numbered in: FNV-1a over the day, the minor units and the payee, then
-    /// (when given) a 0xFF byte, which UTF-8 never holds, and the scope.
-    static func groupHash(date: Day, amount: Money, payee: String, scope: String? = nil) -> UInt64 {
+    /// The group a row is numbered in: FNV-1a over the day, the minor units and the payee.
+    static func groupHash(date: Day, amount: Money, payee: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func mix(_ byte: UInt8) {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
@@ -139,10 +132,6 @@ struct ImportKeyer: Sendable {
         for shift in stride(from: 0, to: 64, by: 8) { mix(UInt8(truncatingIfNeeded: days >> UInt64(shift))) }
         for shift in stride(from: 0, to: 64, by: 8) { mix(UInt8(truncatingIfNeeded: cents >> UInt64(shift))) }
         for byte in payee.utf8 { mix(byte) }
-        if let scope {
-            mix(0xFF)
-            for byte in scope.utf8 { mix(byte) }
-        }
         return hash
     }
 }

@@ -89,7 +89,7 @@ public struct ImportReader {
     ///   cannot be read, or an ambiguous amount or date; or whatever the chunk source throws.
     public mutating func next() throws -> ImportRow? {
         guard var row = try nextUnkeyed() else { return nil }
-        if row.importKey.isEmpty { row.importKey = mapper.keyer.key(date: row.date, amount: row.amount, payee: row.payee, scope: row.accountName) }
+        if row.importKey.isEmpty { row.importKey = mapper.keyer.key(date: row.date, amount: row.amount, payee: row.payee) }
         return row
     }
 

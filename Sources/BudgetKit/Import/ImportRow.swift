@@ -57,9 +57,9 @@ public struct ImportRow: Hashable, Sendable {
     public var accountNumber: String? = nil
     /// The account a QIF file's `!Account` section names for the row by its name: the row goes
     /// to the account of the book with that name (matched as ``ImportOptions/account`` is), a
-    /// name no account has is an error at ``accountNameLine``, and the row's content key is
-    /// scoped by the name instead of ``ImportOptions/source`` (see ``ImportKeyer``). `nil` for
-    /// other rows and when ``ImportOptions/account`` is set.
+    /// name no account has is an error at ``accountNameLine``. Its content key is the source's,
+    /// as with ``ImportOptions/account``, so the file keys its rows alike either way (and as
+    /// before sections were routed). `nil` for other rows and when ``ImportOptions/account`` is set.
     public var accountName: String? = nil
     /// The line naming ``accountName`` (the section's `N` line).
     public var accountNameLine: Int? = nil

@@ -170,8 +170,8 @@ final class ImportStaging {
             return row.importKey
         }
         let amount = amount ?? row.amount
-        let occurrence = try nextOccurrence(ImportKeyer.groupHash(date: row.date, amount: amount, payee: row.payee, scope: row.accountName))
-        let key = keyer.key(date: row.date, amount: amount, payee: row.payee, occurrence: occurrence, scope: row.accountName)
+        let occurrence = try nextOccurrence(ImportKeyer.groupHash(date: row.date, amount: amount, payee: row.payee))
+        let key = keyer.key(date: row.date, amount: amount, payee: row.payee, occurrence: occurrence)
         // A pending row's key differs from its posted twin's, which then replaces it.
         return row.pending ? "pending|" + key : key
     }
