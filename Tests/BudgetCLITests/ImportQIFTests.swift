@@ -111,7 +111,7 @@ import Testing
             #expect(result.stdout == "")
             #expect(result.stderr == """
                 budget: error: \(file):17:2: the file's !Account section names account 'Holiday fund', and the book has no account of that name
-                hint: add it with: budget add-account 'Holiday fund'; or import a file of one section into an account with --account NAME; nothing was imported
+                hint: add it with: budget add-account 'Holiday fund', then import the whole file again (its transfers between accounts are paired within one file); nothing was imported
 
                 """)
         }
@@ -229,8 +229,8 @@ import Testing
         #expect(result.status == 65)
         #expect(result.stdout == "")
         #expect(result.stderr == "budget: error: \(file):400008:1: more than 100000 transfers between the file's accounts waiting for "
-            + "their other side\nhint: import the file one account at a time: split it at its !Account lines, and give each part "
-            + "--account NAME\n")
+            + "their other side\nhint: check the file: a transfer between two of its accounts is written in both accounts' sections, "
+            + "and budget pairs them within one file\n")
         #expect(try sandbox.snapshot() == before)
     }
 

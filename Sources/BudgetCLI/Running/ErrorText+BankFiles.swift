@@ -25,8 +25,8 @@ extension ErrorText {
     /// The words for a QIF section naming an account the book lacks.
     init(unknownAccountName name: String, location: BankFileLocation) {
         self.init(message: "\(location): the file's !Account section names account '\(name)', and the book has no account of that name",
-                  hint: "add it with: budget add-account \(ShellWords.quoted(name)); or import a file of one section into an account "
-                      + "with --account NAME; nothing was imported")
+                  hint: "add it with: budget add-account \(ShellWords.quoted(name)), then import the whole file again "
+                      + "(its transfers between accounts are paired within one file); nothing was imported")
     }
 
     private static func words(_ problem: BankFileProblem) -> (String, String) {
@@ -90,7 +90,8 @@ extension ErrorText {
                         + "'budget add' in \(statement), as the account was charged")
         case .tooManyUnpairedTransfers(let limit):
             return ("more than \(limit) transfers between the file's accounts waiting for their other side",
-                    "import the file one account at a time: split it at its !Account lines, and give each part --account NAME")
+                    "check the file: a transfer between two of its accounts is written in both accounts' sections, "
+                        + "and budget pairs them within one file")
         case .severalAccounts(let first, let line, let second):
             return ("the file names a second account, '\(second)', after '\(first)' on line \(line)",
                     "--account puts a file of one account into that account; leave it out to import each !Account section "
