@@ -195,6 +195,24 @@ import Testing
         #expect(rows(sandbox).sorted() == ["1,2026-11-03,3000.00,Wages,,,income,Main,,,,,", "2,2026-11-04,20.00,Gifts,,,expense,Main,,,,,"])
     }
 
+    /// A paycheck as Quicken writes it: wages (income) less taxes and a lunch (expense) in one
+    /// split. A split keeps to one kind, so the expense parts are a split of their own: both
+    /// imported, the money adding up to the deposit.
+    @Test func aSplitOfIncomeAndExpensePartsIsImportedAsASplitOfEachKind() throws {
+        let sandbox = book()
+        let file = sandbox.write("pay.qif", "!Type:Cat\nNWages\nI\n^\nNTaxes\nE\n^\nNLunch\nE\n^\n"
+            + "!Type:Bank\nD2026-11-03\nT2190.00\nPACME\nL--Split--\nSWages\n$3000.00\nSTaxes\n$-800.00\nSLunch\n$-10.00\n^\n")
+        let result = sandbox.run("import", file, "--create-categories")
+        #expect(result.status == 0)
+        #expect(rows(sandbox).sorted() == [
+            "1,2026-11-03,3000.00,Wages,ACME,,income,Main,,,,,",
+            "2,2026-11-03,10.00,Lunch,ACME,,expense,Main,,2/2,,,",
+            "2,2026-11-03,800.00,Taxes,ACME,,expense,Main,,1/2,,,",
+        ])
+        #expect(sandbox.succeed("accounts", "--date", "2026-12-01", "--format", "csv").contains("Main,checking,,2190.00,"))
+        #expect(sandbox.run("import", file, "--create-categories").stderr.contains("Imported 0 transactions"))
+    }
+
     @Test func aCategoryListedWithTheOtherKindThanTheBooksStopsTheImport() throws {
         let sandbox = book()
         let file = sandbox.write("c.qif", Self.categoryList + "!Type:Bank\nD2026-11-04\nT-20.00\nPCafe\nLFood\n^\n")

@@ -59,7 +59,8 @@ extension BankRowReader {
 
     /// The rows of a split entry, `row` standing for the entry: its category parts as a split
     /// (one part: a row in its category; a part naming none is left to the rules and the
-    /// default), then each transfer part as a transfer of its own (the book's splits hold
+    /// default; parts the file's category list gives the other kind than the first's, a split
+    /// of their own), then each transfer part as a transfer of its own (the book's splits hold
     /// categories only), the second side of a transfer already read left out. The rows' amounts
     /// are the parts', so they add up to the entry's exactly (``QIFRecord`` checks the parts'
     /// sum). A part's memo is its row's note (a split part's own note), else the entry's.
@@ -74,12 +75,23 @@ extension BankRowReader {
             return piece.located(at: part.line)
         }
         let categorised = entry.splits.filter { $0.transferAccount == nil }
-        var rows = categorised.count == 1 ? [piece(categorised[0])] : categorised.enumerated().map { index, part in
-            var split = piece(part)
-            split.note = row.note
-            split.split = SplitPosition(position: index + 1, count: categorised.count)
-            split.splitNote = part.memo
-            return split
+        // A paycheck: wages (income) less taxes (expense). A split keeps to one kind, so the
+        // parts the category list gives the other kind than the first part's are a split of
+        // their own (or a row), the money of both adding up to the entry's.
+        let firstKind = categorised.first?.categoryKind
+        let groups = firstKind.map { kind in
+            let other: BudgetCategory.Kind = kind == .income ? .expense : .income
+            return [categorised.filter { $0.categoryKind != other }, categorised.filter { $0.categoryKind == other }]
+        } ?? [categorised]
+        var rows: [ImportRow] = []
+        for group in groups where !group.isEmpty {
+            rows += group.count == 1 ? [piece(group[0])] : group.enumerated().map { index, part in
+                var split = piece(part)
+                split.note = row.note
+                split.split = SplitPosition(position: index + 1, count: group.count)
+                split.splitNote = part.memo
+                return split
+            }
         }
         for part in entry.splits where part.transferAccount != nil {
             let transfer = piece(part)
