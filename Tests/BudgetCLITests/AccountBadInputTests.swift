@@ -22,7 +22,7 @@ import Testing
         // Transfers
         (["transfer", "5", "Checking", "checking"], usage, """
         budget: error: a transfer from 'Checking' to itself moves nothing
-        hint: name two different accounts: FROM and TO
+        hint: name two different accounts: FROM and TO of 'budget transfer', --account (where it comes from) and --transfer-to (where it goes) of 'budget edit'
 
         """),
         (["transfer", "5", "Checking", "Nope"], failure, unknownAccount),

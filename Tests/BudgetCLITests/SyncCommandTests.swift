@@ -88,14 +88,18 @@ import Glibc
         #expect(synced.stderr.hasSuffix("""
             budget: warning: edits made apart on two devices merged into a transaction that no longer holds together: \
             transaction 1 is a transfer with a category, to the account it comes from, or of an amount not above zero
-            hint: every device holds the same now; put each one right with 'budget edit ID' (or delete it), \
-            and the edit reaches the other devices with their next sync
+            hint: every device holds the same now; put each one right with 'budget edit ID' (a transfer: --account \
+            and --transfer-to; a split: --split or --category) or delete it, and the edit reaches the other devices with their next sync
 
             """))
         let check = sandbox.run(ben + ["check"])
         #expect(check.status == 1)
         #expect(check.stdout == "transaction 1 is a transfer with a category, to the account it comes from, or of an amount not above zero\n")
         #expect(check.stderr.hasSuffix("hint: the book is whole: put each transaction named right with 'budget edit ID' (or delete it)\n"))
+        // An edit that leaves it from and to one account is refused, its hint naming edit's options.
+        let note = sandbox.run(ben + ["edit", "1", "--note", "x"])
+        #expect(note.status == 64)
+        #expect(note.stderr.hasSuffix("--account (where it comes from) and --transfer-to (where it goes) of 'budget edit'\n"))
         sandbox.succeed(ben + ["-q", "edit", "1", "--account", "Main"])
         sandbox.succeed(ben + ["-q", "sync", shared])
         #expect(sandbox.run(anna + ["sync", shared]).status == 0)

@@ -60,8 +60,8 @@ struct Sync: BudgetCommand {
                 + "holds together: \(problem)", terminal: terminal))
         }
         if !report.unsettledTransactions.isEmpty {
-            context.warn("hint: every device holds the same now; put each one right with 'budget edit ID' (or delete it), "
-                + "and the edit reaches the other devices with their next sync")
+            context.warn("hint: every device holds the same now; put each one right with 'budget edit ID' (a transfer: --account "
+                + "and --transfer-to; a split: --split or --category) or delete it, and the edit reaches the other devices with their next sync")
         }
         guard let first = report.refused.first else { return .success }
         for refused in report.refused.dropFirst() {

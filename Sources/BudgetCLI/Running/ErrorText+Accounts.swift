@@ -45,7 +45,8 @@ extension ErrorText {
         case .accountAlreadyClosed(let name, let closedOn):
             self.init(message: "account '\(name)' is already closed (since \(closedOn))", hint: nil)
         case .transferToSameAccount(let name):
-            self.init(message: "a transfer from '\(name)' to itself moves nothing", hint: "name two different accounts: FROM and TO")
+            self.init(message: "a transfer from '\(name)' to itself moves nothing", hint: "name two different accounts: FROM and TO of 'budget transfer', "
+                          + "--account (where it comes from) and --transfer-to (where it goes) of 'budget edit'")
         case .invalidTransferAmount(let amount):
             self.init(message: "a transfer moves more than zero, not \(amount)", hint: "swap FROM and TO to move money the other way")
         case .transferHasNoCategory(let id):
