@@ -62,6 +62,37 @@ import Testing
         #expect(settled.account == "Main" && settled.transferAccount == "Visa")
     }
 
+    /// Only a merged transaction's own CHECK is let through, for that one statement: a change
+    /// that breaks another table's (a category kind no budget writes, from a damaged or hostile
+    /// file) still fails, and CHECK constraints are on again after either.
+    @Test func anotherTablesCheckStillRefusesAChangeAndChecksStayOn() throws {
+        let dir = TemporaryDirectory()
+        let (anna, ben, shared) = try books(in: dir)
+        let id = try anna.transfer(amount: money("100"), from: "Main", to: "Savings", date: Day(iso: "2026-11-07")!).id
+        try syncAll([anna, ben], through: shared)
+        _ = try anna.editTransaction(id: id, TransactionChanges(account: "Visa"))
+        _ = try ben.editTransaction(id: id, TransactionChanges(transferAccount: "Visa"))
+        _ = try sync(.annaFirst, anna, ben, through: shared)
+        for book in [anna, ben] { #expect(try book.connection.int64("PRAGMA ignore_check_constraints") == 0) }
+
+        // A categories table without the CHECK records the change a hostile device would send.
+        let source = try itemsDatabase(in: dir, "hostile.sqlite3")
+        try source.execute("CREATE TABLE categories (id INTEGER PRIMARY KEY, name TEXT, name_key TEXT, kind TEXT, rollover INTEGER)")
+        let food = try #require(try anna.categories().first { $0.name == "Food" })
+        try source.run("INSERT INTO categories VALUES (?, 'Food', 'food', 'expense', 0)", [.integer(food.id)])
+        let hostile = try recording(source) { try source.run("UPDATE categories SET kind = 'bogus' WHERE id = ?", [.integer(food.id)]) }
+        var applier = SyncApplier(connection: anna.connection, resolvedAt: 0, deviceNames: [:])
+        let later = HybridLogicalClock(milliseconds: HybridLogicalClock.wallClock() + 60_000, counter: 0, device: DeviceID(rawValue: 7)!)
+        do {
+            try anna.connection.inTransaction { try applier.apply(hostile, at: later) }
+            Issue.record("the category kind no budget writes was applied")
+        } catch let error as SQLiteError {
+            #expect(error.isCheckViolation)
+        }
+        #expect(try anna.connection.int64("PRAGMA ignore_check_constraints") == 0)
+        #expect(try anna.categories().first { $0.name == "Food" }?.kind == .expense)
+    }
+
     @Test(arguments: Order.allCases)
     func aSplitWhoseAmountsWereEditedApartIsNamedWithItsSums(order: Order) throws {
         let dir = TemporaryDirectory()

@@ -208,10 +208,11 @@ struct SyncApplier {
 
     /// Runs a merged row's update. A transaction whose merged fields break the table's CHECK
     /// constraint (see ``SyncApplier``) is written again with CHECK constraints off for that one
-    /// statement: nothing of it was written when it failed (`OR FAIL`, one row, no BEFORE
-    /// trigger). Any other table's CHECK still refuses the file: only the merge of two valid
-    /// transactions can break theirs, while a category kind or account type that breaks one came
-    /// from a damaged or hostile file.
+    /// statement: the row was not written when it failed (`OR FAIL`, one row; only the change
+    /// log's BEFORE trigger on `import_key` may have logged it, and logs it again, which live
+    /// lists read as one change). Any other table's CHECK still refuses the file: only the merge
+    /// of two valid transactions can break theirs, while a category kind or account type that
+    /// breaks one came from a damaged or hostile file.
     private func writeMerged(_ shape: Shape, _ sql: String, _ values: [SQLiteValue]) throws {
         let statement = try connection.cached(sql)
         do {
