@@ -184,6 +184,9 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownHistoryEntry(Int64)
     /// History entry `id` was already undone, by entry `by`.
     case alreadyUndone(id: Int64, by: Int64)
+    /// History entry `id` is a sync's own (a device's id digit asked for or given): never undone,
+    /// or two devices could make the same ids.
+    case syncEntryNotUndone(Int64)
     /// No write of this device is left to undo.
     case nothingToUndo
     /// No undo is left to redo.
@@ -294,7 +297,7 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(location): no account named '\(name)'"
         case .missingLibrary(let name, let reason):
             return "cannot load \(name): \(reason)"
-        case .unknownHistoryEntry, .alreadyUndone, .nothingToUndo, .nothingToRedo, .historyConflicts, .sync:
+        case .unknownHistoryEntry, .alreadyUndone, .syncEntryNotUndone, .nothingToUndo, .nothingToRedo, .historyConflicts, .sync:
             return historyDescription
         }
     }

@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 @Suite struct SyncCommandTests {
-    @Test func twoBooksShareAFolderAndAConflictIsPrintedAndListed() {
+    @Test func twoBooksShareAFolderAndAConflictIsPrintedAndListed() throws {
         let sandbox = Sandbox()
         let shared = sandbox.directory + "/shared"
         mkdir(shared, 0o700)
@@ -36,6 +36,24 @@ import Glibc
         sandbox.succeed(anna + ["-q", "sync", shared])
         #expect(sandbox.succeed(anna + ["list", "--format", "csv"]) == sandbox.succeed(ben + ["list", "--format", "csv"]))
         #expect(sandbox.succeed(ben + ["log", "--limit", "1"]).contains("  (synced)\n"))
+        // Undoing the synced edit by id names whose change it was (it said "Undid entry 4: .").
+        let edit = try #require(sandbox.succeed(ben + ["log"]).split(separator: "\n").firstIndex { $0.contains("amount 1250 -> 3000") })
+        let line = sandbox.succeed(ben + ["log"]).split(separator: "\n")[edit - 1]
+        let id = String(line.prefix { $0 != " " })
+        let undo = sandbox.run(ben + ["undo", id])
+        #expect(undo.status == 0)
+        #expect(undo.stderr == "Undid entry \(id): a change synced from anna.\n")
+        // An entry giving a device its id digit is refused by name, not called unknown.
+        let log = sandbox.succeed(ben + ["log"]).split(separator: "\n")
+        let slot = try #require(log.firstIndex { $0.contains("added devices") })
+        let slotID = String(log[slot - 1].prefix { $0 != " " })
+        let refused = sandbox.run(ben + ["undo", slotID])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == """
+            budget: error: entry \(slotID) gives devices their id digits (a sync's own entry) and is never undone
+            hint: undoing it could make two devices add rows with the same ids; undo another entry (see 'budget log')
+
+            """)
     }
 
     /// A row another device added inside a reconciled period breaks the reconciliation: the

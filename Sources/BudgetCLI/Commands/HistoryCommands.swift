@@ -61,7 +61,9 @@ struct Undo: BudgetCommand {
 
     func run(_ context: CommandContext) throws -> Outcome {
         let entry = try context.store().undo(entry: id?.value)
-        context.confirm("Undid entry \(entry.id): \(HistoryLog.visible(entry.command, terminal: context.stderr.isTerminal)).")
+        // A received entry has no command of this device's: say whose change it was.
+        let what = entry.isReceived ? "a change synced from \(entry.deviceName)" : HistoryLog.visible(entry.command, terminal: context.stderr.isTerminal)
+        context.confirm("Undid entry \(entry.id): \(what).")
         return .success
     }
 }

@@ -9,6 +9,9 @@ extension ErrorText {
         case .alreadyUndone(let id, let by):
             self.init(message: "entry \(id) was already undone (by entry \(by))",
                       hint: "'budget redo' puts it back, or 'budget undo \(by)' undoes the undo")
+        case .syncEntryNotUndone(let id):
+            self.init(message: "entry \(id) gives devices their id digits (a sync's own entry) and is never undone",
+                      hint: "undoing it could make two devices add rows with the same ids; undo another entry (see 'budget log')")
         case .nothingToUndo:
             self.init(message: "nothing to undo", hint: "'budget log' lists what was written")
         case .nothingToRedo:

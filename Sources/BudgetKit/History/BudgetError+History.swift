@@ -5,6 +5,8 @@ extension BudgetError {
             return "no history entry with id \(id)"
         case .alreadyUndone(let id, let by):
             return "history entry \(id) was already undone by entry \(by)"
+        case .syncEntryNotUndone(let id):
+            return "history entry \(id) gives devices their id digits and is never undone"
         case .nothingToUndo:
             return "nothing to undo"
         case .nothingToRedo:

@@ -32,7 +32,7 @@ extension BudgetStore {
     /// - Parameter id: the entry to undo (`budget log` shows ids); `nil`: the newest local write
     ///   not undone yet (undo and redo entries included, so undoing twice walks back).
     /// - Returns: the entry that was undone.
-    /// - Throws: ``BudgetError``: `nothingToUndo`, `unknownHistoryEntry`, `alreadyUndone`,
+    /// - Throws: ``BudgetError``: `nothingToUndo`, `unknownHistoryEntry`, `syncEntryNotUndone`, `alreadyUndone`,
     ///   `historyConflicts`; a database error. The book is then unchanged.
     @discardableResult
     public func undo(entry id: Int64? = nil) throws -> HistoryEntry {
@@ -110,7 +110,7 @@ extension BudgetStore {
     ///
     /// A sync's own entries (a slot asked for or given: rows of `devices`, `slot_requests`) are
     /// never undone: two devices could then make the same ids. The newest write skips them; an
-    /// id naming one is unknown to undo.
+    /// id naming one is refused by name (``BudgetError/syncEntryNotUndone(_:)``).
     private func undoTarget(_ id: Int64?) throws -> HistoryEntry {
         guard let id else {
             var before = Int64.max
@@ -126,7 +126,7 @@ extension BudgetStore {
             throw BudgetError.nothingToUndo
         }
         let target = try entry(id)
-        if target.placesDevices { throw BudgetError.unknownHistoryEntry(id) }
+        if target.placesDevices { throw BudgetError.syncEntryNotUndone(id) }
         if let by = target.undoneBy { throw BudgetError.alreadyUndone(id: id, by: by) }
         return target
     }
