@@ -58,6 +58,27 @@ import Testing
         #expect(try anna.syncConflicts().count == 1 && ben.syncConflicts().count == 1)
     }
 
+    /// An account deleted on one device while the other added a row in it and a transfer to it:
+    /// brought back, its users counted once per table (it said "transactions 1, transactions 1",
+    /// one for each column naming the account).
+    @Test func anAccountBroughtBackCountsItsUsersOncePerTable() throws {
+        let dir = TemporaryDirectory()
+        let shared = dir.file("shared")
+        mkdir(shared, 0o700)
+        let anna = try sampleBook(in: dir, "anna.sqlite3")
+        try anna.addAccount(named: "Cash", kind: .cash)
+        let ben = try dir.store("ben.sqlite3")
+        try syncAll([anna, ben], through: shared)
+        _ = try anna.deleteAccount(named: "Cash")
+        try ben.addTransaction(amount: money("8"), category: "Food", payee: "Kiosk", date: day("2026-01-10"), account: "Cash")
+        _ = try ben.transfer(amount: money("20"), from: "Main", to: "Cash", date: day("2026-01-11"))
+        var reports: [SyncReport] = []
+        for book in [anna, ben, anna, ben] { reports.append(try book.sync(folder: shared)) }
+        #expect(try dumpOfBook(ben) == dumpOfBook(anna))
+        let brought = try #require(reports.flatMap(\.conflicts).first { $0.table == "accounts" && $0.kept != .text("brought back") })
+        #expect(brought.kept == .text("brought back Cash, still used by 2 rows added apart (transactions 2)"))
+    }
+
     @Test func aCategoryBroughtBackGivesWayToANewCategoryOfItsNameOnlyIfYounger() throws {
         let dir = TemporaryDirectory()
         let shared = dir.file("shared")

@@ -126,7 +126,14 @@ extension BudgetStore {
             return String(decoding: bytes, as: UTF8.self)
         }
         let count = parent.users.reduce(0) { $0 + $1.count }
-        let users = parent.users.map { "\($0.table) \($0.count)" }.joined(separator: ", ")
+        // One count per table (a transaction uses an account as where it comes from or where
+        // it goes: two columns, one table).
+        var tables: [(name: String, count: Int64)] = []
+        for user in parent.users {
+            if let index = tables.firstIndex(where: { $0.name == user.table }) { tables[index].count += user.count }
+            else { tables.append((user.table, user.count)) }
+        }
+        let users = tables.map { "\($0.name) \($0.count)" }.joined(separator: ", ")
         applier.conflicts.append(SyncConflict(
             table: shape.name, rowKey: key, column: "-",
             kept: .text("brought back\(name.map { " " + $0 } ?? ""), still used by \(count) row\(count == 1 ? "" : "s") added apart (\(users))"),
