@@ -65,6 +65,8 @@ import Testing
         #expect(redo.stderr == "Redid entry 2 (undone by entry 3).\n")
         #expect(sandbox.succeed("categories", "--format", "csv").contains("Groceries"))
         #expect(sandbox.succeed("log", "--format", "csv").contains(",budget redo,redo,3,"))
+        // The log says the write is in the book again (it said only "[undone by 3]").
+        #expect(sandbox.succeed("log").contains("budget -q rename-category Food Groceries  [undone by 3, redone by 4]\n"))
     }
 
     @Test func aConflictingUndoSaysWhatConflictsExitsOneAndChangesNothing() {

@@ -28,6 +28,9 @@ public struct HistoryEntry: Hashable, Sendable, Identifiable {
     public let isReceived: Bool
     /// The id of the entry that undid it, if one did.
     public let undoneBy: Int64?
+    /// The id of the entry that redid it (reversed ``undoneBy``), if one did: its change is in
+    /// the book again.
+    public let redoneBy: Int64?
     /// How many rows it added, changed and deleted.
     public let changeCount: Int
     /// What it recorded, as SQLite's changeset.

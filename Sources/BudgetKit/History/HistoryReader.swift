@@ -16,7 +16,8 @@ struct HistoryReader {
     /// The SELECT list ``entry(from:)`` reads.
     static let columns = """
         h.id, h.hlc_time, h.device, h.command, h.changeset, h.undoes, h.redoes, h.received,
-        (SELECT min(u.id) FROM history AS u WHERE u.undoes = h.id), h.bulk_bytes
+        (SELECT min(u.id) FROM history AS u WHERE u.undoes = h.id), h.bulk_bytes,
+        (SELECT min(r.id) FROM history AS r WHERE r.redoes = (SELECT min(u.id) FROM history AS u WHERE u.undoes = h.id))
         """
 
     /// The entry in `row` (selected with ``columns``), with its changeset (its chunks read) and
@@ -38,7 +39,7 @@ struct HistoryReader {
         for table in tables { names[table] = try columns(of: table) }
         return HistoryEntry(id: row.int64(0), clock: clock ?? HybridLogicalClock(milliseconds: 0, counter: 0, device: DeviceID(rawValue: 1)!),
                             deviceName: deviceNames[device] ?? device, command: row.text(3), kind: kind,
-                            isReceived: row.int64(7) == 1, undoneBy: row.optionalInt64(8), changeCount: count,
+                            isReceived: row.int64(7) == 1, undoneBy: row.optionalInt64(8), redoneBy: row.optionalInt64(10), changeCount: count,
                             changeset: changeset, columnNames: names, tables: tables)
     }
 
