@@ -53,6 +53,15 @@ import Testing
         #expect(try sandbox.query("SELECT amount FROM transactions WHERE import_key IS NOT NULL") == ["9000"])
     }
 
+    /// DOS's end-of-file mark (Ctrl-Z) on the last line is no row (it was an invalid date).
+    @Test func aDOSEndOfFileMarkIsNoRow() throws {
+        let sandbox = book()
+        let file = sandbox.write("eof.csv", "Date,Description,Amount\r\n2026-11-03,Coffee Shop,-4.75\r\n\u{1A}")
+        let result = sandbox.run("import", file, "--default-category", "Food")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 1 transaction from \(file).\n")
+    }
+
     /// A bank's header with a lowercase `amount` is a bank's: money out is spending, the payee read.
     @Test func aBanksHeaderWithALowercaseAmountIsReadAsABanks() throws {
         let sandbox = book()

@@ -102,6 +102,9 @@ struct ImportMapper: Sendable {
             .badInput(file: file, line: record.line, column: column + 1, message: message)
         }
         let fields = record.fields
+        // DOS's end-of-file mark (Ctrl-Z, 0x1A) on a line of its own, as old bank software
+        // writes it after the last row: no row.
+        if fields == ["\u{1A}"] { return nil }
         // A value past the header's last column is a value that lost its quotes (`1,234.56`
         // split in two), never a column to drop: the row would be read one field off.
         if let headerFieldCount, fields.count > headerFieldCount,
