@@ -30,7 +30,7 @@ public enum BankDate {
     /// - Throws: ``BankFileProblem/invalidDate(_:)`` or ``BankFileProblem/ambiguousDate(_:readings:)``.
     /// - Complexity: O(n) in the text's length.
     public static func parse(_ text: String, order: DateOrder = .detect) throws(BankFileProblem) -> Day {
-        if order == .detect || order == .yearMonthDay, let (year, month, day) = isoParts(text) {
+        if let (year, month, day) = isoParts(text) {
             // What the general reading below gives for these ten characters, without its tokens.
             guard let value = Day(year: year, month: month, day: day) else { throw .invalidDate(text) }
             return value
@@ -74,7 +74,9 @@ public enum BankDate {
                     throw .invalidDate(text)
                 }
                 if aDigits == 4 {
-                    guard cDigits <= 2, order == .detect || order == .yearMonthDay else { throw .invalidDate(text) }
+                    // A four-digit year first is read one way whatever the order says (no
+                    // convention puts the day between year and month): ISO's date-times too.
+                    guard cDigits <= 2 else { throw .invalidDate(text) }
                     add(a, b, c)
                 } else if cDigits == 2 || cDigits == 4, aDigits <= 2 {
                     let y = year(c, digits: cDigits, apostrophe: tokens.apostrophe)
