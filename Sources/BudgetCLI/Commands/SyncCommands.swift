@@ -63,6 +63,15 @@ struct Sync: BudgetCommand {
             context.warn("hint: every device holds the same now; put each one right with 'budget edit ID' (a transfer: --account "
                 + "and --transfer-to; a split: --split or --category) or delete it, and the edit reaches the other devices with their next sync")
         }
+        for row in report.rowsInClosedAccounts {
+            context.warn(HistoryLog.visible("budget: warning: transaction \(row.transactionID), from another device, is dated on or after "
+                + "\(row.closedOn), when \(row.account) was closed: 'budget accounts' leaves \(row.account) out (see 'budget accounts --all')",
+                terminal: terminal))
+        }
+        if let first = report.rowsInClosedAccounts.first {
+            context.warn("hint: move it to an open account with 'budget edit \(first.transactionID) --account NAME' "
+                + "(a transfer's other side: --transfer-to NAME), or delete it")
+        }
         guard let first = report.refused.first else { return .success }
         for refused in report.refused.dropFirst() {
             context.warn("budget: error: " + ErrorText(sync: refused).message)

@@ -73,6 +73,7 @@ extension BudgetStore {
             var conflicts: [SyncConflict] = []
             var merged: Set<Int64> = []
             let holding = pending.isEmpty ? [] : try reading { try lastReconciliations().filter(\.holds) }
+            let closedBefore = pending.isEmpty ? nil : try reading { Set(try rowsInClosedAccounts().map(\.transactionID)) }
             try withLargeCache(if: !pending.isEmpty) {
                 for file in pending.sorted(by: { $0.clock < $1.clock }) {
                     let applied = try applyFile(file)
@@ -105,10 +106,30 @@ extension BudgetStore {
                 report.brokenReconciliations = now.filter { held.contains($0.reconciliation.id) && !$0.holds }
             }
             if !merged.isEmpty { report.unsettledTransactions = try unsettledTransactions(among: merged) }
+            if let closedBefore { report.rowsInClosedAccounts = try reading { try rowsInClosedAccounts() }.filter { !closedBefore.contains($0.transactionID) } }
             return report
         } catch let error as SyncError {
             throw BudgetError.sync(error)
         }
+    }
+
+    /// The transactions dated on or after the day their account, or the account a transfer
+    /// reaches, was closed, by id (none, and no scan, while no account is closed).
+    ///
+    /// - Complexity: O(n) in the closed accounts' rows and the transfers.
+    func rowsInClosedAccounts() throws -> [RowInClosedAccount] {
+        guard try connection.int64("SELECT EXISTS (SELECT 1 FROM accounts WHERE closed_on IS NOT NULL)") == 1 else { return [] }
+        return try connection.prepare("""
+            SELECT t.id, a.name, a.closed_on FROM accounts AS a JOIN transactions AS t ON t.account_id = a.id
+            WHERE a.closed_on IS NOT NULL AND t.date >= a.closed_on
+            UNION
+            SELECT t.id, a.name, a.closed_on FROM accounts AS a JOIN transactions AS t ON t.transfer_account_id = a.id
+            WHERE a.closed_on IS NOT NULL AND t.date >= a.closed_on
+            ORDER BY 1
+            """).map([]) { row in
+                // A closing day that is no day (the sqlite3 shell's) is `budget check`'s to name.
+                Day(iso: row.text(2)).map { RowInClosedAccount(transactionID: row.int64(0), account: row.text(1), closedOn: $0) }
+            }.compactMap { $0 }
     }
 
     /// Each account's last reconciliation, with the book's balance of the account at the end of

@@ -30,6 +30,20 @@ public struct SyncReport: Hashable, Sendable {
     /// amount...), each with the rule it breaks (``BookProblem``), by id. Every book holds the
     /// same; one edit of each settles it everywhere.
     public var unsettledTransactions: [BookProblem] = []
+    /// Transactions another device added or moved into a closed account, dated on or after the
+    /// day it closed (it was open there, or the two worked apart): `budget accounts` leaves the
+    /// account out, so its balance moved out of sight. Each once, by the sync that brought it.
+    public var rowsInClosedAccounts: [RowInClosedAccount] = []
+}
+
+/// A transaction dated on or after the day its account (or the account a transfer reaches)
+/// was closed.
+public struct RowInClosedAccount: Hashable, Sendable {
+    public let transactionID: Int64
+    /// The closed account's name.
+    public let account: String
+    /// The day it closed.
+    public let closedOn: Day
 }
 
 /// An account's last reconciliation and the book's balance of the account at the end of its
