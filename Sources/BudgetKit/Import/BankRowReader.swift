@@ -68,7 +68,7 @@ struct BankRowReader {
                 guard entry.status != .information else { continue }
                 // An amount in another currency than the account's would be taken as the
                 // account's: refused, never converted at a guessed rate.
-                if let currency = entry.currency, let account = current?.statement.currency,
+                if let currency = entry.currency, let account = current?.statement.currency, currency != account,
                    currency.uppercased() != account.uppercased() {
                     throw BankFileError(entry.location, .foreignCurrency(currency, statement: account))
                 }
