@@ -46,17 +46,16 @@ extension ImportMapper {
     }
 
     /// Whether a header is budget's own layout: it names `date` and `amount` as `budget export`
-    /// writes them (exactly, in lower case), and another column of the export's beside them
-    /// (``TransactionField``: `payee`, `category`, `note`...), or nothing but the export's
+    /// writes them (exactly, in lower case), and `payee` or `category` beside them (what names a
+    /// row in budget's layout, where a bank writes a description), or nothing but the export's
     /// columns, a bank's `status` and empty names. `date,amount,payee,note,balance` (a file a
-    /// script wrote with budget's names) is; `Date,Description,amount` is not (a bank's,
-    /// recognised as one: its amounts are the money flow, its payee `Description`), nor are
-    /// `date,description,amount` and `date,x,amount`.
+    /// script wrote with budget's names) is; `Date,Description,amount`, `id,date,description,amount`
+    /// and `date,description,amount,note` are not (a bank's, recognised as one: its amounts are
+    /// the money flow, its payee the description).
     static func isOwnHeader(_ fields: [String]) -> Bool {
         guard fields.contains("date"), fields.contains("amount") else { return false }
-        let exportColumn = { (field: String) in TransactionField(rawValue: field) != nil }
-        return fields.contains { $0 != "date" && $0 != "amount" && exportColumn($0) }
-            || fields.allSatisfy { $0.isEmpty || $0 == "status" || exportColumn($0) }
+        return fields.contains("payee") || fields.contains("category")
+            || fields.allSatisfy { $0.isEmpty || $0 == "status" || TransactionField(rawValue: $0) != nil }
     }
 
     /// The error of a file whose header was looked for and not found.

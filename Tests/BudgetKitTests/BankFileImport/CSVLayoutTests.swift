@@ -76,9 +76,20 @@ import Testing
 
     /// A bank's header that merely holds a lowercase `date` or `amount` is a bank's: its amounts
     /// are the money flow and its payee column is found (it was read as budget's own layout).
-    @Test(arguments: ["Date,Description,amount", "date,Description,Amount", "date,description,amount", "date,x,amount"])
+    @Test(arguments: ["Date,Description,amount", "date,Description,Amount", "date,description,amount", "date,x,amount",
+                      "id,date,description,amount", "date,description,amount,note", "date,description,amount,account"])
     func aBanksHeaderHoldingALowercaseDateOrAmountIsRecognised(header: String) throws {
-        let (rows, layout) = try rows(header + "\n2026-11-03,Coffee Shop,-4.75\n2026-11-04,Refund Store,10.00\n")
+        func row(_ date: String, _ payee: String, _ amount: String) -> String {
+            header.split(separator: ",").map { field -> String in
+                switch field.lowercased() {
+                case "date": date
+                case "amount": amount
+                case "description", "x": payee
+                default: ""
+                }
+            }.joined(separator: ",")
+        }
+        let (rows, layout) = try rows(header + "\n" + row("2026-11-03", "Coffee Shop", "-4.75") + "\n" + row("2026-11-04", "Refund Store", "10.00") + "\n")
         #expect(layout?.headerLine == 1)
         #expect(rows.map(\.convention) == [.bank, .bank])
         if header != "date,x,amount" { #expect(rows.map(\.payee) == ["Coffee Shop", "Refund Store"]) }
@@ -92,7 +103,7 @@ import Testing
         "date,amount,category,payee,memo", "date,amount,payee,,",
         // A file a script wrote with budget's names and a column of its own: spending stays
         // positive (read as a bank's, its signs were flipped without a word).
-        "date,amount,payee,note,balance", "date,amount,payee,memo", "date,amount,note,x",
+        "date,amount,payee,note,balance", "date,amount,payee,memo", "id,date,amount,note",
     ])
     func budgetsOwnHeadersKeepBudgetsLayout(header: String) throws {
         let fields = header.split(separator: ",", omittingEmptySubsequences: false)
