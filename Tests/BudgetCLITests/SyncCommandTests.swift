@@ -144,8 +144,8 @@ import Glibc
         let synced = sandbox.run(anna + ["sync", shared])
         #expect(synced.status == 0)
         #expect(synced.stderr.hasSuffix("""
-            budget: warning: transaction 1, from another device, is dated on or after 2026-11-10, when Visa was closed: \
-            'budget accounts' leaves Visa out (see 'budget accounts --all')
+            budget: warning: transaction 1 is dated on or after 2026-11-10, when Visa was closed (the row or the closing \
+            came from another device): 'budget accounts' leaves Visa out (see 'budget accounts --all')
             hint: move it to an open account with 'budget edit 1 --account NAME' (a transfer's other side: --transfer-to NAME), \
             or delete it
 

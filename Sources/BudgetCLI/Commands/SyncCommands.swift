@@ -64,8 +64,9 @@ struct Sync: BudgetCommand {
                 + "and --transfer-to; a split: --split or --category) or delete it, and the edit reaches the other devices with their next sync")
         }
         for row in report.rowsInClosedAccounts {
-            context.warn(HistoryLog.visible("budget: warning: transaction \(row.transactionID), from another device, is dated on or after "
-                + "\(row.closedOn), when \(row.account) was closed: 'budget accounts' leaves \(row.account) out (see 'budget accounts --all')",
+            context.warn(HistoryLog.visible("budget: warning: transaction \(row.transactionID) is dated on or after \(row.closedOn), when "
+                + "\(row.account) was closed (the row or the closing came from another device): 'budget accounts' leaves \(row.account) out "
+                + "(see 'budget accounts --all')",
                 terminal: terminal))
         }
         if let first = report.rowsInClosedAccounts.first {

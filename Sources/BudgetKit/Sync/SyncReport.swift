@@ -30,9 +30,9 @@ public struct SyncReport: Hashable, Sendable {
     /// amount...), each with the rule it breaks (``BookProblem``), by id. Every book holds the
     /// same; one edit of each settles it everywhere.
     public var unsettledTransactions: [BookProblem] = []
-    /// Transactions another device added or moved into a closed account, dated on or after the
-    /// day it closed (it was open there, or the two worked apart): `budget accounts` leaves the
-    /// account out, so its balance moved out of sight. Each once, by the sync that brought it.
+    /// Transactions dated on or after the day their account closed, where this sync brought the
+    /// row or the closing from another device (the two worked apart): `budget accounts` leaves
+    /// the account out, so its balance moved out of sight. Each once, by the sync that made it so.
     public var rowsInClosedAccounts: [RowInClosedAccount] = []
 }
 
