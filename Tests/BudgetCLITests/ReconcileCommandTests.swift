@@ -84,7 +84,7 @@ import Glibc
         #expect(again.status == 1)
         #expect(again.stderr == """
             budget: error: Checking at the end of 2026-11-20: the statement says 2405.10, the book 2404.60; difference 0.50
-            hint: the book lacks 0.50, and no transaction of Checking since its reconciliation on 2026-11-20 explains it: one it vouched for changed since (by a sync from another device, or the sqlite3 shell); find it with 'budget log' and 'budget list --account Checking --to 2026-11-20', fix it and reconcile again; nothing was marked
+            hint: the book lacks 0.50, and no transaction of Checking since its reconciliation on 2026-11-20 explains it: one it vouched for changed since (by a sync from another device, or the sqlite3 shell), or the opening balance did (set-opening-balance --force); find it with 'budget log' and 'budget list --account Checking --to 2026-11-20', fix it and reconcile again; nothing was marked
 
             """)
     }

@@ -55,11 +55,12 @@ struct Reconcile: BudgetCommand {
                 // without losing its mark (a sync bringing another device's edit, the sqlite3 shell).
                 let list = ShellWords.quoted(["budget", "list", "--account", name, "--to", last.statementDate.description])
                 context.warn(gap + ", and no transaction of \(name) since its reconciliation on \(last.statementDate) explains it: "
-                    + "one it vouched for changed since (by a sync from another device, or the sqlite3 shell); find it with "
-                    + "'budget log' and '\(list)', fix it and reconcile again; nothing was marked")
+                    + "one it vouched for changed since (by a sync from another device, or the sqlite3 shell), or the opening balance "
+                    + "did (set-opening-balance --force); find it with 'budget log' and '\(list)', fix it and reconcile again; "
+                    + "nothing was marked")
             } else {
-                context.warn(gap + ", and \(name) has no transaction up to \(on): check its opening balance ('budget accounts'), "
-                    + "then reconcile again; nothing was marked")
+                context.warn(gap + ", and \(name) has no transaction up to \(on): check its opening balance "
+                    + "('budget set-opening-balance' sets it), then reconcile again; nothing was marked")
             }
             return .reconciliationMismatch
         }

@@ -77,8 +77,9 @@ extension BankRowReader {
         let categorised = entry.splits.filter { $0.transferAccount == nil }
         // A paycheck: wages (income) less taxes (expense). A split keeps to one kind, so the
         // parts the category list gives the other kind than the first part's are a split of
-        // their own (or a row), the money of both adding up to the entry's.
-        let firstKind = categorised.first?.categoryKind
+        // their own (or a row), the money of both adding up to the entry's (parts the list
+        // gives no kind stay with the first kind it gives).
+        let firstKind = categorised.lazy.compactMap(\.categoryKind).first
         let groups = firstKind.map { kind in
             let other: BudgetCategory.Kind = kind == .income ? .expense : .income
             return [categorised.filter { $0.categoryKind != other }, categorised.filter { $0.categoryKind == other }]
