@@ -67,6 +67,23 @@ import Testing
         #expect(sandbox.succeed("log", "--format", "csv").contains(",budget redo,redo,3,"))
         // The log says the write is in the book again (it said only "[undone by 3]").
         #expect(sandbox.succeed("log").contains("budget -q rename-category Food Groceries  [undone by 3, redone by 4]\n"))
+        // Undoing it again undoes what put it back (it said "already undone by entry 3").
+        let again = sandbox.run("undo", "2")
+        #expect(again.status == 0)
+        #expect(again.stderr == "Undid entry 4: budget redo.\n")
+        #expect(sandbox.succeed("categories", "--format", "csv").contains("Food"))
+        #expect(sandbox.succeed("log").contains("budget -q rename-category Food Groceries  [undone by 3, redone by 4, undone by 5]\n"))
+        // Out again: the undo that took it out last is named, and undoing that one puts it back.
+        let out = sandbox.run("undo", "2")
+        #expect(out.status == 1)
+        #expect(out.stderr == """
+            budget: error: entry 2 was already undone (by entry 5)
+            hint: 'budget undo 5' puts it back (it undoes that undo; so does 'budget redo' when that undo is the newest)
+
+            """)
+        #expect(sandbox.run("undo", "5").status == 0)
+        #expect(sandbox.succeed("categories", "--format", "csv").contains("Groceries"))
+        #expect(sandbox.succeed("log").contains("Groceries  [undone by 3, redone by 4, undone by 5, redone by 6]\n"))
     }
 
     @Test func aConflictingUndoSaysWhatConflictsExitsOneAndChangesNothing() {

@@ -157,6 +157,6 @@ import Testing
         #expect(undone.command == "setup")
         #expect(try anna.connection.int64("SELECT count(*) FROM devices") == devices)
         let slotEntry = try #require(try anna.history().first { $0.placesDevices })
-        #expect(throws: BudgetError.unknownHistoryEntry(slotEntry.id)) { try anna.undo(entry: slotEntry.id) }
+        #expect(throws: BudgetError.syncEntryNotUndone(slotEntry.id)) { try anna.undo(entry: slotEntry.id) }
     }
 }

@@ -26,7 +26,10 @@ enum HistoryLog {
             case .undo(let id): head += "  (undoes \(id))"
             case .redo(let id): head += "  (redoes \(id))"
             }
-            if let by = entry.undoneBy { head += "  [undone by \(by)" + (entry.redoneBy.map { ", redone by \($0)" } ?? "") + "]" }
+            if !entry.reversals.isEmpty {
+                head += "  [" + entry.reversals.enumerated().map { "\($0.offset % 2 == 0 ? "undone" : "redone") by \($0.element)" }
+                    .joined(separator: ", ") + "]"
+            }
             text += TerminalText.visible(head) + "\n"
             // One change decoded at a time: an import's entry holds a million.
             entry.forEachChange { change in

@@ -8,7 +8,7 @@ extension ErrorText {
             self.init(message: "no history entry with id \(id)", hint: "see the ids with 'budget log'")
         case .alreadyUndone(let id, let by):
             self.init(message: "entry \(id) was already undone (by entry \(by))",
-                      hint: "'budget redo' puts it back, or 'budget undo \(by)' undoes the undo")
+                      hint: "'budget undo \(by)' puts it back (it undoes that undo; so does 'budget redo' when that undo is the newest)")
         case .syncEntryNotUndone(let id):
             self.init(message: "entry \(id) gives devices their id digits (a sync's own entry) and is never undone",
                       hint: "undoing it could make two devices add rows with the same ids; undo another entry (see 'budget log')")

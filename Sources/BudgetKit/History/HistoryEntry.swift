@@ -26,11 +26,14 @@ public struct HistoryEntry: Hashable, Sendable, Identifiable {
     public let kind: Kind
     /// Whether it came from another device through the sync folder.
     public let isReceived: Bool
-    /// The id of the entry that undid it, if one did.
-    public let undoneBy: Int64?
-    /// The id of the entry that redid it (reversed ``undoneBy``), if one did: its change is in
-    /// the book again.
-    public let redoneBy: Int64?
+    /// The entries that reversed it, in turn: the undo that first undid it, then the redo (or
+    /// undo) that reversed that undo, and so on. Empty when none did; its change is in the book
+    /// when the count is even.
+    public let reversals: [Int64]
+    /// The id of the entry that undid it, if one did (the first of ``reversals``).
+    public var undoneBy: Int64? { reversals.first }
+    /// Whether its change is in the book: never undone, or undone and put back as many times.
+    public var isInEffect: Bool { reversals.count % 2 == 0 }
     /// How many rows it added, changed and deleted.
     public let changeCount: Int
     /// What it recorded, as SQLite's changeset.

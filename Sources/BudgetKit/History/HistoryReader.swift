@@ -16,8 +16,7 @@ struct HistoryReader {
     /// The SELECT list ``entry(from:)`` reads.
     static let columns = """
         h.id, h.hlc_time, h.device, h.command, h.changeset, h.undoes, h.redoes, h.received,
-        (SELECT min(u.id) FROM history AS u WHERE u.undoes = h.id), h.bulk_bytes,
-        (SELECT min(r.id) FROM history AS r WHERE r.redoes = (SELECT min(u.id) FROM history AS u WHERE u.undoes = h.id))
+        (SELECT min(u.id) FROM history AS u WHERE u.undoes = h.id), h.bulk_bytes
         """
 
     /// The entry in `row` (selected with ``columns``), with its changeset (its chunks read) and
@@ -39,8 +38,21 @@ struct HistoryReader {
         for table in tables { names[table] = try columns(of: table) }
         return HistoryEntry(id: row.int64(0), clock: clock ?? HybridLogicalClock(milliseconds: 0, counter: 0, device: DeviceID(rawValue: 1)!),
                             deviceName: deviceNames[device] ?? device, command: row.text(3), kind: kind,
-                            isReceived: row.int64(7) == 1, undoneBy: row.optionalInt64(8), redoneBy: row.optionalInt64(10), changeCount: count,
+                            isReceived: row.int64(7) == 1, reversals: try reversals(from: row.optionalInt64(8)), changeCount: count,
                             changeset: changeset, columnNames: names, tables: tables)
+    }
+
+    /// The entries that reversed an entry, in turn, from the undo that first reversed it
+    /// (`first`): each one undoes or redoes the one before (at most 64 followed).
+    func reversals(from first: Int64?) throws -> [Int64] {
+        guard var last = first else { return [] }
+        var chain = [last]
+        let next = try connection.cached("SELECT min(id) FROM history WHERE undoes = ?1 OR redoes = ?1")
+        while chain.count < 64, let reversal = try next.first([.integer(last)], { $0.optionalInt64(0) }) ?? nil {
+            chain.append(reversal)
+            last = reversal
+        }
+        return chain
     }
 
     /// One row's change with its columns named.

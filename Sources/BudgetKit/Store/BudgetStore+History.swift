@@ -127,8 +127,11 @@ extension BudgetStore {
         }
         let target = try entry(id)
         if target.placesDevices { throw BudgetError.syncEntryNotUndone(id) }
-        if let by = target.undoneBy { throw BudgetError.alreadyUndone(id: id, by: by) }
-        return target
+        // Undone and put back (a redo, or an undo of the undo): undoing it again is undoing what
+        // put it back. Undone for now: the entry that took it out last is named.
+        guard let last = target.reversals.last else { return target }
+        if target.isInEffect { return try entry(last) }
+        throw BudgetError.alreadyUndone(id: id, by: last)
     }
 
     /// Applies the inverse of `target`'s changeset as one recorded write; any conflict aborts it.
