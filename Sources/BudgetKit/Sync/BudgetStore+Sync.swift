@@ -207,9 +207,8 @@ extension BudgetStore {
         return try reading { try connection.withPageCache(kibibytes: 65_536, body) }
     }
 
-    /// Applies one file in one transaction with the note that it was applied.
-    /// Applies one file in one write: its conflicts, and the transactions its changes reached
-    /// through the merge (``SyncApplier/mergedTransactions``).
+    /// Applies one file in one write, with the note that it was applied: its conflicts, and the
+    /// transactions its changes reached through the merge (``SyncApplier/mergedTransactions``).
     private func applyFile(_ file: ChangesetFile) throws -> (conflicts: [SyncConflict], merged: Set<Int64>) {
         var applier = try reading { SyncApplier(connection: connection, resolvedAt: HybridLogicalClock.wallClock(), deviceNames: try deviceNames()) }
         // The entry holds the file's changes as its device made them (what `budget log` shows).
