@@ -58,9 +58,10 @@ struct RecordWriter<Value> {
         }
     }
 
-    /// Ends the output: the CSV or TSV header when no record came, closes the JSON array (`[]` when there were no records), then writes out
-    /// the output's buffer: a summary or warning the command writes to stderr next comes after
-    /// the records when both go to one file or terminal (`> log 2>&1`).
+    /// Ends the output: the CSV or TSV header when no record came, closes the JSON array (`[]`
+    /// when there were no records), then writes out the output's buffer: a summary or warning
+    /// the command writes to stderr next comes after the records when both go to one file or
+    /// terminal (`> log 2>&1`).
     func finish() throws(OutputError) {
         if count == 0 { try writeHeader() }
         if format == .json { try output.write(count == 0 ? "[]\n" : "\n]\n") }
