@@ -50,6 +50,13 @@ import Testing
             + "<STMTTRN><DTPOSTED>20261103<TRNAMT>-90.00<FITID>F2<NAME>Shop\n"
             + "<ORIGCURRENCY><CURRATE>0.9<CURSYM>USD</ORIGCURRENCY></STMTTRN>\n" + Self.ofxFooter)
         #expect(sandbox.run("import", original, "--default-category", "Food").status == 0)
+        // With no CURDEF there is no account currency to compare: refused too.
+        let unstated = sandbox.write("nocurdef.ofx", Self.ofxHeader.replacing("<CURDEF>EUR", with: "")
+            + "<STMTTRN><DTPOSTED>20261103<TRNAMT>-12.50<FITID>F3<NAME>Shop\n"
+            + "<CURRENCY><CURRATE>1.1<CURSYM>USD</CURRENCY></STMTTRN>\n" + Self.ofxFooter)
+        let noCurdef = sandbox.run("import", unstated, "--default-category", "Food")
+        #expect(noCurdef.status == 65)
+        #expect(noCurdef.stderr.contains("the amount of this entry is in USD, and its statement names no currency of its own (CURDEF)"))
         #expect(try sandbox.query("SELECT amount FROM transactions WHERE import_key IS NOT NULL") == ["9000"])
     }
 

@@ -88,6 +88,9 @@ extension ErrorText {
             return ("the amount of this entry is in \(currency), and its statement's account in \(statement)",
                     "budget keeps one currency and does not guess a rate: remove the entry from the file and add it with "
                         + "'budget add' in \(statement), as the account was charged")
+        case .currencyWithoutStatementCurrency(let currency):
+            return ("the amount of this entry is in \(currency), and its statement names no currency of its own (CURDEF)",
+                    "check the file: an OFX statement names its account's currency in CURDEF, and budget does not guess it")
         case .tooManyUnpairedTransfers(let limit):
             return ("more than \(limit) transfers between the file's accounts waiting for their other side",
                     "check the file: a transfer between two of its accounts is written in both accounts' sections, "

@@ -48,6 +48,9 @@ public enum BankFileProblem: Error, Hashable, Sendable, CustomStringConvertible 
     /// (`statement`): OFX `STMTTRN/CURRENCY`, CAMT `Ntry/Amt@Ccy`. A book keeps one currency, and
     /// converting would guess a rate and its rounding.
     case foreignCurrency(String, statement: String)
+    /// An OFX transaction that names its amount's currency (`CURRENCY/CURSYM`) in a statement
+    /// that names none (no `CURDEF`): which the account holds cannot be told.
+    case currencyWithoutStatementCurrency(String)
     /// More than `limit` transfers between a QIF file's `!Account` sections wait for their other
     /// side: pairing them holds each in memory, which stays bounded.
     case tooManyUnpairedTransfers(limit: Int)
@@ -83,6 +86,8 @@ public enum BankFileProblem: Error, Hashable, Sendable, CustomStringConvertible 
         case .htmlPage: return "an HTML page, not a bank file"
         case .foreignCurrency(let currency, let statement):
             return "an amount in \(currency), in a statement of an account in \(statement)"
+        case .currencyWithoutStatementCurrency(let currency):
+            return "an amount in \(currency), in a statement that names no currency (CURDEF)"
         case .tooManyUnpairedTransfers(let limit):
             return "more than \(limit) transfers between the file's accounts waiting for their other side"
         case .severalAccounts(let first, let line, let second):

@@ -205,6 +205,11 @@ struct OFXStatementBuilder {
         let money = try BankFileLocation.reading(at: at(amount, "TRNAMT")) { () throws(BankFileProblem) in
             try BankAmount.parse(amount.0, grouping: false)
         }
+        // A transaction's own currency with no statement currency to compare: refused, as an
+        // amount in another currency is (``BankRowReader``), never taken as the account's.
+        if let own = fields.currency, (statement?.currency ?? "").isEmpty {
+            throw BankFileError(here, .currencyWithoutStatementCurrency(own))
+        }
         let valueDay = try fields.available.map { date in
             try BankFileLocation.reading(at: at(date, "DTAVAIL")) { () throws(BankFileProblem) in try BankDate.parseOFX(date.0) }
         }
