@@ -4,12 +4,6 @@ import Testing
 /// Import profiles (and their options) travel like every other row: saved, edited (saving a
 /// name again replaces the profile) and removed on two books apart, they end the same on both.
 @Suite struct SyncImportProfileTests {
-    /// Which book syncs first once both worked apart.
-    enum Order: String, CaseIterable, Sendable, CustomStringConvertible {
-        case annaFirst, benFirst
-        var description: String { rawValue }
-    }
-
     func books(in dir: TemporaryDirectory) throws -> (anna: BudgetStore, ben: BudgetStore, shared: String) {
         let shared = SyncTests().folder(in: dir)
         let anna = try sampleBook(in: dir, "anna.sqlite3")
@@ -18,15 +12,8 @@ import Testing
         return (anna, ben, shared)
     }
 
-    func sync(_ order: Order, _ anna: BudgetStore, _ ben: BudgetStore, through shared: String) throws -> [SyncReport] {
-        let books = order == .annaFirst ? [anna, ben] : [ben, anna]
-        var reports: [SyncReport] = []
-        for _ in 0..<2 { for book in books { reports.append(try book.sync(folder: shared)) } }
-        return reports
-    }
-
-    @Test(arguments: Order.allCases)
-    func profilesSavedEditedAndRemovedApartEndTheSameOnBothBooks(order: Order) throws {
+    @Test(arguments: SyncOrder.allCases)
+    func profilesSavedEditedAndRemovedApartEndTheSameOnBothBooks(order: SyncOrder) throws {
         let dir = TemporaryDirectory()
         let (anna, ben, shared) = try books(in: dir)
         try anna.saveImportProfile(named: "bank", options: ["--delimiter", ";"])
@@ -41,7 +28,7 @@ import Testing
         try ben.removeImportProfile(named: "bank")
         try ben.saveImportProfile(named: "old", options: ["--decimal-comma", "--encoding", "latin1"])
         try ben.saveImportProfile(named: "card", options: [])
-        _ = try sync(order, anna, ben, through: shared)
+        _ = try syncTwice(order, anna, ben, through: shared)
 
         #expect(try dumpOfBook(ben) == dumpOfBook(anna))
         // A save is a new row: the edit outlives the other book's removal of the old one, and
@@ -55,13 +42,13 @@ import Testing
         #expect(profiles.first?.name == "Bank")
     }
 
-    @Test(arguments: Order.allCases)
-    func theSameProfileNameSavedApartKeepsBothUnderDistinctNamesAndIsReported(order: Order) throws {
+    @Test(arguments: SyncOrder.allCases)
+    func theSameProfileNameSavedApartKeepsBothUnderDistinctNamesAndIsReported(order: SyncOrder) throws {
         let dir = TemporaryDirectory()
         let (anna, ben, shared) = try books(in: dir)
         try anna.saveImportProfile(named: "giro", options: ["--delimiter", ";"])
         try ben.saveImportProfile(named: "GIRO", options: ["--decimal-comma"])
-        let reports = try sync(order, anna, ben, through: shared)
+        let reports = try syncTwice(order, anna, ben, through: shared)
 
         #expect(try dumpOfBook(ben) == dumpOfBook(anna))
         // Like two categories of one name: the smaller id keeps it, the other is renamed

@@ -9,6 +9,20 @@ func syncAll(_ books: [BudgetStore], through folder: String) throws {
     for _ in 0..<2 { for book in books { _ = try book.sync(folder: folder) } }
 }
 
+/// Which book of two syncs first once both worked apart.
+enum SyncOrder: String, CaseIterable, Sendable, CustomStringConvertible {
+    case annaFirst, benFirst
+    var description: String { rawValue }
+}
+
+/// Both books synced twice, `order` first: every report.
+func syncTwice(_ order: SyncOrder, _ anna: BudgetStore, _ ben: BudgetStore, through shared: String) throws -> [SyncReport] {
+    let books = order == .annaFirst ? [anna, ben] : [ben, anna]
+    var reports: [SyncReport] = []
+    for _ in 0..<2 { for book in books { reports.append(try book.sync(folder: shared)) } }
+    return reports
+}
+
 @Suite struct SyncTests {
     func folder(in dir: TemporaryDirectory) -> String {
         let path = dir.file("shared")

@@ -5,12 +5,6 @@ import Testing
 /// apart claim, and a row that gave way, or a name given again after its row was deleted, holds
 /// its own name once the row holding it is gone, on every book, whatever order files arrive in.
 @Suite struct SyncUniqueNameTests {
-    /// Which book syncs first once both worked apart.
-    enum Order: String, CaseIterable, Sendable, CustomStringConvertible {
-        case annaFirst, benFirst
-        var description: String { rawValue }
-    }
-
     /// Anna's sample book and Ben's, joined, both holding a category Gifts (made by Anna).
     func books(in dir: TemporaryDirectory) throws -> (anna: BudgetStore, ben: BudgetStore, shared: String) {
         let shared = SyncTests().folder(in: dir)
@@ -20,13 +14,6 @@ import Testing
         try anna.addCategory(named: "Gifts", monthlyBudget: money("40"))
         try syncAll([anna, ben], through: shared)
         return (anna, ben, shared)
-    }
-
-    func sync(_ order: Order, _ anna: BudgetStore, _ ben: BudgetStore, through shared: String) throws -> [SyncReport] {
-        let books = order == .annaFirst ? [anna, ben] : [ben, anna]
-        var reports: [SyncReport] = []
-        for _ in 0..<2 { for book in books { reports.append(try book.sync(folder: shared)) } }
-        return reports
     }
 
     func names(_ store: BudgetStore) throws -> [String] {
@@ -55,8 +42,8 @@ import Testing
         #expect(try anna.syncConflicts().isEmpty && ben.syncConflicts().isEmpty)
     }
 
-    @Test(arguments: Order.allCases)
-    func theSameNameGivenAgainOnBothDevicesApartGoesToTheSmallerIdAndTheOtherIsReported(order: Order) throws {
+    @Test(arguments: SyncOrder.allCases)
+    func theSameNameGivenAgainOnBothDevicesApartGoesToTheSmallerIdAndTheOtherIsReported(order: SyncOrder) throws {
         let dir = TemporaryDirectory()
         let (anna, ben, shared) = try books(in: dir)
         for book in [anna, ben] {
@@ -64,7 +51,7 @@ import Testing
             try book.addCategory(named: "Gifts", monthlyBudget: money(book === anna ? "10" : "20"))
         }
         let annaID = try id(of: "Gifts", in: anna), benID = try id(of: "Gifts", in: ben)
-        let reports = try sync(order, anna, ben, through: shared)
+        let reports = try syncTwice(order, anna, ben, through: shared)
 
         #expect(try dumpOfBook(ben) == dumpOfBook(anna))
         let (keeper, renamed) = annaID < benID ? (annaID, benID) : (benID, annaID)
@@ -82,8 +69,8 @@ import Testing
     /// on every book, and the sync that brings the other choice to a book whose default has
     /// the smaller id writes nothing to that row (it once ran `UPDATE ... SET  WHERE`, a syntax
     /// error that failed that book's every later sync).
-    @Test(arguments: Order.allCases)
-    func aDefaultAccountChosenOnBothDevicesEndsTheSameAndSyncGoesOn(order: Order) throws {
+    @Test(arguments: SyncOrder.allCases)
+    func aDefaultAccountChosenOnBothDevicesEndsTheSameAndSyncGoesOn(order: SyncOrder) throws {
         let dir = TemporaryDirectory()
         let (anna, ben, shared) = try books(in: dir)
         try anna.addAccount(named: "Wallet")
@@ -91,7 +78,7 @@ import Testing
         try syncAll([anna, ben], through: shared)
         try anna.setDefaultAccount(named: "Wallet")
         try ben.setDefaultAccount(named: "Visa")
-        _ = try sync(order, anna, ben, through: shared)
+        _ = try syncTwice(order, anna, ben, through: shared)
 
         #expect(try dumpOfBook(ben) == dumpOfBook(anna))
         let defaults = try anna.accounts().filter(\.account.isDefault).map(\.account.name)
@@ -103,8 +90,8 @@ import Testing
 
     /// Anna deletes Gifts and adds it again, while Ben edits the deleted row's budget and adds
     /// a Toys that Anna adds too: the orders that would part a naive fix.
-    @Test(arguments: Order.allCases)
-    func aDeleteAndReAddMeetingAnEditOfTheDeletedRowEndsTheSameInEveryOrder(order: Order) throws {
+    @Test(arguments: SyncOrder.allCases)
+    func aDeleteAndReAddMeetingAnEditOfTheDeletedRowEndsTheSameInEveryOrder(order: SyncOrder) throws {
         let dir = TemporaryDirectory()
         let (anna, ben, shared) = try books(in: dir)
         let cleo = try dir.store("cleo.sqlite3")
@@ -158,8 +145,8 @@ import Testing
 
     /// The row that gave way, renamed on the other book, wants its new name; the name it gave
     /// way with stays with its holder.
-    @Test(arguments: Order.allCases)
-    func aRowThatGaveWayAndIsRenamedTakesItsNewName(order: Order) throws {
+    @Test(arguments: SyncOrder.allCases)
+    func aRowThatGaveWayAndIsRenamedTakesItsNewName(order: SyncOrder) throws {
         let dir = TemporaryDirectory()
         let (anna, ben, shared) = try books(in: dir)
         try anna.addCategory(named: "Toys", monthlyBudget: money("5"))
@@ -168,7 +155,7 @@ import Testing
         let loser = try #require(try anna.categories().first { $0.name.hasPrefix("Toys (") })
         try ben.renameCategory(named: loser.name, to: "Games")
         _ = try anna.deleteCategory(named: "Gifts")
-        _ = try sync(order, anna, ben, through: shared)
+        _ = try syncTwice(order, anna, ben, through: shared)
         #expect(try dumpOfBook(ben) == dumpOfBook(anna))
         #expect(try id(of: "Games", in: anna) == loser.id)
         #expect(try names(anna).contains("TOYS"))

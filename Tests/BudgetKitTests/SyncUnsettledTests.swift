@@ -7,11 +7,6 @@ import Testing
 /// names it (``SyncReport/unsettledTransactions``), as `check` does, with no call for a restore.
 /// One edit settles it on every book.
 @Suite struct SyncUnsettledTests {
-    enum Order: String, CaseIterable, Sendable, CustomStringConvertible {
-        case annaFirst, benFirst
-        var description: String { rawValue }
-    }
-
     /// Anna's sample book (Main, Savings) with a Visa account, and Ben's, joined.
     func books(in dir: TemporaryDirectory) throws -> (anna: BudgetStore, ben: BudgetStore, shared: String) {
         let shared = SyncTests().folder(in: dir)
@@ -22,24 +17,23 @@ import Testing
         return (anna, ben, shared)
     }
 
-    /// Both books synced twice, `order` first: every report.
-    func sync(_ order: Order, _ anna: BudgetStore, _ ben: BudgetStore, through shared: String) throws -> [SyncReport] {
-        let books = order == .annaFirst ? [anna, ben] : [ben, anna]
-        var reports: [SyncReport] = []
-        for _ in 0..<2 { for book in books { reports.append(try book.sync(folder: shared)) } }
-        return reports
-    }
-
-    @Test(arguments: Order.allCases)
-    func aTransferWhoseTwoAccountsWereEditedApartIsNamedAndOneEditSettlesIt(order: Order) throws {
-        let dir = TemporaryDirectory()
-        let (anna, ben, shared) = try books(in: dir)
+    /// A transfer from Main to Savings, synced, then edited apart: Anna moves where it comes
+    /// from to Visa, Ben where it goes to Visa. Its id.
+    func transferEditedApart(_ anna: BudgetStore, _ ben: BudgetStore, through shared: String) throws -> Int64 {
         let id = try anna.transfer(amount: money("100"), from: "Main", to: "Savings", date: Day(iso: "2026-11-07")!).id
         try syncAll([anna, ben], through: shared)
         _ = try anna.editTransaction(id: id, TransactionChanges(account: "Visa"))
         _ = try ben.editTransaction(id: id, TransactionChanges(transferAccount: "Visa"))
+        return id
+    }
 
-        let reports = try sync(order, anna, ben, through: shared)
+    @Test(arguments: SyncOrder.allCases)
+    func aTransferWhoseTwoAccountsWereEditedApartIsNamedAndOneEditSettlesIt(order: SyncOrder) throws {
+        let dir = TemporaryDirectory()
+        let (anna, ben, shared) = try books(in: dir)
+        let id = try transferEditedApart(anna, ben, through: shared)
+
+        let reports = try syncTwice(order, anna, ben, through: shared)
         #expect(try dumpOfBook(ben) == dumpOfBook(anna))
         #expect(reports.contains { $0.unsettledTransactions == [.brokenTransfer(transactionID: id)] })
         #expect(try anna.check() == [.brokenTransfer(transactionID: id)])
@@ -54,7 +48,7 @@ import Testing
         #expect(try BudgetStore.check(bookAt: restoredPath) == [.brokenTransfer(transactionID: id)])
 
         _ = try ben.editTransaction(id: id, TransactionChanges(account: "Main"))
-        let settling = try sync(order, anna, ben, through: shared)
+        let settling = try syncTwice(order, anna, ben, through: shared)
         #expect(settling.allSatisfy { $0.unsettledTransactions.isEmpty })
         #expect(try dumpOfBook(ben) == dumpOfBook(anna))
         #expect(try anna.check().isEmpty && ben.check().isEmpty)
@@ -68,11 +62,8 @@ import Testing
     @Test func anotherTablesCheckStillRefusesAChangeAndChecksStayOn() throws {
         let dir = TemporaryDirectory()
         let (anna, ben, shared) = try books(in: dir)
-        let id = try anna.transfer(amount: money("100"), from: "Main", to: "Savings", date: Day(iso: "2026-11-07")!).id
-        try syncAll([anna, ben], through: shared)
-        _ = try anna.editTransaction(id: id, TransactionChanges(account: "Visa"))
-        _ = try ben.editTransaction(id: id, TransactionChanges(transferAccount: "Visa"))
-        _ = try sync(.annaFirst, anna, ben, through: shared)
+        let id = try transferEditedApart(anna, ben, through: shared)
+        _ = try syncTwice(.annaFirst, anna, ben, through: shared)
         for book in [anna, ben] { #expect(try book.connection.int64("PRAGMA ignore_check_constraints") == 0) }
 
         // A categories table without the CHECK records the change a hostile device would send.
@@ -93,8 +84,8 @@ import Testing
         #expect(try anna.categories().first { $0.name == "Food" }?.kind == .expense)
     }
 
-    @Test(arguments: Order.allCases)
-    func aSplitWhoseAmountsWereEditedApartIsNamedWithItsSums(order: Order) throws {
+    @Test(arguments: SyncOrder.allCases)
+    func aSplitWhoseAmountsWereEditedApartIsNamedWithItsSums(order: SyncOrder) throws {
         let dir = TemporaryDirectory()
         let (anna, ben, shared) = try books(in: dir)
         let id = try anna.addTransaction(amount: money("100"), splits: [SplitPart(category: "Food", amount: money("60")),
@@ -106,7 +97,7 @@ import Testing
         _ = try ben.editTransaction(id: id, TransactionChanges(amount: money("120"), splits: [SplitPart(category: "Food", amount: money("80")),
                                                                                              SplitPart(category: "Misc", amount: money("40"))]))
 
-        let reports = try sync(order, anna, ben, through: shared)
+        let reports = try syncTwice(order, anna, ben, through: shared)
         #expect(try dumpOfBook(ben) == dumpOfBook(anna))
         let named = reports.flatMap(\.unsettledTransactions)
         #expect(!named.isEmpty)
