@@ -125,36 +125,51 @@ extension MonthTotals {
     /// it touched computed again from the rows.
     ///
     /// The months touched are those of every date the changeset holds for `transactions` and
-    /// `transaction_splits` (before and after), and the months the touched transactions and
-    /// their parts are dated in now (a row whose date the change kept, a part whose
-    /// transaction's account changed, a change a sync applied on top).
+    /// `transaction_splits` (before and after), the months the touched transactions and their
+    /// parts are dated in now (a row whose date the change kept, a part whose transaction's
+    /// account changed, a change a sync applied on top), and `before`: the months they were
+    /// dated in before it was applied (``monthsNow(ofRowsTouchedBy:in:)`` then). A sync can
+    /// delete or overwrite a row this book had moved to another month: the file's old values
+    /// are then not the book's, and only `before` names the month the row left.
     ///
     /// - Complexity: O(changes + rows dated in their months).
-    static func refresh(after changeset: Changeset, in connection: Connection) throws {
-        try refresh(months: try months(touchedBy: changeset, in: connection), in: connection)
+    static func refresh(after changeset: Changeset, before: Set<String> = [], in connection: Connection) throws {
+        try refresh(months: try months(touchedBy: changeset, in: connection).union(before), in: connection)
     }
 
-    /// The months ``refresh(after:in:)`` computes again. Call it after applying `changeset`.
-    ///
-    /// A superset is harmless (a month computed again that did not change stays the same), so
-    /// the months the touched transactions are dated in now are read by ranges of their ids
-    /// (ids close together, as a sync's or an undo's usually are, share a range, and the rows
-    /// between them are read too) instead of one lookup per id. The dates a changeset holds are
-    /// read in place (``Changeset/forEachEntry(_:)``), nothing decoded but the date.
+    /// The months ``refresh(after:before:in:)`` computes again, less `before`. Call it after
+    /// applying `changeset`.
     ///
     /// - Complexity: O(changes log changes + rows in the ranges).
     static func months(touchedBy changeset: Changeset, in connection: Connection) throws -> Set<String> {
+        var months = Set<String>()
+        let ids = try touchedTransactionIDs(changeset, in: connection) { months.insert($0) }
+        return months.union(try monthsNow(ofTransactions: ids, in: connection))
+    }
+
+    /// The months the transactions `changeset` touches, and their parts, are dated in now: call
+    /// it before applying `changeset`, and hand the result to ``refresh(after:before:in:)``.
+    ///
+    /// - Complexity: O(changes log changes + rows in the ranges).
+    static func monthsNow(ofRowsTouchedBy changeset: Changeset, in connection: Connection) throws -> Set<String> {
+        try monthsNow(ofTransactions: try touchedTransactionIDs(changeset, in: connection) { _ in }, in: connection)
+    }
+
+    /// The ids of the transactions `changeset` touches (a part's transaction's for a part),
+    /// calling `month` with the month of every date it holds for either table, before and after.
+    /// The dates are read in place (``Changeset/forEachEntry(_:)``), nothing decoded but the date.
+    private static func touchedTransactionIDs(_ changeset: Changeset, in connection: Connection,
+                                              month: (String) -> Void) throws -> [Int64] {
         var dateColumns: [String: Int] = [:]
         for table in ["transactions", "transaction_splits"] {
             let names = try connection.prepare("SELECT name FROM pragma_table_info(?) ORDER BY cid").map([.text(table)]) { $0.text(0) }
             dateColumns[table] = names.firstIndex(of: "date")
         }
-        var months = Set<String>()
         var transactionIDs: [Int64] = []
         try changeset.forEachEntry { entry in
             guard let column = dateColumns[entry.table] else { return }
             for record in [entry.oldRecord, entry.newRecord] where record.count > 0 {
-                if let month = month(ofField: column, in: record) { months.insert(month) }
+                if let found = Self.month(ofField: column, in: record) { month(found) }
             }
             // A transaction's id, or a part's transaction's (the first column of each key).
             let key = entry.operation == .insert ? entry.newRecord : entry.oldRecord
@@ -162,11 +177,20 @@ extension MonthTotals {
                 transactionIDs.append(Int64(bitPattern: ChangesetRecord.bigEndianWord(key, at: 1)))
             }
         }
+        return transactionIDs
+    }
+
+    /// The months transactions `ids` and their parts are dated in now. A superset is harmless (a
+    /// month computed again that did not change stays the same), so they are read by ranges of
+    /// ids (ids close together, as a sync's or an undo's usually are, share a range, and the
+    /// rows between them are read too) instead of one lookup per id.
+    private static func monthsNow(ofTransactions ids: [Int64], in connection: Connection) throws -> Set<String> {
+        var months = Set<String>()
         let current = try connection.prepare("""
             SELECT DISTINCT substr(date, 1, 7) FROM transactions WHERE id BETWEEN ?1 AND ?2
             UNION SELECT DISTINCT substr(date, 1, 7) FROM transaction_splits WHERE transaction_id BETWEEN ?1 AND ?2
             """)
-        for range in idRanges(transactionIDs) {
+        for range in idRanges(ids) {
             try current.forEachRow([.integer(range.lowerBound), .integer(range.upperBound)]) { months.insert($0.text(0)) }
         }
         return months
