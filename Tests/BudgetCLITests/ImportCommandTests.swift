@@ -191,7 +191,9 @@ import Testing
          1  2026-11-21    3.20  Food      Coffee                 skip
          2  2026-11-22   -1.50  Food      Bakery, refund  stale  new
         --  ----------  ------  --------  --------------  -----  ------
-            Total new    -1.50
+            New spent    -1.50
+            New earned    0.00
+            New net       1.50
 
         """)
         #expect(table.stderr == "Dry run: would import 1 transaction from \(bigger); would skip 1 already imported.\n")
@@ -212,6 +214,43 @@ import Testing
         #expect(sandbox.run("import", bigger).stderr == "Imported 1 transaction from \(bigger); skipped 1 already imported.\n")
     }
 
+    /// A dry run's footer keeps spending and income apart, as `list` does: it once printed one
+    /// "Total new" of expenses and income added together (54.37 - 1.25 + 3250.00 = 3303.12,
+    /// neither spending nor income nor net). Transfers are neither; a split counts by its parts.
+    @Test func aDryRunsTotalsKeepSpendingAndIncomeApart() throws {
+        let sandbox = book()
+        sandbox.succeed("add-account", "Savings")
+        let file = sandbox.write("mixed.csv", """
+        date,amount,category,payee,kind,account,transfer_account,split
+        2026-11-03,54.37,Food,Rewe,expense,Main,,
+        2026-11-12,-1.25,Food,Rewe,expense,Main,,
+        2026-11-25,3250.00,Salary,ACME,income,Main,,
+        2026-11-26,500.00,,,transfer,Main,Savings,
+        2026-11-27,20.00,Food,Market,expense,Main,,1/2
+        2026-11-27,30.00,Groceries,Market,expense,Main,,2/2
+
+        """)
+        let before = try sandbox.snapshot()
+        let run = sandbox.run("import", file, "--dry-run")
+        #expect(run.status == 0)
+        // Spent: 54.37 - 1.25 + 20.00 + 30.00 = 103.12; earned 3250.00; net 3250.00 - 103.12.
+        #expect(run.stdout == """
+        ID  DATE         AMOUNT  CATEGORY        PAYEE   NOTE  ACCOUNT  STATUS
+         1  2026-11-03    54.37  Food            Rewe          Main     new
+         2  2026-11-12    -1.25  Food            Rewe          Main     new
+         3  2026-11-25  3250.00  Salary          ACME          Main     new
+         4  2026-11-26   500.00  Main → Savings                Main     new
+         5  2026-11-27    20.00  Food            Market        Main     new
+         5  2026-11-27    30.00  Groceries       Market        Main     new
+        --  ----------  -------  --------------  ------  ----  -------  ------
+            New spent    103.12
+            New earned  3250.00
+            New net     3146.88
+
+        """)
+        #expect(try sandbox.snapshot() == before)
+    }
+
     @Test func aDryRunOfMoreRowsThanATableHoldsStreamsEveryRowAndTheTotal() throws {
         let sandbox = book()
         let file = sandbox.write("long.csv", """
@@ -225,7 +264,7 @@ import Testing
         """)
         let before = try sandbox.snapshot()
         // Tables hold 2 rows here: aligned by the first 2, AMOUNT with 4 characters of room for
-        // the total (the 4th row fits it too), the 4th widens CATEGORY and PAYEE.
+        // the totals (the 4th row fits them too), the 4th widens CATEGORY and PAYEE.
         let streamed = sandbox.run("import", file, "--dry-run", tableBufferedRows: 2)
         #expect(streamed.status == 0)
         #expect(streamed.stdout == """
@@ -236,21 +275,25 @@ import Testing
          4  2026-11-24    12345.67  Groceries  The big weekly shop        new
          5  2026-11-25        0.99  Food       Gum                        new
         --  ----------  ----------  ---------  -------------------  ----  ------
-            Total new     12361.26
+            New spent     12361.26
+            New earned        0.00
+            New net      -12361.26
 
         """)
         #expect(streamed.stderr == "Dry run: would import 5 transactions from \(file).\n")
         #expect(try sandbox.snapshot() == before)
         // Within the rows a table holds, the same rows are aligned by all of them.
         #expect(sandbox.run("import", file, "--dry-run").stdout == """
-        ID  DATE          AMOUNT  CATEGORY   PAYEE                NOTE  STATUS
-         1  2026-11-21      3.20  Food       Coffee                     new
-         2  2026-11-22      1.50  Food       Bakery                     new
-         3  2026-11-23      9.90  Food       Tea                        new
-         4  2026-11-24  12345.67  Groceries  The big weekly shop        new
-         5  2026-11-25      0.99  Food       Gum                        new
-        --  ----------  --------  ---------  -------------------  ----  ------
-            Total new   12361.26
+        ID  DATE           AMOUNT  CATEGORY   PAYEE                NOTE  STATUS
+         1  2026-11-21       3.20  Food       Coffee                     new
+         2  2026-11-22       1.50  Food       Bakery                     new
+         3  2026-11-23       9.90  Food       Tea                        new
+         4  2026-11-24   12345.67  Groceries  The big weekly shop        new
+         5  2026-11-25       0.99  Food       Gum                        new
+        --  ----------  ---------  ---------  -------------------  ----  ------
+            New spent    12361.26
+            New earned       0.00
+            New net     -12361.26
 
         """)
     }
@@ -276,7 +319,9 @@ import Testing
          2  2026-11-22  \(room) -1.50  Food      Bakery        new
          3  2026-11-23  \(room) -9.90  Food      Tea           new
         --  ----------  \(rule)------  --------  ------  ----  ------
-            Total new   \(room)-14.60
+            New spent   \(room)-14.60
+            New earned  \(room)  0.00
+            New net     \(room) 14.60
         Dry run: would import 3 transactions from \(file).
         budget: warning: 3 of 3 rows have a negative amount, which budget's own layout reads as money in (a refund, or income)
         hint: if the file is a bank's, where money out is negative, add --negate

@@ -55,7 +55,8 @@ import Testing
     standard error how many rows were imported and skipped; --dry-run lists them
     instead (status new; skip when already imported; ignored when deleted after an
     earlier import; replaces N for a posted row that would replace its pending twin,
-    transaction N) and writes nothing; it checks a statement's balances against the
+    transaction N), with what the new rows spend and earn and their net (transfers
+    are neither), and writes nothing; it checks a statement's balances against the
     book as the import would leave it.
 
     Rows go to --account, else to the account the file's account column names (as

@@ -45,8 +45,9 @@ struct Import: BudgetCommand {
         account, when another account's transaction holds that key already). Says on \
         standard error how many rows were imported and skipped; --dry-run lists them instead \
         (status new; skip when already imported; ignored when deleted after an earlier import; \
-        replaces N for a posted row that would replace its pending twin, transaction N) and \
-        writes nothing; it checks a statement's balances against the book as the import would \
+        replaces N for a posted row that would replace its pending twin, transaction N), with \
+        what the new rows spend and earn and their net (transfers are neither), and writes \
+        nothing; it checks a statement's balances against the book as the import would \
         leave it.
 
         Rows go to --account, else to the account the file's account column names (as \
@@ -232,7 +233,8 @@ struct Import: BudgetCommand {
 
     /// Imports in a dry run, listing every row with its status (`new`; `skip` when already
     /// imported; `ignored` when deleted; `replaces N` for a posted row that replaces pending
-    /// transaction N): a table with the total of the new rows, or streamed records.
+    /// transaction N): a table with what the new rows spend and earn (transfers neither), or
+    /// streamed records.
     private func listDryRun(_ context: CommandContext, _ store: BudgetStore, _ rows: inout ImportReader,
                             format: OutputFormat, progress: ProgressBar?) throws -> ImportSummary {
         let record = RecordDescription<TransactionLine>.transaction(TransactionView(showsAccount: try store.allAccounts().count > 1))
@@ -253,13 +255,19 @@ struct Import: BudgetCommand {
         var table = context.tableWriter(listed, totalling: [TransactionField.amount.rawValue]) {
             if context.stdout.isTerminal { progress?.stop() }
         }
-        var total = Money.zero
+        // The new rows' spending and income apart, as `list` shows them: never one sum of both.
+        var totals = TransactionTotals()
         let summary = try store.importTransactions(from: &rows, dryRun: true) {
             try table.append(listed.tableCells($0))
-            if $0.added && !$0.transaction.isTransfer { total = try total.adding($0.transaction.amount) }
+            if $0.added, let kind = $0.transaction.kind.categoryKind { totals.add(Self.line($0).amount, kind: kind) }
         }
         progress?.finish()
-        try table.finish(footer: [.rule, .cells(["", "Total new", total.description])])
+        try table.finish(footer: [
+            .rule,
+            .cells(["", "New spent", try totals.spent.description]),
+            .cells(["", "New earned", try totals.earned.description]),
+            .cells(["", "New net", try totals.net.description]),
+        ])
         return summary
     }
 }
