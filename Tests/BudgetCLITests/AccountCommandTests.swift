@@ -41,7 +41,13 @@ import Testing
         #expect(sandbox.run("add-account", "Cash", "--type", "cash").stderr == "Added cash account Cash.\n")
         sandbox.succeed("add", "5", "Food", "Kiosk", "--date", "2026-11-10", "--account", "cash")
         #expect(sandbox.run("close-account", "Cash", "--on", "2026-11-21").stderr == "Closed account Cash on 2026-11-21 with a balance of -5.00.\n")
-        #expect(!sandbox.succeed("accounts", "--date", "2026-11-30").contains("Cash"))
+        // Left out, its money is named: the total alone would understate what is held.
+        let listed = sandbox.run("accounts", "--date", "2026-11-30")
+        #expect(listed.status == 0 && !listed.stdout.contains("Cash") && listed.stdout.hasSuffix("Total                          3905.10\n"))
+        #expect(listed.stderr == "budget: warning: closed account Cash holds -5.00 on 2026-11-30; it is not listed, nor in the total; --all lists it\n")
+        #expect(sandbox.run("accounts", "--date", "2026-11-30", "--format", "csv").stderr == listed.stderr)
+        #expect(sandbox.run("accounts", "--date", "2026-11-09").stderr == "")   // it held nothing yet
+        #expect(sandbox.run("accounts", "--date", "2026-11-30", "--all").stderr == "")
         #expect(sandbox.succeed("__complete", "accounts") == "Checking\nSavings\nVisa\n")   // completion leaves it out too
         #expect(sandbox.succeed("accounts", "--date", "2026-11-30", "--all") == """
             NAME      TYPE      NUMBER     BALANCE  STATUS

@@ -52,7 +52,8 @@ struct Accounts: BudgetCommand {
         discussion: """
         Each balance is the account's at the end of the day (today unless --date): its opening \
         balance, minus spending, plus income, and transfers out and in. The table ends with \
-        their total. Closed accounts are listed only with --all.
+        their total. Closed accounts are listed only with --all; a warning names those left out \
+        that still hold money, which the total leaves out too.
         """,
         access: .read)
 
@@ -67,13 +68,32 @@ struct Accounts: BudgetCommand {
     var format = OutputFormat.table
 
     func run(_ context: CommandContext) throws -> Outcome {
-        let accounts = try context.store().accounts(on: date ?? .today(), includingClosed: all)
-        guard format == .table else {
+        let day = date ?? .today()
+        let every = try context.store().accounts(on: day, includingClosed: true)
+        let accounts = all ? every : every.filter { !$0.account.isClosed }
+        if format == .table {
+            try context.stdout.write(try Accounts.table(accounts))
+        } else {
             try context.printRecords(format, record: .account, values: accounts)
-            return .success
         }
-        try context.stdout.write(try Accounts.table(accounts))
+        if !all { Accounts.warnOfMoneyLeftOut(every.filter { $0.account.isClosed && $0.balance != .zero }, on: day, context) }
         return .success
+    }
+
+    /// Names the closed accounts the listing left out that still hold money: their balances
+    /// are in no line and not in the total, so the total alone would understate what is held.
+    ///
+    ///     budget: warning: closed account Old holds 480.00 on 2026-11-27; it is not listed, nor in the total; --all lists it
+    ///     budget: warning: closed accounts hold money on 2026-11-27: Old 480.00, Card -30.00; they are not listed, nor in the total; --all lists them
+    static func warnOfMoneyLeftOut(_ closed: [AccountBalance], on day: Day, _ context: CommandContext) {
+        guard let first = closed.first else { return }
+        if closed.count == 1 {
+            context.warn("budget: warning: closed account \(first.account.name) holds \(first.balance) on \(day); "
+                         + "it is not listed, nor in the total; --all lists it")
+        } else {
+            let held = closed.map { "\($0.account.name) \($0.balance)" }.joined(separator: ", ")
+            context.warn("budget: warning: closed accounts hold money on \(day): \(held); they are not listed, nor in the total; --all lists them")
+        }
     }
 
     /// The table of `accounts`, with their total.
