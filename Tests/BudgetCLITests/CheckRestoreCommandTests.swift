@@ -50,8 +50,41 @@ import Glibc
         let before = sandbox.bytes(sandbox.database)
         let refused = sandbox.run("check", "--repair")
         #expect(refused.status == 1)
-        #expect(refused.stderr.hasSuffix("hint: put a backup in its place with 'budget restore BACKUP' (--repair only mends the monthly totals, and wrote nothing)\n"))
+        #expect(refused.stderr.hasSuffix("hint: put a backup in its place with 'budget restore BACKUP' (--repair only mends the monthly totals and left-behind parts of splits, and wrote nothing)\n"))
         #expect(sandbox.bytes(sandbox.database) == before)
+    }
+
+    /// The sqlite3 shell deletes a split with foreign keys off (its default): its parts stay,
+    /// and reports counted them though `list` showed nothing. `check` names the transaction,
+    /// and `--repair` finishes the deletion, without a history entry (the shell left none).
+    @Test func repairDeletesThePartsOfASplitTheShellDeleted() throws {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Food", "300", "--from", "2026-01")
+        sandbox.succeed("-q", "add-category", "Home", "300", "--from", "2026-01")
+        sandbox.succeed("-q", "add", "50", "--payee", "Shop", "--split", "Food=20", "--split", "Home=30", "--date", "2026-10-05")
+        sandbox.succeed("-q", "add", "7", "Food", "Kiosk", "--date", "2026-10-06")
+        #expect(system("sqlite3 '\(sandbox.database)' 'DELETE FROM transactions WHERE id = 1'") == 0)
+        #expect(sandbox.succeed("report", "--month", "2026-10", "--format", "csv").contains("Home,expense,300.00,0.00,30.00"))
+        let log = sandbox.succeed("log")
+        let found = sandbox.run("check")
+        #expect(found.status == 1)
+        #expect(found.stdout == "transaction 1 is gone, but 2 parts of its split remain, which reports still count\n")
+        #expect(found.stderr == """
+            budget: error: \(sandbox.database) has 1 problem
+            hint: a transaction deleted outside budget left its split's parts behind: 'budget check --repair' deletes them and computes the monthly totals again
+
+            """)
+        let repaired = sandbox.run("check", "--repair")
+        #expect(repaired.status == 0 && repaired.stdout == "ok\n")
+        #expect(repaired.stderr == "Deleted 2 parts of splits whose transaction is gone, and computed the monthly totals again from the rows.\n")
+        #expect(sandbox.succeed("report", "--month", "2026-10", "--format", "csv") == """
+            month,category,kind,budget,rollover,actual,remaining,percent_used
+            2026-10,Food,expense,300.00,0.00,7.00,293.00,2.3
+            2026-10,Home,expense,300.00,0.00,0.00,300.00,0.0
+
+            """)
+        #expect(sandbox.succeed("log") == log)
+        #expect(sandbox.succeed("check") == "ok\n")
     }
 
     @Test func checkingABookThatDoesNotExistCreatesNothing() {

@@ -11,14 +11,15 @@ struct Check: BudgetCommand {
         exits 0, or lists each problem on standard output and exits 1. Reads only: a damaged \
         book is never written, and a missing one is never created.
         With --repair, when the only problems are monthly totals that differ from their rows \
-        (which reports read; the sqlite3 shell can leave them behind), computes the totals again \
-        from the rows, checks again and prints ok. It writes nothing when any other problem is \
-        found: the rows themselves are then in doubt.
+        (which reports read) and parts of splits whose transaction is gone (both left behind by \
+        the sqlite3 shell), deletes those parts, computes the totals again from the rows, checks \
+        again and prints ok. It writes nothing when any other problem is found: the rows \
+        themselves are then in doubt.
         """,
         access: .none)
 
     static var arguments: [CommandArgument<Check>] {[
-        .flag(\.repair, "repair", help: "Compute the monthly totals again from the rows when they are all that is wrong."),
+        .flag(\.repair, "repair", help: "Mend the monthly totals and left-behind parts of splits when they are all that is wrong."),
     ]}
 
     var repair = false
@@ -29,10 +30,22 @@ struct Check: BudgetCommand {
         func isTotals(_ problem: BookProblem) -> Bool {
             if case .monthTotalDiffers = problem { return true } else { return false }
         }
+        func isLeftBehind(_ problem: BookProblem) -> Bool {
+            if case .partsOfMissingTransaction = problem { return true } else { return false }
+        }
         let totalsOnly = !problems.isEmpty && problems.allSatisfy(isTotals)
-        if repair && totalsOnly {
-            try context.store(access: .change).rebuildMonthTotals()
-            context.confirm("Computed the monthly totals again from the rows (\(problems.count == 1 ? "1 differed" : "\(problems.count) differed")).")
+        let repairable = !problems.isEmpty && problems.allSatisfy { isTotals($0) || isLeftBehind($0) }
+        if repair && repairable {
+            let store = try context.store(access: .change)
+            let differed = problems.filter(isTotals).count
+            if problems.contains(where: isLeftBehind) {
+                let removed = try store.removePartsOfMissingTransactions()
+                context.confirm("Deleted \(removed == 1 ? "1 part" : "\(removed) parts") of splits whose transaction is gone, "
+                                + "and computed the monthly totals again from the rows.")
+            } else {
+                try store.rebuildMonthTotals()
+                context.confirm("Computed the monthly totals again from the rows (\(differed == 1 ? "1 differed" : "\(differed) differed")).")
+            }
             problems = try BudgetStore.check(bookAt: path)
         }
         guard !problems.isEmpty else {
@@ -44,12 +57,15 @@ struct Check: BudgetCommand {
         let hint: String
         if totalsOnly && !repair {
             hint = "the rows are whole: 'budget check --repair' computes the monthly totals again from them"
+        } else if repairable && !repair {
+            hint = "a transaction deleted outside budget left its split's parts behind: "
+                + "'budget check --repair' deletes them and computes the monthly totals again"
         } else if problems.allSatisfy({ $0.isSettledByEditing || isTotals($0) }) {
             // Two devices' edits merged by a sync (or the sqlite3 shell) made them: a restore would lose good rows.
             hint = "the book is whole: put each transaction named right with 'budget edit ID' (or delete it)"
                 + (problems.contains { !$0.isSettledByEditing } ? ", then run 'budget check --repair' for the monthly totals" : "")
         } else {
-            hint = "put a backup in its place with 'budget restore BACKUP'" + (repair ? " (--repair only mends the monthly totals, and wrote nothing)" : "")
+            hint = "put a backup in its place with 'budget restore BACKUP'" + (repair ? " (--repair only mends the monthly totals and left-behind parts of splits, and wrote nothing)" : "")
         }
         context.warn("budget: error: \(path) has \(problems.count == 1 ? "1 problem" : "\(problems.count) problems")")
         context.warn("hint: " + hint)

@@ -40,4 +40,27 @@ extension BudgetStore {
     public func rebuildMonthTotals() throws {
         try writing { try MonthTotals.rebuild(in: connection) }
     }
+
+    /// Deletes the parts of splits whose transaction is gone
+    /// (``BookProblem/partsOfMissingTransaction(transactionID:parts:)``), as SQLite would have
+    /// with foreign keys on when the sqlite3 shell deleted the transaction, then computes the
+    /// monthly totals again from the rows. No history entry: the deletion it finishes left none
+    /// either, so an undo or a sync never sees half of it.
+    ///
+    /// - Returns: how many parts were deleted.
+    /// - Throws: a database error; the book is then unchanged.
+    @discardableResult
+    public func removePartsOfMissingTransactions() throws -> Int {
+        let recorded = recordsHistory
+        recordsHistory = false
+        defer { recordsHistory = recorded }
+        return try writing {
+            try connection.run("""
+                DELETE FROM transaction_splits AS s WHERE NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.id = s.transaction_id)
+                """)
+            let removed = connection.changes
+            try MonthTotals.rebuild(in: connection)
+            return removed
+        }
+    }
 }

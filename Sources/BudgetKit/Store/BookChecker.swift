@@ -57,11 +57,28 @@ final class BookChecker {
     }
 
     private func foreignKeys() throws {
+        var partsOfMissingTransactions = false
         try connection.prepare("PRAGMA foreign_key_check").forEachRow { row in
-            report(.missingReference(table: row.text(ForeignKey.table), rowID: row.optionalInt64(ForeignKey.rowID),
-                                     parentTable: row.text(ForeignKey.parent)))
+            let (table, parent) = (row.text(ForeignKey.table), row.text(ForeignKey.parent))
+            // A part has no row id to name: its transaction's id says more, once per transaction.
+            if table == "transaction_splits" && parent == "transactions" {
+                partsOfMissingTransactions = true
+                return
+            }
+            report(.missingReference(table: table, rowID: row.optionalInt64(ForeignKey.rowID), parentTable: parent))
+        }
+        guard partsOfMissingTransactions else { return }
+        try connection.prepare(BookChecker.partsOfMissingTransactions).forEachRow { row in
+            report(.partsOfMissingTransaction(transactionID: row.int64(0), parts: row.int64(1)))
         }
     }
+
+    /// Parts of splits whose transaction is gone, by transaction: its id and how many.
+    static let partsOfMissingTransactions = """
+        SELECT s.transaction_id, count(*) FROM transaction_splits AS s
+        WHERE NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.id = s.transaction_id)
+        GROUP BY s.transaction_id ORDER BY s.transaction_id
+        """
 
     /// Every table, index and trigger the migrations make, compared by SQL with the book's.
     private func schema() throws {

@@ -66,6 +66,11 @@ public enum BookProblem: Hashable, Sendable, CustomStringConvertible {
     case splitMixesKinds(transactionID: Int64)
     /// A split part dated otherwise than its transaction: reports of its month miss it.
     case splitDateDiffers(transactionID: Int64, position: Int64)
+    /// `parts` parts of a split whose transaction is gone, which reports still count: the
+    /// sqlite3 shell deleted the transaction with foreign keys off (its default), so its parts
+    /// were not deleted with it. ``BudgetStore/removePartsOfMissingTransactions()`` finishes
+    /// that deletion.
+    case partsOfMissingTransaction(transactionID: Int64, parts: Int64)
     /// A transaction's `reconciled_on`, or a reconciliation's statement day, that is not a real day.
     case invalidReconciliationDate(table: String, rowID: Int64, value: String)
     /// A transaction that is not a transfer with a `transfer_reconciled_on` (only the sqlite3
@@ -137,6 +142,8 @@ public enum BookProblem: Hashable, Sendable, CustomStringConvertible {
             return "transaction \(id) has no category and is neither a transfer nor a split"
         case .splitDoesNotSum(let id, let amount, let parts):
             return "transaction \(id): its parts sum to \(Money(minorUnits: parts)), not \(Money(minorUnits: amount))"
+        case .partsOfMissingTransaction(let id, let parts):
+            return "transaction \(id) is gone, but \(parts == 1 ? "1 part" : "\(parts) parts") of its split remain, which reports still count"
         case .partsOfUnsplitTransaction(let id):
             return "transaction \(id) has split parts but also a category or a transfer account"
         case .splitMixesKinds(let id):
