@@ -39,12 +39,16 @@ import Glibc
         let before = sandbox.dump()
         let run = sandbox.run("reconcile", "Checking", "--statement-balance", "2400", "--on", "2026-11-20")
         #expect(run.status == 1)
+        // IN/OUT is each row's effect on the balance, as the bank's statement shows it; their
+        // sum is the book's balance since the start: 3000.00 - 12.50 - 500.00 - 82.40.
         #expect(run.stdout == """
-            ID  DATE         AMOUNT  CATEGORY   PAYEE  NOTE
-             1  2026-11-01  3000.00  Salary     ACME
-             2  2026-11-03    12.50  Food       Lunch
-             3  2026-11-05  -500.00  → Savings         monthly
-             5  2026-11-20   -82.40  → Visa            card bill
+            ID  DATE         AMOUNT  CATEGORY   PAYEE  NOTE        IN/OUT
+             1  2026-11-01  3000.00  Salary     ACME              3000.00
+             2  2026-11-03    12.50  Food       Lunch              -12.50
+             3  2026-11-05  -500.00  → Savings         monthly    -500.00
+             5  2026-11-20   -82.40  → Visa            card bill   -82.40
+            --  ----------  -------  ---------  -----  ---------  -------
+                Sum                                               2405.10
 
             """)
         #expect(run.stderr == """

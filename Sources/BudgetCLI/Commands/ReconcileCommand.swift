@@ -11,7 +11,8 @@ struct Reconcile: BudgetCommand {
         day reconciled and says how many (a transfer's side in this account only: the other \
         account's statement marks the other side). When they differ, marks nothing, exits 1, says by \
         how much, and lists the account's transactions since its last reconciliation: where \
-        the difference hides.
+        the difference hides (a table adds IN/OUT, what each did to the balance as the bank's \
+        statement shows it, money in positive, and their sum).
         Afterwards, adding, changing or deleting a transaction so that a balance on or before \
         that day changes is refused unless --force, which says which reconciliation it breaks.
         """,
@@ -66,16 +67,41 @@ struct Reconcile: BudgetCommand {
         }
     }
 
-    /// The account's transactions since its last reconciliation, seen from it.
+    /// The account's transactions since its last reconciliation, seen from it. A table adds
+    /// what each did to the account's balance, as a bank statement shows it (money in
+    /// positive, out negative: AMOUNT is an expense's cost, an income's gain), and their sum.
     private func printSince(_ mismatch: ReconciliationMismatch, _ context: CommandContext) throws {
-        let record = RecordDescription<TransactionLine>.transaction(TransactionView(account: mismatch.account.name))
+        let account = mismatch.account.name
+        let record = RecordDescription<TransactionLine>.transaction(TransactionView(account: account))
         let lines = mismatch.transactionsSince.flatMap { TransactionLine.lines(of: $0, parts: format != .table) }
         guard format == .table else {
             try context.printRecords(format, record: record, values: lines)
             return
         }
-        var table = record.table()
-        for line in lines { table.append(record.tableCells(line)) }
+        let flow = RecordColumn<TransactionLine>("in_out", .right, inRecords: false, title: "IN/OUT") {
+            .money(Self.flow(of: $0, in: account))
+        }
+        let listed = record.appending(flow)
+        var table = listed.table()
+        var sum = Money.zero
+        for line in lines {
+            table.append(listed.tableCells(line))
+            sum = try sum.adding(Self.flow(of: line, in: account))
+        }
+        table.appendRule()
+        var footer = Array(repeating: "", count: listed.columns.filter(\.inTable).count)
+        footer[1] = "Sum"
+        footer[footer.count - 1] = sum.description
+        table.append(texts: footer)
         try context.stdout.write(table.render())
+    }
+
+    /// What a whole transaction did to `account`'s balance: in positive, out negative.
+    static func flow(of line: TransactionLine, in account: String) -> Money {
+        switch line.transaction.kind {
+        case .transfer: return line.amount(seenFrom: account)
+        case .income: return line.amount
+        case .expense: return -line.amount
+        }
     }
 }
