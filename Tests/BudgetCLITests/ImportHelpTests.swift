@@ -76,7 +76,8 @@ import Testing
 
     OPTIONS:
       --delimiter <char>      The field separator: one character, like ; or tab
-                              (default: a comma).
+                              (default: found from the file without column options,
+                              else a comma).
       --skip-lines <n>        Lines to skip before the header (a bank's preamble).
                               (default: 0)
       --date-column <column>  The date's column: header text, or a number from 1.

@@ -63,7 +63,7 @@ struct Import: BudgetCommand {
 
     static var arguments: [CommandArgument<Import>] {[
         .argument(\.file, "file", help: "The file (CSV, OFX, QFX, QIF, CAMT, MT940), or - for standard input."),
-        .option(\.delimiter, "delimiter", "char", help: "The field separator: one character, like ; or tab (default: a comma)."),
+        .option(\.delimiter, "delimiter", "char", help: "The field separator: one character, like ; or tab (default: found from the file without column options, else a comma)."),
         .option(\.skipLines, "skip-lines", "n", default: "0", help: "Lines to skip before the header (a bank's preamble)."),
         .option(\.dateColumn, "date-column", "column", default: "date", help: "The date's column: header text, or a number from 1."),
         .option(\.dateFormat, "date-format", "pattern", default: "YYYY-MM-DD",
@@ -154,7 +154,7 @@ struct Import: BudgetCommand {
     /// The library's options, from this command line.
     var options: ImportOptions {
         var options = ImportOptions()
-        options.delimiter = delimiter?.scalar ?? ","
+        options.delimiter = delimiter?.scalar
         options.skipLines = skipLines
         options.dateColumn = dateColumn
         options.dateFormat = dateFormat

@@ -63,10 +63,47 @@ enum CSVHeaderRecognizer {
         return (layout, columns)
     }
 
-    /// The field separator of a file's first lines: of `,`, `;` and tab, the one found most
-    /// often on one line (a comma on a tie).
+    /// The field separator of a file's first lines, of `,`, `;` and tab: the one that splits
+    /// the first line that is a header (budget's own, or one ``recognize(_:line:delimiter:)``
+    /// knows) into its names; when no line is, the one found most often on one line (a comma on
+    /// a tie). Counting alone took budget's own `date,amount,category,payee` header for a `;` file
+    /// when its payees held more semicolons than the header commas.
     static func delimiter(of head: [UInt8]) -> Unicode.Scalar {
         let candidates: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09]
+        for (number, line) in head.split(separator: 0x0A, omittingEmptySubsequences: false).prefix(CSVLayout.preambleLimit).enumerated() {
+            let text = line.last == 0x0D ? line.dropLast() : line[...]
+            for candidate in candidates {
+                let fields = headerFields(text, delimiter: candidate)
+                guard fields.count > 1 else { continue }
+                if ImportMapper.isOwnHeader(fields) || recognize(fields, line: number + 1, delimiter: Unicode.Scalar(candidate)) != nil {
+                    return Unicode.Scalar(candidate)
+                }
+            }
+        }
+        return mostFrequentDelimiter(of: head, candidates)
+    }
+
+    /// A line's fields split at `delimiter` outside double quotes, each without its quotes (a
+    /// quote inside a field is dropped too: no header name holds one).
+    private static func headerFields(_ line: ArraySlice<UInt8>, delimiter: UInt8) -> [String] {
+        var fields: [String] = [], field: [UInt8] = []
+        var inQuotes = false
+        for byte in line {
+            if byte == UInt8(ascii: "\"") {
+                inQuotes.toggle()
+            } else if byte == delimiter && !inQuotes {
+                fields.append(String(decoding: field, as: UTF8.self))
+                field = []
+            } else {
+                field.append(byte)
+            }
+        }
+        fields.append(String(decoding: field, as: UTF8.self))
+        return fields
+    }
+
+    /// Of `candidates`, the one found most often on one of the head's lines (the first on a tie).
+    private static func mostFrequentDelimiter(of head: [UInt8], _ candidates: [UInt8]) -> Unicode.Scalar {
         var best: (delimiter: UInt8, count: Int) = (candidates[0], 0)
         var counts = [0, 0, 0]
         var lines = 0

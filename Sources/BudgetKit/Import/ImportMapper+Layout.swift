@@ -60,9 +60,11 @@ extension ImportMapper {
 
     /// The error of a file whose header was looked for and not found.
     func noHeader(line: Int) -> BudgetError {
-        .badInput(file: file, line: line, column: 1,
-                  message: "no header found in the first \(min(preambleLines, CSVLayout.preambleLimit)) line\(preambleLines == 1 ? "" : "s") "
-                      + "(a date column and an amount column, or debit and credit columns): name the columns with --date-column "
-                      + "and --amount-column, and the lines before the header with --skip-lines")
+        // A delimiter that was given splits every line: name it, it may be the one thing wrong.
+        let given = options.delimiter.map { "; fields were split at \($0 == "\t" ? "tabs" : "'\($0)'"), as --delimiter says" } ?? ""
+        return .badInput(file: file, line: line, column: 1,
+                         message: "no header found in the first \(min(preambleLines, CSVLayout.preambleLimit)) line\(preambleLines == 1 ? "" : "s") "
+                             + "(a date column and an amount column, or debit and credit columns): name the columns with --date-column "
+                             + "and --amount-column, and the lines before the header with --skip-lines" + given)
     }
 }

@@ -60,7 +60,7 @@ struct ImportMapper: Sendable {
         self.file = file
         self.options = options
         self.keyer = ImportKeyer(source: options.source)
-        self.delimiter = options.delimiter
+        self.delimiter = options.delimiter ?? ","
     }
 
     /// Maps one record: `nil` for the header, else the row.

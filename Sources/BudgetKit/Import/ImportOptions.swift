@@ -39,8 +39,10 @@ public struct ImportOptions: Hashable, Sendable {
         case debitCredit(debit: ImportColumn, credit: ImportColumn)
     }
 
-    /// The field separator: `,` (the default), `;` or a tab.
-    public var delimiter: Unicode.Scalar = ","
+    /// The field separator, like `,`, `;` or a tab; `nil` (the default) to find it from the
+    /// file's head (`,`, `;` or a tab) when the columns are the default ones, else `,`. One
+    /// that is given is used as it is, a comma included.
+    public var delimiter: Unicode.Scalar?
     /// Lines to skip, as raw text, before the header (a bank's preamble).
     public var skipLines = 0
     /// Whether the first record (after ``skipLines``) is a header. Without one, columns can only

@@ -142,7 +142,7 @@ public struct ImportReader {
         format = reader.format
         encoding = reader.encoding
         if reader.format == .csv {
-            if mapper.usesDefaultLayout && options.delimiter == ImportOptions().delimiter {
+            if mapper.usesDefaultLayout && options.delimiter == nil {
                 mapper.delimiter = CSVHeaderRecognizer.delimiter(of: reader.head)
             }
             stream = .csv(CSVReader(file: file, delimiter: mapper.delimiter, skippingLines: options.skipLines, chunks: reader.decodedText()))

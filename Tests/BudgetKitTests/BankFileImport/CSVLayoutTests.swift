@@ -74,6 +74,39 @@ import Testing
         #expect(CSVHeaderRecognizer.delimiter(of: Array(text.utf8)) == delimiter)
     }
 
+    /// A line that is a header under one delimiter decides, before any count: budget's own
+    /// header with payees full of semicolons was read as a `;` file ("no header found").
+    @Test(arguments: [
+        ("date,amount,category,payee\n2026-11-01,5.00,Food,A;B;C;D;E\n", ","),
+        ("Konto;Giro;1;2;3;4\nBuchungstag,Betrag,Empfänger\n03.11.2026,\"1,5\",X\n", ","),
+        ("\"Buchungstag\";\"Betrag (EUR)\";\"Empfänger, GmbH\"\n03.11.2026;1,5;X\n", ";"),
+        ("Date\tAmount\tPayee\n2026-11-01\t1,5\tA;B\n", "\t"),
+    ] as [(String, Unicode.Scalar)])
+    func theDelimiterIsTheOneThatSplitsAHeader(_ text: String, _ delimiter: Unicode.Scalar) {
+        #expect(CSVHeaderRecognizer.delimiter(of: Array(text.utf8)) == delimiter)
+    }
+
+    /// A delimiter given is used as it is, a comma included (a `,` given was taken for the
+    /// default, and the file's `;` used), and the error of a header it does not split names it.
+    @Test func aDelimiterGivenIsUsedEvenWhenItIsAComma() throws {
+        let dir = TemporaryDirectory()
+        let store = try bankBook(dir)
+        let before = try bookDump(store)
+        var options = ImportOptions()
+        options.delimiter = ","
+        let message = "no header found in the first 2 lines (a date column and an amount column, or debit and credit columns): "
+            + "name the columns with --date-column and --amount-column, and the lines before the header with --skip-lines; "
+            + "fields were split at ',', as --delimiter says"
+        #expect(throws: BudgetError.badInput(file: "bank.csv", line: 2, column: 1, message: message)) {
+            try importText(store, "date;amount;category;payee\n2026-11-01;5.00;Food;A,B\n", options)
+        }
+        #expect(try bookDump(store) == before)
+        options.delimiter = nil
+        let summary = try importText(store, "date;amount;category;payee\n2026-11-01;5.00;Food;A,B\n", options)
+        #expect(summary.added == 1)
+        #expect(try store.transactions().map(\.payee) == ["A,B"])
+    }
+
     /// A bank's header that merely holds a lowercase `date` or `amount` is a bank's: its amounts
     /// are the money flow and its payee column is found (it was read as budget's own layout).
     @Test(arguments: ["Date,Description,amount", "date,Description,Amount", "date,description,amount", "date,x,amount",
