@@ -112,4 +112,20 @@ import Glibc
         #expect(terminal.isInLineMode)
         #expect(terminal.read(until: "\u{1B}[?1049l").hasSuffix("\u{1B}[?25h\u{1B}[?1049l"))
     }
+
+    /// Ctrl-\ (SIGQUIT) and a closed terminal (SIGHUP) end `watch` as SIGINT does, the terminal
+    /// given back as it was: their default actions left it raw, its cursor hidden, on the other screen.
+    @Test(.enabled(if: EndToEndTests.binary != nil), arguments: [SIGQUIT, SIGHUP])
+    func quitAndHangUpLeaveTheTerminalAsItWas(_ signal: Int32) throws {
+        let sandbox = Sandbox()
+        sandbox.succeed("add-category", "Food", "300")
+        sandbox.succeed("add", "1", "Food", "Shop 1", "--date", "2026-11-01")
+        let terminal = PseudoTerminal(rows: 8)
+        let pid = terminal.spawn([EndToEndTests.binary!, "--db", sandbox.database, "watch"])
+        _ = terminal.read(until: "Shop 1")
+        kill(pid, signal)
+        #expect(exitStatus(pid) == 128 + signal)
+        #expect(terminal.isInLineMode)
+        #expect(terminal.read(until: "\u{1B}[?1049l").hasSuffix("\u{1B}[?25h\u{1B}[?1049l"))
+    }
 }

@@ -122,7 +122,7 @@ struct ManPage {
     Output could not be written.
     .TP
     .B 130
-    \\fBwatch\\fR was stopped with Ctrl-C (143 with SIGTERM).
+    \\fBwatch\\fR was stopped with Ctrl-C (129 by a closed terminal, 131 with Ctrl-\\\\, 143 with SIGTERM).
 
     """
 

@@ -100,10 +100,13 @@ final class WatchSession: LiveTransactionsDelegate, LiveAccountsDelegate, LiveMo
         if needsRedraw { try redraw() }
     }
 
-    /// Runs until SIGINT or SIGTERM (exit 130 or 143, as a shell reports a process stopped by
-    /// them), or until stdout's reader goes away (exit 0, quietly). Restores the terminal on every way out, and around a stop (SIGTSTP).
+    /// Runs until SIGINT, SIGTERM, SIGHUP (the terminal closed) or SIGQUIT (Ctrl-\) (exit 128
+    /// plus the signal, as a shell reports a process stopped by it), or until stdout's reader
+    /// goes away (exit 0, quietly). Restores the terminal on every way out, and around a stop
+    /// (SIGTSTP): SIGQUIT's default action would have left it raw, its cursor hidden, on the
+    /// other screen.
     func run() throws -> Outcome {
-        var handled = [SIGINT, SIGTERM]
+        var handled = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
         if screen != nil { handled += [SIGTSTP, SIGWINCH] }
         let signals = SignalPipe(signals: handled)
         defer { screen?.leave() }
@@ -128,7 +131,7 @@ final class WatchSession: LiveTransactionsDelegate, LiveAccountsDelegate, LiveMo
             }
             for signal in signals.received() {
                 switch signal {
-                case SIGINT, SIGTERM: return .interrupted(signal: signal)
+                case SIGINT, SIGTERM, SIGHUP, SIGQUIT: return .interrupted(signal: signal)
                 case SIGTSTP: try suspend(signals)
                 default: needsRedraw = true
                 }
