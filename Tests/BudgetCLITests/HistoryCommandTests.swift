@@ -1,6 +1,9 @@
 import BudgetKit
 import Testing
 @testable import BudgetCLI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite struct HistoryCommandTests {
     /// The log with its times blanked (they are the wall clock's).
@@ -126,8 +129,35 @@ import Testing
     @Test func pruningDropsOldEntries() {
         let sandbox = Sandbox()
         sandbox.succeed("-q", "add-category", "Food", "300")
+        sandbox.succeed("-q", "add-category", "Rent", "900")
+        // The first entry as if written on 2020-01-01 (its clock is milliseconds << 16).
+        #expect(system("sqlite3 '\(sandbox.database)' 'UPDATE history SET hlc_time = 1577836800000 << 16 WHERE id = 1'") == 0)
         #expect(sandbox.run("log", "--prune-before", "2000-01-01").stderr == "Dropped 0 history entries written before 2000-01-01.\n")
-        #expect(sandbox.run("log", "--prune-before", "2999-01-01").stderr == "Dropped 1 history entry written before 2999-01-01.\n")
-        #expect(sandbox.succeed("log") == "")
+        let today = Day.today().description
+        #expect(sandbox.run("log", "--prune-before", today).stderr == "Dropped 1 history entry written before \(today).\n")
+        #expect(sandbox.succeed("log").contains("add-category Rent"))
+        #expect(!sandbox.succeed("log").contains("add-category Food"))
+    }
+
+    /// A prune cannot be taken back: a day after today (a typo'd year) would drop every entry,
+    /// today's too; it is refused with nothing dropped, as is a `--limit` it would ignore.
+    @Test func pruningBeforeADayAfterTodayIsRefused() {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Food", "300")
+        let log = sandbox.succeed("log")
+        let today = Day.today()
+        let tomorrow = today.adding(days: 1)
+        let late = sandbox.run("log", "--prune-before", tomorrow.description)
+        #expect(late.status == 64)
+        #expect(late.stderr == """
+            budget: error: cannot prune before \(tomorrow): it is after today (\(today)), and every entry would be dropped, today's too
+            hint: give a day up to today; the entries written before it can no longer be undone
+
+            """)
+        let limited = sandbox.run("log", "--prune-before", "2000-01-01", "--limit", "1")
+        #expect(limited.status == 64)
+        #expect(limited.stderr.hasPrefix("budget: error: '--limit <n>' cannot be used with '--prune-before <date>'\n"))
+        #expect(sandbox.succeed("log") == log)
+        #expect(sandbox.run("undo").status == 0)
     }
 }

@@ -10,19 +10,32 @@ struct Log: BudgetCommand {
         typed, and each row it added, changed (before -> after) and deleted, with the columns \
         named as in the sqlite3 shell (amounts in cents). Undo and redo are entries too. Writes \
         made with the sqlite3 shell are not recorded. --prune-before drops the entries written \
-        before a day from this book (a sync folder keeps its files).
+        before a day, today at the latest, from this book (a sync folder keeps its files); they \
+        can no longer be undone.
         """,
         access: .read)
 
     static var arguments: [CommandArgument<Log>] {[
         .option(\.limit, "limit", "n", help: "Only the n newest entries."),
-        .option(\.pruneBefore, "prune-before", "date", help: "Drop the entries written before this day instead."),
+        .option(\.pruneBefore, "prune-before", "date", help: "Drop the entries written before this day (today at the latest) instead."),
         .format(\.format),
     ]}
 
     var limit: Int?
     var pruneBefore: Day?
     var format = OutputFormat.table
+
+    /// A prune cannot be taken back: a day after today (a typo'd year) would drop every entry,
+    /// today's too, and `--limit` beside it would be ignored.
+    func validate() throws(UsageError) {
+        guard let day = pruneBefore else { return }
+        if limit != nil { throw .conflict("'--limit <n>' cannot be used with '--prune-before <date>'") }
+        let today = Day.today()
+        if day > today {
+            throw UsageError(message: "cannot prune before \(day): it is after today (\(today)), and every entry would be dropped, today's too",
+                             hint: "give a day up to today; the entries written before it can no longer be undone")
+        }
+    }
 
     func run(_ context: CommandContext) throws -> Outcome {
         if let day = pruneBefore {
