@@ -72,11 +72,48 @@ import Testing
     }
 
     @Test func catastrophicPatternsStayFastOnLongTexts() throws {
-        // Backtracking engines take exponential time on these; glibc's matcher is linear here.
+        // Backtracking engines take exponential time on these; glibc's matcher does not.
         let text = String(repeating: "a", count: 20_000) + "!"
         for pattern in ["^(a+)+$", "^(a|aa)*$", "^(a*)*b", "(x+x+)+y"] {
             #expect(try RulePattern(pattern).matches(text) == false)
         }
+    }
+
+    /// glibc tries a pattern not anchored with `^` from every place in the text: `a.*b` over a
+    /// 1 MiB payee (a field's limit) took over an hour. Only the first 512 bytes are matched.
+    @Test func unanchoredPatternsMatchOnlyATextsFirstBytes() throws {
+        let huge = String(repeating: "pay", count: 350_000)
+        #expect(try RulePattern("pay.*pal").matches(huge) == false)
+        #expect(try RulePattern("(.*a){1000}x").matches(String(repeating: "a", count: 1_000_000)) == false)
+        let late = String(repeating: "a", count: 600) + "x"
+        #expect(try RulePattern("x").matches(late) == false)
+        #expect(try RulePattern("^a{500}").matches(late))
+        // `$` is the text's end, never the place it was cut.
+        #expect(try RulePattern("^a+$").matches(late) == false)
+        #expect(try RulePattern("^a+$").matches(String(repeating: "a", count: 600)) == false)
+        #expect(try RulePattern("^a+$").matches(String(repeating: "a", count: 500)))
+        // Cut on a character's boundary, never inside one.
+        let accented = String(repeating: "a", count: 511) + "é"
+        #expect(RulePattern.bounded(accented) == String(repeating: "a", count: 511))
+        #expect(RulePattern.bounded("short é") == "short é")
+    }
+
+    /// A pattern matches as `payees` groups and contains rules match: canonically equivalent
+    /// texts alike, and case-folded (`ß` as `ss`) when the text as written does not match.
+    @Test(arguments: [
+        ("café", "Cafe\u{301}", true),
+        ("cafe\u{301}", "CAFÉ", true),
+        ("STRASSE$", "Hauptstraße", true),
+        ("straße", "HAUPTSTRASSE 1", true),
+        ("stra.e", "Straße", true),
+        ("^\\S+$", "Straße", true),
+        ("^\\S+$", "Haupt Straße", false),
+        ("[ß]", "ss", false),
+        ("[ß]", "Maß", true),
+        ("^strasse$", "Strase", false),
+    ])
+    func patternsMatchComposedAndFoldedText(pattern: String, text: String, matches: Bool) throws {
+        #expect(try RulePattern(pattern).matches(text) == matches)
     }
 
     @Test func aPayeeWithNULOrControlCharactersIsMatchedWhole() throws {

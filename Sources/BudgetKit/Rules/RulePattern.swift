@@ -9,11 +9,20 @@ import Glibc
 /// `.` is one character and case is ignored beyond ASCII (`é` matches `É`), whatever the
 /// process's own locale.
 ///
+/// Texts are matched as `payees` and `merge-payees` group them and contains and exact rules
+/// match them: in Unicode canonical composition (`Café` precomposed or with a combining accent
+/// alike), and, failing that, case-folded on both sides (`STRASSE` matches `Straße`; see
+/// ``Swift/String/caseFolded()``). The folded pattern keeps what follows a backslash and what is
+/// inside brackets as written (`\S` stays `\S`).
+///
 /// Limits that keep every match fast and small (glibc has no time limit of its own):
 /// at most ``maximumLength`` bytes; no back-references (`\1` to `\9`, the only construct that
 /// makes glibc's matcher slow beyond all bounds); the `{m,n}` bounds, multiplied together, at
-/// most ``maximumRepetition`` (glibc copies a repeated part once per repetition). Without
-/// back-references glibc matches in time linear in the text for a given pattern.
+/// most ``maximumRepetition`` (glibc copies a repeated part once per repetition); and only the
+/// first ``maximumText`` bytes of a text are matched. That last limit is what bounds a match's
+/// time: glibc tries a pattern not anchored with `^` from every place in the text, so `a.*b`
+/// over n bytes costs some n² steps (a 1 MiB payee in a hostile file took over an hour; 512
+/// bytes take a fraction of a millisecond).
 ///
 /// Not thread-safe: a compiled `regex_t` keeps matching state; one matcher per thread.
 final class RulePattern {
@@ -21,8 +30,14 @@ final class RulePattern {
     static let maximumLength = 256
     /// The largest product of the `{m,n}` bounds of one pattern.
     static let maximumRepetition = 1_000
+    /// How many bytes of a text are matched, at most: its first characters that fit.
+    static let maximumText = 512
 
     private var compiled = regex_t()
+    /// The pattern folded (``foldedPattern(_:)``), compiled when that differs from the pattern
+    /// (it has a character beyond ASCII); else the folded text is matched by ``compiled``.
+    private var folded = regex_t()
+    private var hasFolded = false
     /// The C.UTF-8 locale matching runs in, or `nil` when the C library lacks it (then bytes).
     private let locale: locale_t?
 
@@ -32,31 +47,115 @@ final class RulePattern {
     init(_ pattern: String) throws {
         try Self.check(pattern)
         locale = newlocale(Int32(1) << LC_CTYPE, "C.UTF-8", nil)
-        let flags = REG_EXTENDED | REG_ICASE | REG_NOSUB
-        let status = Self.inLocale(locale) { pattern.withCString { regcomp(&compiled, $0, flags) } }
-        guard status == 0 else {
-            var message = [CChar](repeating: 0, count: 256)
-            regerror(status, &compiled, &message, message.count)
-            // deinit runs (every property is set): it frees the locale and what regcomp left.
-            throw BudgetError.invalidRuleExpression(pattern, reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).lowercased())
+        let composed = Self.composed(pattern)
+        // deinit runs when a compilation throws (every property is set): it frees the locale
+        // and what regcomp left.
+        try Self.compile(composed, into: &compiled, locale: locale, naming: pattern)
+        if !composed.utf8.allSatisfy({ $0 < 0x80 }) {
+            try Self.compile(Self.foldedPattern(composed), into: &folded, locale: locale, naming: pattern)
+            hasFolded = true
         }
     }
 
     deinit {
         regfree(&compiled)
+        if hasFolded { regfree(&folded) }
         if let locale { freelocale(locale) }
     }
 
-    /// Whether `text` (any bytes, NUL included) holds a match.
+    private static func compile(_ pattern: String, into regex: inout regex_t, locale: locale_t?, naming original: String) throws {
+        let flags = REG_EXTENDED | REG_ICASE | REG_NOSUB
+        let status = inLocale(locale) { pattern.withCString { regcomp(&regex, $0, flags) } }
+        guard status == 0 else {
+            var message = [CChar](repeating: 0, count: 256)
+            regerror(status, &regex, &message, message.count)
+            throw BudgetError.invalidRuleExpression(original, reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).lowercased())
+        }
+    }
+
+    /// Whether `text` (any bytes, NUL included; its first ``maximumText`` bytes) holds a match:
+    /// as written (in canonical composition), or else both case-folded.
     func matches(_ text: String) -> Bool {
+        let bounded = Self.bounded(text)
+        // `$` never matches where the text was cut: it is not the text's end.
+        let cut = bounded.utf8.count < text.utf8.count
+        if bounded.utf8.allSatisfy({ $0 < 0x80 }) {
+            // Its folding is its lowercasing, which REG_ICASE already ignores.
+            return Self.matches(bounded, &compiled, locale, cut: cut) || (hasFolded && Self.matches(bounded, &folded, locale, cut: cut))
+        }
+        if Self.matches(Self.composed(bounded), &compiled, locale, cut: cut) { return true }
+        return hasFolded ? Self.matches(bounded.caseFolded(), &folded, locale, cut: cut)
+                         : Self.matches(bounded.caseFolded(), &compiled, locale, cut: cut)
+    }
+
+    private static func matches(_ text: String, _ regex: inout regex_t, _ locale: locale_t?, cut: Bool) -> Bool {
         var bytes = Array(text.utf8)
         var range = [regmatch_t(rm_so: 0, rm_eo: regoff_t(bytes.count))]
         bytes.append(0)
-        return Self.inLocale(locale) {
+        let flags = REG_STARTEND | (cut ? REG_NOTEOL : 0)
+        return inLocale(locale) {
             bytes.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { regexec(&compiled, $0.baseAddress, 1, &range, REG_STARTEND) == 0 }
+                buffer.withMemoryRebound(to: CChar.self) { regexec(&regex, $0.baseAddress, 1, &range, flags) == 0 }
             }
         }
+    }
+
+    /// `text`'s first characters that fit in ``maximumText`` bytes.
+    static func bounded(_ text: String) -> String {
+        guard text.utf8.count > maximumText else { return text }
+        var end = text.startIndex, bytes = 0
+        for index in text.indices {
+            let next = text.index(after: index)
+            bytes += text.utf8.distance(from: index, to: next)
+            if bytes > maximumText { break }
+            end = next
+        }
+        return String(text[..<end])
+    }
+
+    /// `text` in Unicode canonical composition (NFC).
+    static func composed(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
+        // The standard library's own composition, as ``Swift/String/caseFolded()`` uses.
+        return String(decoding: text._nfcCodeUnits, as: UTF8.self)
+    }
+
+    /// `pattern` with its literal characters case-folded (`Straße` as `strasse`); a character
+    /// after a backslash and a bracket expression (`[ß]`, `[[:upper:]]`) stay as written, since
+    /// folding them would change what they mean (`\S` is not `\s`).
+    static func foldedPattern(_ pattern: String) -> String {
+        var result = "", characters = Array(pattern), index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == "\\" {
+                result.append(character)
+                if index + 1 < characters.count { result.append(characters[index + 1]) }
+                index += 2
+            } else if character == "[" {
+                // To the bracket's end: `]` first (after `[` or `[^`) is a member; `[:name:]`,
+                // `[.x.]` and `[=x=]` hold brackets of their own.
+                var end = index + 1
+                if end < characters.count, characters[end] == "^" { end += 1 }
+                if end < characters.count, characters[end] == "]" { end += 1 }
+                while end < characters.count, characters[end] != "]" {
+                    if characters[end] == "[", end + 1 < characters.count, [":", ".", "="].contains(characters[end + 1]) {
+                        let delimiter = characters[end + 1]
+                        end += 2
+                        while end + 1 < characters.count, !(characters[end] == delimiter && characters[end + 1] == "]") { end += 1 }
+                        end += 2
+                    } else {
+                        end += 1
+                    }
+                }
+                let last = min(end, characters.count - 1)
+                result += String(characters[index...last])
+                index = last + 1
+            } else {
+                result += String(character).caseFolded()
+                index += 1
+            }
+        }
+        return result
     }
 
     /// Refuses what glibc would take but should not: a pattern too long, with a NUL byte, a
