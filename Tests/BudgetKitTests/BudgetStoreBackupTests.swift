@@ -108,6 +108,28 @@ import Glibc
         #expect(tableDump(target) == tableDump(store.path))
     }
 
+    /// A disk with room for part of the copy: `VACUUM INTO` fails half-way, and the `-journal`
+    /// it made goes with the copy (it was left behind, and no later run removed it).
+    @Test(.enabled(if: canMountTmpfs)) func aBackupLargerThanTheRoomLeftLeavesNeitherCopyNorJournal() throws {
+        let dir = TemporaryDirectory()
+        let store = try book(dir, count: 20_000)
+        let before = tableDump(store.path)
+        let disk = try #require(TinyDisk(in: dir, kilobytes: 1024))
+        let target = disk.path + "/backup.sqlite3"
+        do {
+            try store.backup(to: target)
+            Issue.record("a backup larger than the disk was written")
+        } catch let error as BudgetError {
+            guard case .cannotWriteBackup(target, _) = error else {
+                Issue.record("expected cannotWriteBackup, got \(error)")
+                return
+            }
+        }
+        #expect(folderNames(disk.path) == [])
+        #expect(!folderNames(dir.path).contains { $0.contains(".partial-") })
+        #expect(tableDump(store.path) == before)
+    }
+
     @Test func aStreamedBackupIsTheWholeBookAndLeavesNothingBeside() throws {
         let dir = TemporaryDirectory()
         let store = try book(dir, count: 3_000)

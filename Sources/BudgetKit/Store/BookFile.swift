@@ -110,6 +110,17 @@ enum BookFile {
         }
     }
 
+    /// What SQLite may make beside a database file: its rollback journal, write-ahead log and
+    /// shared-memory index.
+    static let companionSuffixes = ["-journal", "-wal", "-shm"]
+
+    /// Removes the temporary file at `path` and what SQLite made beside it (a `VACUUM INTO`
+    /// stopped by a full disk leaves its `-journal`).
+    static func removeTemporary(_ path: String) {
+        unlink(path)
+        for suffix in companionSuffixes { unlink(path + suffix) }
+    }
+
     /// Gives the whole, synced file `temporary` the name `path`, only if nothing is at `path` yet
     /// (not even a dangling link), then syncs the folder so the name survives a power cut.
     ///

@@ -27,7 +27,7 @@ extension BudgetStore {
         let copy = try writeCopy(beside: path, reportingAs: path)
         defer {
             close(copy.descriptor)
-            unlink(copy.path)
+            BookFile.removeTemporary(copy.path)
         }
         do {
             try BookFile.publish(copy.path, as: path)
@@ -82,7 +82,7 @@ extension BudgetStore {
             return copy
         } catch {
             close(copy.descriptor)
-            unlink(copy.path)
+            BookFile.removeTemporary(copy.path)
             if let failure = error as? BookFile.Failure {
                 throw BudgetError.cannotWriteBackup(path: target ?? copy.path, reason: failure.message)
             }

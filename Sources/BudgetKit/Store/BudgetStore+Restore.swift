@@ -115,7 +115,7 @@ extension BudgetStore {
         }
         defer {
             close(temporary.descriptor)
-            unlink(temporary.path)
+            BookFile.removeTemporary(temporary.path)
         }
         do {
             let kept = try Connection(path: temporary.path)

@@ -77,7 +77,7 @@ final class RestoredCopy {
     deinit {
         openConnection = nil
         close(descriptor)
-        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+        BookFile.removeTemporary(path)
     }
 
     /// The backup's file, and its -wal when there is one (a copy taken with `cp` while the book
