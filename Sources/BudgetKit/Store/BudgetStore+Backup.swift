@@ -90,7 +90,9 @@ extension BudgetStore {
             if let sqlite, sqlite.isCorrupt || sqlite.isNotADatabase || sqlite.isBusy {
                 throw BudgetStore.translate(sqlite, path: path)
             }
-            throw BudgetError.cannotWriteBackup(path: target ?? copy.path, reason: sqlite?.message ?? "\(error)")
+            // SQLite's "database or disk is full" would read as the book's disk: say whose it is.
+            let reason = sqlite?.isFull == true ? BookFile.words(for: ENOSPC) : sqlite?.message ?? "\(error)"
+            throw BudgetError.cannotWriteBackup(path: target ?? copy.path, reason: reason)
         }
     }
 }
