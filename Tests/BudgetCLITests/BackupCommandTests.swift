@@ -36,6 +36,28 @@ import Glibc
         #expect(sandbox.succeed("check") == "ok\n")
     }
 
+    /// The book's own disk is full: exit 1 as for any write to the book, and the book as it was.
+    @Test(.enabled(if: sandboxCanMountTmpfs)) func aRestoreOntoAFullDiskSaysSoAndLeavesTheBookAsItWas() throws {
+        let sandbox = bigBook(rows: 20_000)
+        let backup = sandbox.directory + "/backup.sqlite3"
+        sandbox.succeed("-q", "backup", backup)
+        let disk = try #require(SandboxDisk(in: sandbox, kilobytes: 16384))
+        let book = disk.path + "/budget.sqlite3"
+        sandbox.succeed("-q", "--db", book, "add-category", "Rent", "900")
+        #expect(system("sqlite3 '\(book)' 'PRAGMA wal_checkpoint(TRUNCATE)' >/dev/null") == 0)
+        let before = sandbox.bytes(book)
+        disk.fill(leaving: 512)
+        let run = sandbox.run("--db", book, "restore", backup)
+        #expect(run.status == 1)
+        #expect(run.stderr == """
+            budget: error: cannot write to \(book): no space left on device
+            hint: free some disk space and try again; nothing was changed
+
+            """)
+        #expect(sandbox.bytes(book) == before)
+        #expect(disk.names.filter { !$0.hasPrefix("budget.sqlite3-") } == ["budget.sqlite3", "filler"])
+    }
+
     @Test func aBackupIntoAMissingFolderExits74() throws {
         let sandbox = Sandbox()
         sandbox.seed()
