@@ -58,6 +58,66 @@ import Glibc
         #expect(disk.names.filter { !$0.hasPrefix("budget.sqlite3-") } == ["budget.sqlite3", "filler"])
     }
 
+    /// A book on a disk mounted read-only (a snapshot, a backup medium) with a transaction.
+    func bookOnAReadOnlyDisk(_ sandbox: Sandbox) throws -> (disk: SandboxDisk, book: String, rows: String) {
+        let disk = try #require(SandboxDisk(in: sandbox, name: "readonly", kilobytes: 4096))
+        let book = disk.path + "/budget.sqlite3"
+        sandbox.succeed("-q", "--db", book, "add-category", "Food", "300")
+        sandbox.succeed("-q", "--db", book, "add", "12.50", "Food", "Lunch", "--date", "2026-11-02")
+        let rows = sandbox.succeed("--db", book, "list", "--format", "csv")
+        #expect(system("mount -o remount,ro '\(disk.path)'") == 0)
+        return (disk, book, rows)
+    }
+
+    /// `backup -` made its copy beside the book: a read-only folder or disk failed it, while
+    /// `backup /elsewhere` worked. The copy is made in $TMPDIR, then /tmp.
+    @Test(.enabled(if: sandboxCanMountTmpfs)) func aBackupToADashOfABookOnAReadOnlyDiskIsMadeInTMPDIR() throws {
+        let sandbox = Sandbox()
+        let (disk, book, rows) = try bookOnAReadOnlyDisk(sandbox)
+        let tmp = sandbox.directory + "/tmp"
+        #expect(mkdir(tmp, 0o700) == 0)
+        for given in [tmp, sandbox.directory + "/missing", ""] {
+            let run = sandbox.run(["--db", book, "backup", "-"], environment: ["TMPDIR": given])
+            #expect(run.status == 0, "TMPDIR=\(given)")
+            #expect(run.stderr == "Backed up \(book) to standard output.\n")
+            let copy = sandbox.write("copy.sqlite3", bytes: run.stdoutBytes)
+            #expect(sandbox.succeed("--db", copy, "list", "--format", "csv") == rows)
+            unlink(copy)
+        }
+        #expect(Sandbox.names(in: tmp) == [])
+        #expect(disk.names == ["budget.sqlite3"])
+    }
+
+    /// Nowhere to make the copy: the first folder tried is named, with why, and the status is 74.
+    @Test(.enabled(if: sandboxCanMountTmpfs)) func aBackupToADashWithNowhereToMakeItsCopyExits74() throws {
+        let sandbox = Sandbox()
+        let (disk, book, _) = try bookOnAReadOnlyDisk(sandbox)
+        let full = try #require(SandboxDisk(in: sandbox, name: "full", kilobytes: 64))
+        full.fill()
+        let stdout = Output(capturingAsTerminal: false)
+        do {
+            try BackupStream.write(try BudgetStore(path: book), stagingIn: [full.path], to: stdout)
+            Issue.record("the backup was written")
+        } catch {
+            #expect(ExitStatus(error).rawValue == 74)
+            #expect(Failure.message(for: error, help: HelpRenderer(commands: Commands.info)) == """
+                budget: error: cannot write the backup's temporary copy in \(full.path): no space left on device
+                hint: set TMPDIR to a writable folder with room for a copy of the book; nothing was left there
+
+                """)
+        }
+        #expect(stdout.captured.isEmpty)
+        #expect(full.names == ["filler"])
+        #expect(disk.names == ["budget.sqlite3"])
+    }
+
+    @Test func theCopyOfABackupToADashIsMadeInTMPDIRThenTmp() {
+        #expect(Backup.temporaryFolders(["TMPDIR": "/var/tmp/me"]) == ["/var/tmp/me", "/tmp"])
+        #expect(Backup.temporaryFolders(["TMPDIR": "/tmp"]) == ["/tmp"])
+        #expect(Backup.temporaryFolders(["TMPDIR": ""]) == ["/tmp"])
+        #expect(Backup.temporaryFolders([:]) == ["/tmp"])
+    }
+
     @Test func aBackupIntoAMissingFolderExits74() throws {
         let sandbox = Sandbox()
         sandbox.seed()

@@ -28,7 +28,12 @@ final class SandboxDisk {
     }
 
     /// The names in the disk's folder, sorted.
-    var names: [String] {
+    var names: [String] { Sandbox.names(in: path) }
+}
+
+extension Sandbox {
+    /// The names in a folder, sorted, without `.` and `..`.
+    static func names(in path: String) -> [String] {
         guard let folder = opendir(path) else { return [] }
         defer { closedir(folder) }
         var names: [String] = []

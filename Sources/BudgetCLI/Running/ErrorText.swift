@@ -94,6 +94,9 @@ struct ErrorText: Equatable {
             self.init(message: "cannot write the backup to \(path): \(reason)",
                       hint: reason == Self.noSpace ? "free some room on that disk, or back up to another one; nothing was left there"
                           : "check that the folder exists and is writable")
+        case .cannotStageBackup(let folder, let reason):
+            self.init(message: "cannot write the backup's temporary copy in \(folder): \(reason)",
+                      hint: "set TMPDIR to a writable folder with room for a copy of the book; nothing was left there")
         case .badInput(let file, let line, let column, let message):
             self.init(message: "\(file):\(line):\(column): \(message)", hint: "fix that row and run the command again; nothing was imported")
         case .totalTooLarge:

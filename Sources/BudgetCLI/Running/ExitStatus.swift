@@ -68,7 +68,7 @@ enum ExitStatus: Equatable {
             case .sync(.invalidChangesetFile): self = .badInput
             case .sync(.cannotWriteChangesetFile): self = .outputFailed
             // A backup's file is output: a full disk, a read-only or missing folder.
-            case .cannotWriteBackup: self = .outputFailed
+            case .cannotWriteBackup, .cannotStageBackup: self = .outputFailed
             default: self = .failure
             }
         case let error as OutputError:

@@ -41,34 +41,64 @@ extension BudgetStore {
     /// Writes a consistent copy of the whole book to `write`, a chunk (up to 64 KiB) at a time:
     /// for `budget backup -` to standard output.
     ///
-    /// The copy is first made whole in a temporary file beside the book, whose name is removed
-    /// before the first chunk is written, so nothing is left behind once streaming starts.
+    /// The copy is first made whole in a temporary file (`FOLDER/budget-backup.partial-…`, mode
+    /// 0600: it holds the whole book) in the first of `folders` where it can be written, else
+    /// beside the book (`BOOK.partial-…`): a book in a read-only folder streams too. The file's
+    /// name is removed before the first chunk is written and the file itself on every way out,
+    /// so nothing is left behind once streaming starts.
     ///
-    /// - Parameter write: called with each chunk in order; what it throws ends the backup and is
-    ///   thrown unchanged (a closed pipe, for example).
-    /// - Throws: ``BudgetError/cannotWriteBackup(path:reason:)`` naming the temporary file when it
-    ///   cannot be written beside the book, the book's own errors, or what `write` throws.
-    public func backup(writingTo write: (UnsafeRawBufferPointer) throws -> Void) throws {
-        let copy = try writeCopy(beside: path, reportingAs: nil)
-        defer { close(copy.descriptor) }
-        unlink(copy.path)
-        guard lseek(copy.descriptor, 0, SEEK_SET) == 0 else {
-            throw BudgetError.cannotWriteBackup(path: copy.path, reason: BookFile.words(for: errno))
+    /// ```swift
+    /// try store.backup(stagingIn: ["/tmp"]) { chunk in try output.write(chunk) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - folders: where to make the temporary copy, in order (`$TMPDIR`, `/tmp`); the book's
+    ///     own folder is tried last.
+    ///   - write: called with each chunk in order; what it throws ends the backup and is thrown
+    ///     unchanged (a closed pipe, for example).
+    /// - Throws: ``BudgetError/cannotStageBackup(folder:reason:)`` naming the first folder and why
+    ///   when the copy could be made in none of them (full, read-only, missing), the book's own
+    ///   errors, or what `write` throws.
+    public func backup(stagingIn folders: [String], writingTo write: (UnsafeRawBufferPointer) throws -> Void) throws {
+        var firstFailure: BudgetError?
+        for base in folders.map({ $0 + "/budget-backup" }) + [path] {
+            let copy: (path: String, descriptor: Int32)
+            do {
+                copy = try writeCopy(beside: base, reportingAs: nil)
+            } catch BudgetError.cannotWriteBackup(_, let reason) {
+                firstFailure = firstFailure ?? .cannotStageBackup(folder: BookFile.folder(of: base), reason: reason)
+                continue
+            }
+            defer { close(copy.descriptor) }
+            unlink(copy.path)
+            try stream(copy.descriptor, from: BookFile.folder(of: base), to: write)
+            return
+        }
+        throw firstFailure ?? BudgetError.cannotStageBackup(folder: BookFile.folder(of: path), reason: BookFile.words(for: ENOENT))
+    }
+
+    /// Reads the open file `descriptor` from its start to `write`, 64 KiB at a time.
+    private func stream(_ descriptor: Int32, from folder: String, to write: (UnsafeRawBufferPointer) throws -> Void) throws {
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else {
+            throw BudgetError.cannotStageBackup(folder: folder, reason: BookFile.words(for: errno))
         }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = read(copy.descriptor, &buffer, buffer.count)
+            let count = read(descriptor, &buffer, buffer.count)
             if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw BudgetError.cannotWriteBackup(path: copy.path, reason: BookFile.words(for: errno)) }
+            guard count >= 0 else { throw BudgetError.cannotStageBackup(folder: folder, reason: BookFile.words(for: errno)) }
             if count == 0 { return }
             try buffer.withUnsafeBytes { try write(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
         }
     }
 
-    /// `VACUUM INTO` a new temporary file beside `neighbour`, synced: a consistent, compacted copy
-    /// of the book with no -wal of its own. The caller closes the descriptor and removes the file.
+    /// `VACUUM INTO` a new temporary file beside `neighbour` (`NEIGHBOUR.partial-…`), synced: a
+    /// consistent, compacted copy of the book with no -wal of its own. The caller closes the
+    /// descriptor and removes the file. When it throws, nothing is left.
     ///
     /// - Parameter target: the path errors name (the temporary file's when `nil`).
+    /// - Throws: ``BudgetError/cannotWriteBackup(path:reason:)`` when the copy cannot be written
+    ///   there, or the book's own errors.
     func writeCopy(beside neighbour: String, reportingAs target: String?) throws -> (path: String, descriptor: Int32) {
         let copy: (path: String, descriptor: Int32)
         do {
