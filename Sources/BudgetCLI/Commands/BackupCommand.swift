@@ -13,7 +13,9 @@ struct Backup: BudgetCommand {
         the copy to standard output (a pipe or a file, never a terminal):
           budget backup - | gzip > budget.sqlite3.gz
         The copy is made whole first, in $TMPDIR (else /tmp, else beside the book), readable by \
-        you alone, and removed as it goes out. A backup that cannot be written exits 74.
+        you alone, and removed as it goes out. A backup that cannot be written exits 74. A \
+        backup or restore that was killed leaves a NAME.partial-... file: the next one removes \
+        it once no process holds it and it is a minute old.
         """,
         access: .readExisting)
 

@@ -11,8 +11,9 @@ extension BudgetStore {
     ///
     /// The copy is written into a temporary file beside `path` (`PATH.partial-…`), synced, and
     /// only then linked to `path`: a kill or a full disk at any moment leaves nothing under
-    /// `path` (at worst a `.partial-` file, which no later backup minds), so whatever is found at
-    /// `path` is a whole book.
+    /// `path`, so whatever is found at `path` is a whole book. A kill leaves the temporary file,
+    /// which the next backup or restore removes once its writer is gone (see
+    /// ``BookFile/removeLeftovers(beside:)``), as it does those of killed runs beside the book.
     ///
     /// ```swift
     /// try store.backup(to: "/media/usb/budget-2026-11.sqlite3")
@@ -24,6 +25,8 @@ extension BudgetStore {
     public func backup(to path: String) throws {
         // Checked first for a quick answer; link() below is what really never overwrites.
         if BookFile.exists(path) { throw BudgetError.backupExists(path: path) }
+        BookFile.removeLeftovers(beside: path)
+        BookFile.removeLeftovers(beside: self.path)
         let copy = try writeCopy(beside: path, reportingAs: path)
         defer {
             close(copy.descriptor)
@@ -45,7 +48,8 @@ extension BudgetStore {
     /// 0600: it holds the whole book) in the first of `folders` where it can be written, else
     /// beside the book (`BOOK.partial-…`): a book in a read-only folder streams too. The file's
     /// name is removed before the first chunk is written and the file itself on every way out,
-    /// so nothing is left behind once streaming starts.
+    /// so nothing is left behind once streaming starts. What killed runs left in those folders
+    /// and beside the book goes first (see ``BookFile/removeLeftovers(beside:)``).
     ///
     /// ```swift
     /// try store.backup(stagingIn: ["/tmp"]) { chunk in try output.write(chunk) }
@@ -61,8 +65,10 @@ extension BudgetStore {
     ///   errors, or what `write` throws.
     public func backup(stagingIn folders: [String], writingTo write: (UnsafeRawBufferPointer) throws -> Void) throws {
         var firstFailure: BudgetError?
+        BookFile.removeLeftovers(beside: path)
         for base in folders.map({ $0 + "/budget-backup" }) + [path] {
             let copy: (path: String, descriptor: Int32)
+            if base != path { BookFile.removeLeftovers(beside: base) }
             do {
                 copy = try writeCopy(beside: base, reportingAs: nil)
             } catch BudgetError.cannotWriteBackup(_, let reason) {
