@@ -124,8 +124,9 @@ public enum BudgetCLI {
 
     /// The environment variables `budget` reads. Only these are copied out of `environ`: building
     /// a dictionary of the whole environment costs more than the rest of a `budget add` start-up.
-    /// `BUDGET_BENCH_NO_HISTORY` turns history off for `make bench`'s baseline (CommandContext).
-    static let environmentNames = ["BUDGET_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "BUDGET_BENCH_NO_HISTORY"]
+    /// `BUDGET_BENCH_NO_HISTORY` turns history off for `make bench`'s baseline (CommandContext);
+    /// `TMPDIR` is where `backup -` makes its temporary copy.
+    static let environmentNames = ["BUDGET_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "BUDGET_BENCH_NO_HISTORY", "TMPDIR"]
 
     static func processEnvironment() throws(EnvironmentError) -> [String: String] {
         var environment: [String: String] = [:]

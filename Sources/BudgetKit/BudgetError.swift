@@ -43,6 +43,9 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     case backupExists(path: String)
     /// A backup target that cannot be written.
     case cannotWriteBackup(path: String, reason: String)
+    /// A backup to a stream (`budget backup -`) could make its temporary copy in no folder it
+    /// may use: the first folder tried, and why not there.
+    case cannotStageBackup(folder: String, reason: String)
     /// A bad row or field in an input file: `FILE:LINE:COLUMN: message`.
     case badInput(file: String, line: Int, column: Int, message: String)
     /// Amounts that add up beyond 64 bits (about 92 quadrillion).
@@ -236,6 +239,8 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(path) already exists"
         case .cannotWriteBackup(let path, let reason):
             return "cannot write the backup to \(path): \(reason)"
+        case .cannotStageBackup(let folder, let reason):
+            return "cannot write the backup's temporary copy in \(folder): \(reason)"
         case .badInput(let file, let line, let column, let message):
             return "\(file):\(line):\(column): \(message)"
         case .totalTooLarge:

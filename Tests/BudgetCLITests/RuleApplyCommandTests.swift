@@ -21,6 +21,38 @@ import Glibc
         return sandbox
     }
 
+    /// Runs the words with standard output on /dev/full (a full disk).
+    func runIntoAFullDisk(_ sandbox: Sandbox, _ words: String...) throws -> (status: Int32, stderr: String) {
+        let full = open("/dev/full", O_WRONLY)
+        try #require(full >= 0)
+        defer { close(full) }
+        let stderr = Output(capturingAsTerminal: false)
+        let status = BudgetCLI.run(words, environment: sandbox.environment, stdout: Output(fileDescriptor: full), stderr: stderr)
+        return (status, stderr.text)
+    }
+
+    /// Their listing was flushed after the committed change was reported: a failed write read
+    /// as a plain "cannot write output", as if nothing had changed.
+    @Test func anApplyOrAMoveWhoseOutputFailsSaysTheChangeIsSaved() throws {
+        let sandbox = book()
+        let applied = try runIntoAFullDisk(sandbox, "rule", "apply", "--kind-change", "negate")
+        #expect(applied.status == 74)
+        #expect(applied.stderr == """
+        budget: error: the rules were applied, but standard output could not be written: No space left on device
+        hint: the change is saved: do not run the command again
+
+        """)
+        #expect(sandbox.succeed("list", "--format", "csv", "--from", "2026-11-01").contains("1,2026-11-02,23.99,Shopping,Amazon,"))
+        let moved = try runIntoAFullDisk(sandbox, "rule", "move", "1", "--to", "2")
+        #expect(moved.status == 74)
+        #expect(moved.stderr == """
+        budget: error: rule 1 was moved, but standard output could not be written: No space left on device
+        hint: the change is saved: do not run the command again
+
+        """)
+        #expect(sandbox.succeed("rule", "list", "--format", "csv").split(separator: "\n").dropFirst().map { $0.prefix(2) } == ["2,", "1,", "3,"])
+    }
+
     @Test func addSaysWhatTheRuleMatchesAndDoes() {
         let sandbox = book()
         let result = sandbox.run("rule", "add", "refund", "--field", "note", "--mode", "exact", "--set-payee", "Shop", "--direction", "in")

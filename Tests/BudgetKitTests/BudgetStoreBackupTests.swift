@@ -108,12 +108,36 @@ import Glibc
         #expect(tableDump(target) == tableDump(store.path))
     }
 
-    @Test func aStreamedBackupIsTheWholeBookAndLeavesNothingBeside() throws {
+    /// A disk with room for part of the copy: `VACUUM INTO` fails half-way, and the `-journal`
+    /// it made goes with the copy (it was left behind, and no later run removed it).
+    @Test(.enabled(if: canMountTmpfs)) func aBackupLargerThanTheRoomLeftLeavesNeitherCopyNorJournal() throws {
+        let dir = TemporaryDirectory()
+        let store = try book(dir, count: 20_000)
+        let before = tableDump(store.path)
+        let disk = try #require(TinyDisk(in: dir, kilobytes: 1024))
+        let target = disk.path + "/backup.sqlite3"
+        do {
+            try store.backup(to: target)
+            Issue.record("a backup larger than the disk was written")
+        } catch let error as BudgetError {
+            guard case .cannotWriteBackup(target, _) = error else {
+                Issue.record("expected cannotWriteBackup, got \(error)")
+                return
+            }
+        }
+        #expect(folderNames(disk.path) == [])
+        #expect(!folderNames(dir.path).contains { $0.contains(".partial-") })
+        #expect(tableDump(store.path) == before)
+    }
+
+    @Test func aStreamedBackupIsTheWholeBookAndLeavesNothingBesideNorInTheStagingFolder() throws {
         let dir = TemporaryDirectory()
         let store = try book(dir, count: 3_000)
+        let staging = dir.file("tmp")
+        #expect(mkdir(staging, 0o700) == 0)
         var bytes: [UInt8] = []
         var chunks = 0
-        try store.backup { chunk in
+        try store.backup(stagingIn: [staging]) { chunk in
             bytes += chunk
             chunks += 1
         }
@@ -122,6 +146,7 @@ import Glibc
         writeFile(copy, bytes)
         #expect(tableDump(copy) == tableDump(store.path))
         #expect(!folderNames(dir.path).contains { $0.contains(".partial-") })
+        #expect(folderNames(staging) == [])
     }
 
     struct ClosedPipe: Error, Equatable {}
@@ -129,7 +154,87 @@ import Glibc
     @Test func aStreamedBackupStopsWithTheWritersErrorAndLeavesNothing() throws {
         let dir = TemporaryDirectory()
         let store = try book(dir)
-        #expect(throws: ClosedPipe()) { try store.backup { _ in throw ClosedPipe() } }
+        #expect(throws: ClosedPipe()) { try store.backup(stagingIn: [dir.path]) { _ in throw ClosedPipe() } }
         #expect(!folderNames(dir.path).contains { $0.contains(".partial-") })
+    }
+
+    /// What this process has open in `folder` whose name is already removed: the path and mode.
+    func openRemovedFiles(in folder: String) -> [(path: String, mode: UInt32)] {
+        folderNames("/proc/self/fd").compactMap { name in
+            var buffer = [CChar](repeating: 0, count: 4096)
+            let count = readlink("/proc/self/fd/" + name, &buffer, buffer.count - 1)
+            guard count > 0 else { return nil }
+            let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard target.hasPrefix(folder + "/"), target.hasSuffix(" (deleted)") else { return nil }
+            var info = stat()
+            guard let descriptor = Int32(name), fstat(descriptor, &info) == 0 else { return nil }
+            return (target, UInt32(info.st_mode) & 0o7777)
+        }
+    }
+
+    /// The copy holds the whole book: made in the staging folder, readable by its owner alone,
+    /// its name gone before the first chunk goes out, and the file gone after the last.
+    @Test func aStreamedBackupIsStagedInTheGivenFolderPrivatelyAndRemoved() throws {
+        let dir = TemporaryDirectory()
+        let store = try book(dir, count: 3_000)
+        let staging = dir.file("tmp")
+        #expect(mkdir(staging, 0o777) == 0)
+        var seen: [(path: String, mode: UInt32)] = []
+        var namesWhileStreaming: [String] = []
+        try store.backup(stagingIn: [staging]) { _ in
+            if seen.isEmpty {
+                seen = openRemovedFiles(in: staging)
+                namesWhileStreaming = folderNames(staging)
+            }
+        }
+        #expect(seen.count == 1)
+        #expect(seen.first?.path.hasPrefix(staging + "/budget-backup.partial-") == true)
+        #expect(seen.first?.mode == 0o600)
+        #expect(namesWhileStreaming == [])
+        #expect(openRemovedFiles(in: staging).isEmpty)
+        #expect(folderNames(staging) == [])
+        #expect(!folderNames(dir.path).contains { $0.contains(".partial-") })
+    }
+
+    /// A staging folder that is missing, or full, is passed over for the next one, then the
+    /// book's own folder; when none will do, the error names the first and why.
+    @Test(.enabled(if: canMountTmpfs)) func aStreamedBackupFallsBackWhenTheStagingFolderCannotTakeTheCopy() throws {
+        let dir = TemporaryDirectory()
+        let folder = dir.file("books")
+        #expect(mkdir(folder, 0o700) == 0)
+        let store = try BudgetStore(path: folder + "/budget.sqlite3")
+        try store.addCategory(named: "Food", monthlyBudget: money("300"))
+        try store.writing {
+            for index in 0..<5_000 {
+                try store.connection.run("INSERT INTO transactions (date, amount, category_id, payee) VALUES ('2026-11-01', ?, 1, ?)",
+                                         [.integer(Int64(index)), .text("payee number \(index) with some words to take room")])
+            }
+        }
+        let disk = try #require(TinyDisk(in: dir, kilobytes: 1024))
+        disk.fill(leaving: 64 * 1024)
+        let good = dir.file("good")
+        #expect(mkdir(good, 0o700) == 0)
+        for folders in [[dir.file("missing"), good], [disk.path, good], [disk.path], []] {
+            var bytes: [UInt8] = []
+            try store.backup(stagingIn: folders) { bytes += $0 }
+            let copy = dir.file("streamed.sqlite3")
+            writeFile(copy, bytes)
+            #expect(tableDump(copy) == tableDump(store.path), "staging in \(folders)")
+            unlink(copy)
+            #expect(folderNames(disk.path) == ["filler"])
+            #expect(folderNames(good) == [])
+            #expect(!folderNames(folder).contains { $0.contains(".partial-") })
+        }
+        // The book's folder cannot be written either (root ignores permissions: immutable).
+        #expect(system("chattr +i '\(folder)'") == 0)
+        defer { _ = system("chattr -i '\(folder)'") }
+        #expect(throws: BudgetError.cannotStageBackup(folder: disk.path, reason: "no space left on device")) {
+            try store.backup(stagingIn: [disk.path]) { _ in Issue.record("a chunk was written") }
+        }
+        #expect(throws: BudgetError.cannotStageBackup(folder: dir.file("missing"), reason: "no such file or directory")) {
+            try store.backup(stagingIn: [dir.file("missing"), disk.path]) { _ in Issue.record("a chunk was written") }
+        }
+        #expect(folderNames(disk.path) == ["filler"])
+        #expect(!folderNames(folder).contains { $0.contains(".partial-") })
     }
 }

@@ -135,7 +135,7 @@ import Glibc
         #expect(throws: corrupt) { try store.transactions() }
         #expect(throws: corrupt) { try store.addTransaction(amount: money("1"), category: "Food") }
         #expect(throws: corrupt) { try store.backup(to: dir.file("backup.sqlite3")) }
-        #expect(throws: corrupt) { try store.backup { _ in } }
+        #expect(throws: corrupt) { try store.backup(stagingIn: [dir.path]) { _ in } }
         #expect(!BookFile.exists(dir.file("backup.sqlite3")))
     }
 }

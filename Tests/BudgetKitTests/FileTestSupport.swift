@@ -102,9 +102,11 @@ final class TinyDisk {
         _ = system("umount '\(path)'")
     }
 
-    /// Fills the disk with a file until it has no room left.
-    func fill() {
+    /// Fills the disk with a file until it has no room left, or `room` bytes (rounded up to
+    /// whole KiB).
+    func fill(leaving room: Int = 0) {
         _ = system("cat /dev/zero > '\(path)/filler' 2>/dev/null")
+        if room > 0 { _ = system("truncate -s -\((room + 1023) / 1024)K '\(path)/filler'") }
     }
 
     /// Frees the room `fill()` took.

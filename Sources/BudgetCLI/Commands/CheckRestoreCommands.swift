@@ -82,7 +82,9 @@ struct Restore: BudgetCommand {
         Checks that BACKUP is a whole budget book of a known version (it is only read), keeps the \
         current book as BOOK.before-restore-DATE-TIME and names it, then replaces the book in one \
         step, safe while another budget process (a watch) has it open. Never use cp over a book \
-        in use: its -wal file would no longer match.
+        in use: its -wal file would no longer match. A full disk stops it with the book as it \
+        was. What killed backups and restores left beside the book (BOOK.partial-...) is \
+        removed once no process holds it.
         """,
         access: .none)
 

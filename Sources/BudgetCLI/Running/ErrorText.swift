@@ -12,6 +12,8 @@ struct ErrorText: Equatable {
     static let monthHint = "write months like 2026-11, or use this or last"
     /// After a new name holding a character that draws nothing.
     static let invisibleCharacterHint = "type the name without it: an invisible character makes one name look like another"
+    /// `strerror(ENOSPC)` as BudgetKit's reasons quote it.
+    static let noSpace = "no space left on device"
     static let damagedHint = "see what is wrong with 'budget check'; 'budget restore BACKUP' puts a backup in its place"
 
     // `--sort KEY[,KEY...]`: why a value is not a sort, after `the value 'x' is invalid for '--sort <keys>':`.
@@ -89,7 +91,12 @@ struct ErrorText: Equatable {
         case .backupExists(let path):
             self.init(message: "\(path) already exists", hint: "choose a new file name; a backup never overwrites a file")
         case .cannotWriteBackup(let path, let reason):
-            self.init(message: "cannot write the backup to \(path): \(reason)", hint: "check that the folder exists and is writable")
+            self.init(message: "cannot write the backup to \(path): \(reason)",
+                      hint: reason == Self.noSpace ? "free some room on that disk, or back up to another one; nothing was left there"
+                          : "check that the folder exists and is writable")
+        case .cannotStageBackup(let folder, let reason):
+            self.init(message: "cannot write the backup's temporary copy in \(folder): \(reason)",
+                      hint: "set TMPDIR to a writable folder with room for a copy of the book; nothing was left there")
         case .badInput(let file, let line, let column, let message):
             self.init(message: "\(file):\(line):\(column): \(message)", hint: "fix that row and run the command again; nothing was imported")
         case .totalTooLarge:

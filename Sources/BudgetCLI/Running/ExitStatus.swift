@@ -67,6 +67,8 @@ enum ExitStatus: Equatable {
             case .sync(.invalidDeviceName): self = .usage
             case .sync(.invalidChangesetFile): self = .badInput
             case .sync(.cannotWriteChangesetFile): self = .outputFailed
+            // A backup's file is output: a full disk, a read-only or missing folder.
+            case .cannotWriteBackup, .cannotStageBackup: self = .outputFailed
             default: self = .failure
             }
         case let error as OutputError:

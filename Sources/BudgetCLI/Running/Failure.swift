@@ -61,11 +61,13 @@ struct CommittedOutputError: Error, Equatable {
 }
 
 extension CommandContext {
-    /// Runs `body`, which writes the output of a change already committed; a failure to write
-    /// becomes a ``CommittedOutputError`` naming the change (a closed pipe stays quiet).
+    /// Runs `body`, which writes the output of a change already committed, and flushes standard
+    /// output (what `body` wrote may still be in its buffer); a failure to write becomes a
+    /// ``CommittedOutputError`` naming the change (a closed pipe stays quiet).
     func reportCommitted(_ change: String, _ body: () throws(OutputError) -> Void) throws {
         do {
             try body()
+            try stdout.flush()
         } catch .failed(let code) {
             throw CommittedOutputError(change: change, reason: OutputError.failed(errno: code).reason)
         } catch {

@@ -24,11 +24,15 @@ public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
 
     init(code: Int32, connection: OpaquePointer?, sql: String? = nil) {
         let extended = connection.map { sqlite3_extended_errcode($0) } ?? code
-        let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
-            ?? String(cString: sqlite3_errstr(code))
         // sqlite3_extended_errcode reports the latest error on the connection; trust the call's
-        // own code when they disagree (the connection may have been reset in between).
-        self.init(extendedCode: (extended & 0xFF) == (code & 0xFF) ? extended : code, message: message, sql: sql)
+        // own code, and SQLite's words for it, when they disagree (the connection may have been
+        // reset in between, or never heard of it: sqlite3_backup_step leaves the destination's
+        // message at "not an error").
+        guard let connection, (extended & 0xFF) == (code & 0xFF) else {
+            self.init(extendedCode: code, message: String(cString: sqlite3_errstr(code)), sql: sql)
+            return
+        }
+        self.init(extendedCode: extended, message: String(cString: sqlite3_errmsg(connection)), sql: sql)
     }
 
     /// `SQLITE_BUSY`, `SQLITE_LOCKED`: another connection held a lock past the busy timeout.

@@ -95,19 +95,35 @@ enum BookFile {
     }
 
     /// A new, empty file beside `path` (same folder, so it can be linked to `path`), named
-    /// `PATH.partial-XXXXXXXXXXXXXXXX`, mode 0600 whatever the umask, never through a symbolic link.
+    /// `PATH.partial-` and 16 hex digits (``temporaryDigits(beside:)``), mode 0600 whatever the
+    /// umask, never through a symbolic link, and locked (`flock`) while its descriptor is open:
+    /// the lock tells ``removeLeftovers(beside:)`` that its writer is alive, and goes when the
+    /// writer ends, even by `kill -9`.
     ///
     /// - Returns: its path and an open descriptor (for `fsync`); the caller closes and removes it.
     static func temporary(beside path: String) throws(Failure) -> (path: String, descriptor: Int32) {
         while true {
-            let name = path + ".partial-" + String(UInt64.random(in: 1...UInt64.max), radix: 16)
+            let name = path + ".partial-" + temporaryDigits(beside: path)
             let descriptor = open(name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if descriptor >= 0 {
+                // A file system without locks leaves it unlocked: the sweep cannot lock it either.
+                flock(descriptor, LOCK_EX | LOCK_NB)
                 fchmod(descriptor, 0o600)
                 return (name, descriptor)
             }
             guard errno == EEXIST else { throw Failure(code: errno) }
         }
+    }
+
+    /// What SQLite may make beside a database file: its rollback journal, write-ahead log and
+    /// shared-memory index.
+    static let companionSuffixes = ["-journal", "-wal", "-shm"]
+
+    /// Removes the temporary file at `path` and what SQLite made beside it (a `VACUUM INTO`
+    /// stopped by a full disk leaves its `-journal`).
+    static func removeTemporary(_ path: String) {
+        unlink(path)
+        for suffix in companionSuffixes { unlink(path + suffix) }
     }
 
     /// Gives the whole, synced file `temporary` the name `path`, only if nothing is at `path` yet

@@ -11,8 +11,9 @@ extension BudgetStore {
     ///
     /// The copy is written into a temporary file beside `path` (`PATH.partial-…`), synced, and
     /// only then linked to `path`: a kill or a full disk at any moment leaves nothing under
-    /// `path` (at worst a `.partial-` file, which no later backup minds), so whatever is found at
-    /// `path` is a whole book.
+    /// `path`, so whatever is found at `path` is a whole book. A kill leaves the temporary file,
+    /// which the next backup or restore removes once its writer is gone (see
+    /// ``BookFile/removeLeftovers(beside:)``), as it does those of killed runs beside the book.
     ///
     /// ```swift
     /// try store.backup(to: "/media/usb/budget-2026-11.sqlite3")
@@ -24,10 +25,12 @@ extension BudgetStore {
     public func backup(to path: String) throws {
         // Checked first for a quick answer; link() below is what really never overwrites.
         if BookFile.exists(path) { throw BudgetError.backupExists(path: path) }
+        BookFile.removeLeftovers(beside: path)
+        BookFile.removeLeftovers(beside: self.path)
         let copy = try writeCopy(beside: path, reportingAs: path)
         defer {
             close(copy.descriptor)
-            unlink(copy.path)
+            BookFile.removeTemporary(copy.path)
         }
         do {
             try BookFile.publish(copy.path, as: path)
@@ -41,34 +44,67 @@ extension BudgetStore {
     /// Writes a consistent copy of the whole book to `write`, a chunk (up to 64 KiB) at a time:
     /// for `budget backup -` to standard output.
     ///
-    /// The copy is first made whole in a temporary file beside the book, whose name is removed
-    /// before the first chunk is written, so nothing is left behind once streaming starts.
+    /// The copy is first made whole in a temporary file (`FOLDER/budget-backup.partial-…`, mode
+    /// 0600: it holds the whole book) in the first of `folders` where it can be written, else
+    /// beside the book (`BOOK.partial-…`): a book in a read-only folder streams too. The file's
+    /// name is removed before the first chunk is written and the file itself on every way out,
+    /// so nothing is left behind once streaming starts. What killed runs left in those folders
+    /// and beside the book goes first (see ``BookFile/removeLeftovers(beside:)``).
     ///
-    /// - Parameter write: called with each chunk in order; what it throws ends the backup and is
-    ///   thrown unchanged (a closed pipe, for example).
-    /// - Throws: ``BudgetError/cannotWriteBackup(path:reason:)`` naming the temporary file when it
-    ///   cannot be written beside the book, the book's own errors, or what `write` throws.
-    public func backup(writingTo write: (UnsafeRawBufferPointer) throws -> Void) throws {
-        let copy = try writeCopy(beside: path, reportingAs: nil)
-        defer { close(copy.descriptor) }
-        unlink(copy.path)
-        guard lseek(copy.descriptor, 0, SEEK_SET) == 0 else {
-            throw BudgetError.cannotWriteBackup(path: copy.path, reason: BookFile.words(for: errno))
+    /// ```swift
+    /// try store.backup(stagingIn: ["/tmp"]) { chunk in try output.write(chunk) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - folders: where to make the temporary copy, in order (`$TMPDIR`, `/tmp`); the book's
+    ///     own folder is tried last.
+    ///   - write: called with each chunk in order; what it throws ends the backup and is thrown
+    ///     unchanged (a closed pipe, for example).
+    /// - Throws: ``BudgetError/cannotStageBackup(folder:reason:)`` naming the first folder and why
+    ///   when the copy could be made in none of them (full, read-only, missing), the book's own
+    ///   errors, or what `write` throws.
+    public func backup(stagingIn folders: [String], writingTo write: (UnsafeRawBufferPointer) throws -> Void) throws {
+        var firstFailure: BudgetError?
+        BookFile.removeLeftovers(beside: path)
+        for base in folders.map({ $0 + "/budget-backup" }) + [path] {
+            let copy: (path: String, descriptor: Int32)
+            if base != path { BookFile.removeLeftovers(beside: base) }
+            do {
+                copy = try writeCopy(beside: base, reportingAs: nil)
+            } catch BudgetError.cannotWriteBackup(_, let reason) {
+                firstFailure = firstFailure ?? .cannotStageBackup(folder: BookFile.folder(of: base), reason: reason)
+                continue
+            }
+            defer { close(copy.descriptor) }
+            unlink(copy.path)
+            try stream(copy.descriptor, from: BookFile.folder(of: base), to: write)
+            return
+        }
+        throw firstFailure ?? BudgetError.cannotStageBackup(folder: BookFile.folder(of: path), reason: BookFile.words(for: ENOENT))
+    }
+
+    /// Reads the open file `descriptor` from its start to `write`, 64 KiB at a time.
+    private func stream(_ descriptor: Int32, from folder: String, to write: (UnsafeRawBufferPointer) throws -> Void) throws {
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else {
+            throw BudgetError.cannotStageBackup(folder: folder, reason: BookFile.words(for: errno))
         }
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = read(copy.descriptor, &buffer, buffer.count)
+            let count = read(descriptor, &buffer, buffer.count)
             if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw BudgetError.cannotWriteBackup(path: copy.path, reason: BookFile.words(for: errno)) }
+            guard count >= 0 else { throw BudgetError.cannotStageBackup(folder: folder, reason: BookFile.words(for: errno)) }
             if count == 0 { return }
             try buffer.withUnsafeBytes { try write(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
         }
     }
 
-    /// `VACUUM INTO` a new temporary file beside `neighbour`, synced: a consistent, compacted copy
-    /// of the book with no -wal of its own. The caller closes the descriptor and removes the file.
+    /// `VACUUM INTO` a new temporary file beside `neighbour` (`NEIGHBOUR.partial-…`), synced: a
+    /// consistent, compacted copy of the book with no -wal of its own. The caller closes the
+    /// descriptor and removes the file. When it throws, nothing is left.
     ///
     /// - Parameter target: the path errors name (the temporary file's when `nil`).
+    /// - Throws: ``BudgetError/cannotWriteBackup(path:reason:)`` when the copy cannot be written
+    ///   there, or the book's own errors.
     func writeCopy(beside neighbour: String, reportingAs target: String?) throws -> (path: String, descriptor: Int32) {
         let copy: (path: String, descriptor: Int32)
         do {
@@ -82,7 +118,7 @@ extension BudgetStore {
             return copy
         } catch {
             close(copy.descriptor)
-            unlink(copy.path)
+            BookFile.removeTemporary(copy.path)
             if let failure = error as? BookFile.Failure {
                 throw BudgetError.cannotWriteBackup(path: target ?? copy.path, reason: failure.message)
             }
@@ -90,7 +126,9 @@ extension BudgetStore {
             if let sqlite, sqlite.isCorrupt || sqlite.isNotADatabase || sqlite.isBusy {
                 throw BudgetStore.translate(sqlite, path: path)
             }
-            throw BudgetError.cannotWriteBackup(path: target ?? copy.path, reason: sqlite?.message ?? "\(error)")
+            // SQLite's "database or disk is full" would read as the book's disk: say whose it is.
+            let reason = sqlite?.isFull == true ? BookFile.words(for: ENOSPC) : sqlite?.message ?? "\(error)"
+            throw BudgetError.cannotWriteBackup(path: target ?? copy.path, reason: reason)
         }
     }
 }

@@ -17,6 +17,8 @@ extension BudgetStore {
     /// Replaces the book at `path` with the backup at `backupPath`, keeping the book as it was
     /// beside it; safe while other processes (a `watch`) have the book open.
     ///
+    /// 0. What killed restores and backups left beside the book goes, once their writers are
+    ///    gone (see ``BookFile/removeLeftovers(beside:)``).
     /// 1. The backup is copied beside the book and checked there (it is only ever read): a
     ///    regular file holding a whole SQLite database, `budget`'s application id, a schema version
     ///    this `budget` knows, and SQLite's integrity and foreign-key checks passing. Anything
@@ -46,6 +48,7 @@ extension BudgetStore {
     ///   throws, the book is as it was.
     public static func restore(bookAt path: String, from backupPath: String) throws -> Restoration {
         let book = try resolvingDanglingLinks(path)
+        BookFile.removeLeftovers(beside: book)
         let restored = try RestoredCopy(of: backupPath, beside: book)
         switch try BookFile.state(of: book) {
         case .other(let kind):
@@ -115,7 +118,7 @@ extension BudgetStore {
         }
         defer {
             close(temporary.descriptor)
-            unlink(temporary.path)
+            BookFile.removeTemporary(temporary.path)
         }
         do {
             let kept = try Connection(path: temporary.path)

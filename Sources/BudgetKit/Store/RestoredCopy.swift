@@ -77,7 +77,7 @@ final class RestoredCopy {
     deinit {
         openConnection = nil
         close(descriptor)
-        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+        BookFile.removeTemporary(path)
     }
 
     /// The backup's file, and its -wal when there is one (a copy taken with `cp` while the book
@@ -155,9 +155,17 @@ final class RestoredCopy {
         }
         let sequence = (try? reader.int64("SELECT seq FROM sqlite_sequence WHERE name = 'change_log'")) ?? nil
         let kept = try BudgetStore.keepCopy(of: reader, beside: book)
-        try markReload(after: sequence ?? 0)
-        try copy.step(pages: -1)
-        try copy.finish()
+        do {
+            try markReload(after: sequence ?? 0)
+            try copy.step(pages: -1)
+            try copy.finish()
+        } catch {
+            // Rolled back (a full disk for the -wal): the book is as it was, so the copy kept of
+            // it is not needed, and it holds room the next try needs.
+            unlink(kept)
+            BookFile.syncFolder(of: kept)
+            throw error
+        }
         return kept
     }
 

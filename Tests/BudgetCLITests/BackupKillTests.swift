@@ -1,0 +1,143 @@
+import BudgetKit
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `budget backup PATH`, `budget backup -` and `budget restore` killed with SIGKILL at random
+/// moments: the book is as it was, a name holds a whole backup or nothing, and what the kills
+/// left (`….partial-…` files, as large as the book, and their -journal) is removed by the next
+/// run once a minute old: they were left for good.
+@Suite(.serialized) struct BackupKillTests {
+    /// Runs the binary with `words` and `environment`, its output to /dev/null, and kills it
+    /// with SIGKILL after `delay` µs.
+    func runKilled(_ binary: String, _ words: [String], environment: [String], after delay: useconds_t) {
+        let pid = start(binary, words, environment: environment)
+        usleep(delay)
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+    }
+
+    /// Starts the binary with `words` and `environment`, its output to /dev/null.
+    func start(_ binary: String, _ words: [String], environment: [String]) -> pid_t {
+        var argv: [UnsafeMutablePointer<CChar>?] = ([binary] + words).map { strdup($0) } + [nil]
+        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var pid: pid_t = 0
+        #expect(posix_spawn(&pid, binary, &actions, nil, &argv, &envp) == 0)
+        return pid
+    }
+
+    func leftovers(in folder: String) -> [String] {
+        Sandbox.names(in: folder).filter { $0.contains(".partial-") }
+    }
+
+    /// Sets back the modification time of every leftover in `folder` by two minutes.
+    func age(_ folder: String) {
+        for name in leftovers(in: folder) {
+            var times = [timeval(tv_sec: time(nil) - 120, tv_usec: 0), timeval(tv_sec: time(nil) - 120, tv_usec: 0)]
+            #expect(lutimes(folder + "/" + name, &times) == 0)
+        }
+    }
+
+    /// The count and sum of the book's transactions, as the sqlite3 shell reads them.
+    func totals(_ path: String) -> String {
+        guard let pipe = popen("sqlite3 '\(path)' 'SELECT count(*), sum(amount) FROM transactions'", "r") else { return "" }
+        var buffer = [CChar](repeating: 0, count: 256)
+        let line = fgets(&buffer, Int32(buffer.count), pipe).map { String(cString: $0) } ?? ""
+        pclose(pipe)
+        return line
+    }
+
+    /// A book of 150,000 transactions (about 20 MB).
+    func bigBook() -> Sandbox {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Food", "300")
+        #expect(system("""
+            sqlite3 '\(sandbox.database)' "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 150000) \
+            INSERT INTO transactions (date, amount, category_id, payee) \
+            SELECT '2026-01-01', i, 1, 'payee ' || i || ' with a long name to take some room on the disk' FROM n"
+            """) == 0)
+        return sandbox
+    }
+
+    @Test func whatKilledBackupsAndRestoresLeaveIsRemovedByTheNextRun() throws {
+        let binary = try #require(EndToEndTests.binary, "make test builds the budget binary beside the tests")
+        let sandbox = bigBook()
+        let backups = sandbox.directory + "/backups", tmp = sandbox.directory + "/tmp"
+        #expect(mkdir(backups, 0o700) == 0 && mkdir(tmp, 0o700) == 0)
+        let from = backups + "/from.sqlite3"
+        sandbox.succeed("-q", "backup", from)
+        let book = totals(sandbox.database)
+        #expect(book == "150000|11250075000\n")
+        let environment = ["BUDGET_DB=\(sandbox.database)", "TMPDIR=\(tmp)"]
+
+        var killed: Set<String> = []
+        for (index, delay) in ([10_000, 40_000, 100_000, 250_000] as [useconds_t]).enumerated() {
+            runKilled(binary, ["backup", backups + "/b\(index).sqlite3"], environment: environment, after: delay)
+            if !leftovers(in: backups).isEmpty { killed.insert("backup PATH") }
+            runKilled(binary, ["backup", "-"], environment: environment, after: delay)
+            if !leftovers(in: tmp).isEmpty { killed.insert("backup -") }
+            runKilled(binary, ["restore", from], environment: environment, after: delay * 3)
+            if !leftovers(in: sandbox.directory).isEmpty { killed.insert("restore") }
+            // A name holds a whole backup or nothing; the book is as it was (its backup's content).
+            if access(backups + "/b\(index).sqlite3", F_OK) == 0 { #expect(totals(backups + "/b\(index).sqlite3") == book) }
+            #expect(totals(sandbox.database) == book)
+        }
+        // Each kind of run was caught part-way at least once: the kills did leave files.
+        #expect(killed == ["backup PATH", "backup -", "restore"])
+
+        // Right after, they are younger than a minute: a run leaves them (they could be a run's
+        // that has not locked its file yet). A minute later, the next runs remove them.
+        sandbox.succeed("-q", "backup", backups + "/now.sqlite3")
+        #expect(!leftovers(in: backups).isEmpty || !killed.contains("backup PATH"))
+        for folder in [backups, tmp, sandbox.directory] { age(folder) }
+        sandbox.succeed("-q", "backup", backups + "/later.sqlite3")
+        #expect(leftovers(in: backups) == [])
+        let streamed = sandbox.run(["backup", "-"], environment: ["TMPDIR": tmp])
+        #expect(streamed.status == 0)
+        #expect(leftovers(in: tmp) == [])
+        sandbox.succeed("-q", "restore", from)
+        #expect(leftovers(in: sandbox.directory) == [])
+        #expect(totals(sandbox.database) == book)
+        #expect(sandbox.succeed("check") == "ok\n")
+    }
+
+    /// A restore of the same book runs in another process, stopped (SIGSTOP) while its copy
+    /// beside the book looks hours old: a backup beside removes nothing of it, and the restore
+    /// then finishes.
+    @Test func aFileAnotherLiveProcessIsWritingIsNeverRemoved() throws {
+        let binary = try #require(EndToEndTests.binary, "make test builds the budget binary beside the tests")
+        let sandbox = bigBook()
+        let from = sandbox.directory + "/from.sqlite3"
+        sandbox.succeed("-q", "backup", from)
+        sandbox.succeed("-q", "add", "1", "Food", "After the backup")
+        let pid = start(binary, ["restore", from], environment: ["BUDGET_DB=\(sandbox.database)"])
+        var live: [String] = []
+        for _ in 0..<2_000 where live.isEmpty {
+            live = leftovers(in: sandbox.directory)
+            if live.isEmpty { usleep(1_000) }
+        }
+        kill(pid, SIGSTOP)
+        live = leftovers(in: sandbox.directory)
+        #expect(!live.isEmpty)
+        for name in live {
+            var times = [timeval(tv_sec: time(nil) - 7200, tv_usec: 0), timeval(tv_sec: time(nil) - 7200, tv_usec: 0)]
+            #expect(lutimes(sandbox.directory + "/" + name, &times) == 0)
+        }
+        sandbox.succeed("-q", "backup", sandbox.directory + "/beside.sqlite3")
+        #expect(live.allSatisfy(leftovers(in: sandbox.directory).contains))
+        kill(pid, SIGCONT)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        #expect((status & 0x7F) == 0 && (status >> 8) & 0xFF == 0, "the restore ended with status \(status)")
+        #expect(totals(sandbox.database) == totals(from))
+        #expect(leftovers(in: sandbox.directory) == [])
+    }
+}
