@@ -108,8 +108,13 @@ import Glibc
         let prefix = "Restored \(sandbox.database) from \(backup); the previous book is kept as \(sandbox.database).before-restore-"
         #expect(run.stderr.hasPrefix(prefix))
         #expect(try sandbox.snapshot() == saved)
-        let kept = String(run.stderr.dropFirst(prefix.count - "budget.sqlite3.before-restore-".count).dropLast(2))
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        let kept = String(lines[0].dropFirst(prefix.count - "budget.sqlite3.before-restore-".count).dropLast())
         #expect(try BudgetStore(path: sandbox.directory + "/" + kept, access: .read).categories().map(\.name).contains("Oops"))
+        // The history is the backup's: undo would not take the restore back, the kept book does.
+        #expect(lines[1] == "hint: 'budget undo' reverses the backup's own entries, not the restore; "
+                + "'budget restore \(sandbox.directory)/\(kept)' takes it back")
         #expect(sandbox.run("check").stdout == "ok\n")
     }
 

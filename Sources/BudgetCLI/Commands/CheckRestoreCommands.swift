@@ -100,6 +100,11 @@ struct Restore: BudgetCommand {
         var message = "Restored \(path) from \(backup.path)"
         if let kept = restoration.keptBookPath { message += "; the previous book is kept as \(kept)" }
         context.confirm(message + ".")
+        // The history is the backup's own: `undo` would reverse its newest entry, not the restore.
+        if let kept = restoration.keptBookPath {
+            context.confirm("hint: 'budget undo' reverses the backup's own entries, not the restore; "
+                            + "'\(ShellWords.quoted(["budget"] + (context.globals.database.map { ["--db", $0] } ?? []) + ["restore", kept]))' takes it back")
+        }
         return .success
     }
 }
