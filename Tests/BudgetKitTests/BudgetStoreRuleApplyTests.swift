@@ -107,6 +107,39 @@ import Testing
         #expect(try store.mergePayees(["amazon"], into: "Amazon") == 0)
     }
 
+    /// Each spelling `payees()` lists may be given, though the first already folds the others in:
+    /// every name is checked before anything changes.
+    @Test func mergingEverySpellingThatFoldsAlikeChecksAllNamesFirst() throws {
+        let dir = TemporaryDirectory()
+        let store = try book(dir)
+        for payee in ["AMAZON", "Amazon", "amazon.de"] {
+            try store.addTransaction(amount: money("1.00"), category: "Food", payee: payee, date: day("2026-11-01"))
+        }
+        let before = try dumpOfEveryTable(store)
+        #expect(throws: BudgetError.unknownPayee("Amzon")) { try store.mergePayees(["AMAZON", "Amazon", "Amzon"], into: "Amazon Inc") }
+        #expect(throws: BudgetError.unknownPayee("")) { try store.mergePayees(["AMAZON", ""], into: "Amazon Inc") }
+        #expect(try dumpOfEveryTable(store) == before)
+        #expect(try store.mergePayees(["AMAZON", "Amazon", "amazon.de"], into: "Amazon Inc") == 3)
+        #expect(try store.payees() == [PayeeSummary(name: "Amazon Inc", transactionCount: 3, net: money("-3.00"))])
+    }
+
+    /// More names than one statement binds (900) are checked, all of them, before any is merged.
+    @Test func mergingMoreNamesThanOneStatementBindsChecksThemAllFirst() throws {
+        let dir = TemporaryDirectory()
+        let store = try book(dir)
+        let names = (1...950).map { "Shop \($0)" }
+        var options = ImportOptions()
+        options.defaultCategory = "Food"
+        var rows = ImportReader(file: "shops.csv", options: options,
+                                text: "date,amount,payee\n" + names.map { "2026-11-02,1.00,\($0)\n" }.joined())
+        try store.importTransactions(from: &rows)
+        let before = try dumpOfEveryTable(store)
+        #expect(throws: BudgetError.unknownPayee("Shop 951")) { try store.mergePayees(names + ["Shop 951"], into: "Shops") }
+        #expect(try dumpOfEveryTable(store) == before)
+        #expect(try store.mergePayees(names.map { $0.uppercased() } + names, into: "Shops") == 950)
+        #expect(try store.payees() == [PayeeSummary(name: "Shops", transactionCount: 950, net: money("-950.00"))])
+    }
+
     @Test func importProfilesAreSavedListedShownReplacedAndRemovedIgnoringCase() throws {
         let dir = TemporaryDirectory()
         let store = try book(dir)
