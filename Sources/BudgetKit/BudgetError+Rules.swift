@@ -8,6 +8,8 @@ extension BudgetError {
             return "a rule must set a payee, a category or both"
         case .invalidRulePosition(let position, let count):
             return "no place \(position) among \(count) rule\(count == 1 ? "" : "s")"
+        case .ruleMovedBesideItself(let id):
+            return "rule \(id) cannot move before or after itself"
         case .invalidPayeeName(let name):
             return "invalid payee name '\(name)': it must be non-empty text without control characters"
         case .unknownPayee(let name):

@@ -159,6 +159,8 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     case ruleWithoutAction
     /// A place in the rules' order outside 1 ... `count`.
     case invalidRulePosition(Int, count: Int)
+    /// Rule `id` was to go just before or just after itself: the rule named must be another.
+    case ruleMovedBesideItself(Int64)
     /// A payee name that is empty or holds control characters.
     case invalidPayeeName(String)
     /// No transaction has this payee (compared case-folded).
@@ -286,8 +288,8 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
              .invalidTransferAmount, .transferHasNoCategory, .notATransfer, .emptySplit, .splitDoesNotSum, .splitMixesKinds,
              .reconciledTransaction, .dateInReconciledPeriod, .futureReconciliation:
             return accountDescription
-        case .invalidRuleExpression, .ruleWithoutAction, .invalidRulePosition, .invalidPayeeName, .unknownPayee,
-             .invalidProfileName, .unknownImportProfile:
+        case .invalidRuleExpression, .ruleWithoutAction, .invalidRulePosition, .ruleMovedBesideItself,
+             .invalidPayeeName, .unknownPayee, .invalidProfileName, .unknownImportProfile:
             return ruleDescription
         case .bankFile(let error):
             return error.description

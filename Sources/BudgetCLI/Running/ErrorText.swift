@@ -161,8 +161,8 @@ struct ErrorText: Equatable {
              .invalidTransferAmount, .transferHasNoCategory, .notATransfer, .emptySplit, .splitDoesNotSum, .splitMixesKinds,
              .reconciledTransaction, .dateInReconciledPeriod, .futureReconciliation:
             self = ErrorText(accounts: error)
-        case .invalidRuleExpression, .ruleWithoutAction, .invalidRulePosition, .invalidPayeeName, .unknownPayee,
-             .invalidProfileName, .unknownImportProfile:
+        case .invalidRuleExpression, .ruleWithoutAction, .invalidRulePosition, .ruleMovedBesideItself,
+             .invalidPayeeName, .unknownPayee, .invalidProfileName, .unknownImportProfile:
             self = ErrorText(rules: error)
         case .bankFile(let error):
             self = ErrorText(bankFile: error)

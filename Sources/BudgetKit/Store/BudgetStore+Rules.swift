@@ -106,6 +106,7 @@ extension BudgetStore {
     ///
     /// - Returns: every rule in its new order.
     /// - Throws: ``BudgetError/unknownRule(_:)`` (the rule, or the one it goes before or after),
+    ///   ``BudgetError/ruleMovedBesideItself(_:)`` (before or after itself, which names no place),
     ///   ``BudgetError/invalidRulePosition(_:count:)``.
     /// - Complexity: O(rules): every place is written again.
     @discardableResult
@@ -113,6 +114,10 @@ extension BudgetStore {
         try writing {
             var rules = try fetchRules()
             guard let index = rules.firstIndex(where: { $0.id == id }) else { throw BudgetError.unknownRule(id) }
+            switch place {
+            case .before(id), .after(id): throw BudgetError.ruleMovedBesideItself(id)
+            default: break
+            }
             let rule = rules.remove(at: index)
             let target: Int
             switch place {
