@@ -74,9 +74,10 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Moving a deleted category's transactions into a category of the other kind would silently
     /// change what their amounts mean; the caller must choose a ``KindChange``.
     case moveWouldChangeKind(from: String, fromKind: BudgetCategory.Kind, to: String, toKind: BudgetCategory.Kind, transactionCount: Int)
-    /// An earlier rule for the same category already catches every payee this one would: its
-    /// pattern is part of this one's, ignoring case (equal patterns included).
-    case duplicateRule(pattern: String, category: String, existing: ImportRule)
+    /// An earlier rule with the same field, mode, direction, payee and category (`nil` for a rule
+    /// that only sets a payee) already catches every text this one would: its pattern is part of
+    /// this one's, ignoring case (equal patterns included).
+    case duplicateRule(pattern: String, category: String?, existing: ImportRule)
     /// The category's budget history has no entry of this month and scope to remove.
     case noBudgetEntry(category: String, month: Month, scope: BudgetChange.Scope)
     /// The entry is the category's only `from` entry: without it the category would have no
@@ -253,7 +254,8 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
         case .moveWouldChangeKind(let from, let fromKind, let to, let toKind, let count):
             return "moving \(count) transaction\(count == 1 ? "" : "s") from \(fromKind) category '\(from)' to \(toKind) category '\(to)' would change what \(count == 1 ? "its amount means" : "their amounts mean")"
         case .duplicateRule(let pattern, let category, let existing):
-            return "rule \(existing.id) ('\(existing.pattern)' to '\(category)') already catches every payee containing '\(pattern)'"
+            let action = category.map { "to '\($0)'" } ?? "setting payee '\(existing.payee ?? "")'"
+            return "rule \(existing.id) ('\(existing.pattern)' \(action)) already catches every payee containing '\(pattern)'"
         case .noBudgetEntry(let category, let month, let scope):
             return "category '\(category)' has no '\(scope.rawValue)' budget entry for \(month)"
         case .onlyBudgetEntry(let category, let month):

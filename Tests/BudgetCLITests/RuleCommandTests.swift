@@ -69,6 +69,23 @@ import Testing
         #expect(sandbox.run("rule", "move", "1", option, "2").status == 0)
     }
 
+    /// A rule that only sets a payee is checked for duplicates as a category rule is.
+    @Test func aRuleSettingOnlyAPayeeThatAnEarlierOneCoversIsRefusedAndChangesNothing() throws {
+        let sandbox = book()
+        sandbox.succeed("-q", "rule", "add", "bar", "--set-payee", "X")
+        let before = try sandbox.snapshot()
+        let result = sandbox.run("rule", "add", "bar", "--set-payee", "X")
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == """
+        budget: error: rule 1 already sets the payee 'X' for payees containing 'bar', which covers 'bar'
+        hint: nothing to add; see the rules with 'budget rule list'
+
+        """)
+        #expect(try sandbox.snapshot() == before)
+        #expect(try BudgetStore(path: sandbox.database).rules() == [ImportRule(id: 1, pattern: "bar", category: nil, payee: "X")])
+    }
+
     @Test(arguments: [
         (["rule", "remove", "7"], 1, """
         budget: error: no rule with id 7

@@ -16,8 +16,9 @@ extension BudgetStore {
     /// try store.addRule(pattern: "^amazon mktplace", mode: .pattern, payee: "Amazon", category: nil)
     /// ```
     ///
-    /// A duplicate is refused: an earlier rule with the same field, mode, direction, payee and
-    /// category that already catches every text the new one would (for ``ImportRule/Mode/contains``,
+    /// A duplicate is refused, whether the rule sets a category, a payee or both: an earlier rule
+    /// with the same field, mode, direction, payee and category that already catches every text
+    /// the new one would (for ``ImportRule/Mode/contains``,
     /// a pattern that is part of the new one's, ignoring case: `coffee` when adding `Coffee` or
     /// `coffee bar`; otherwise the same pattern). A broader pattern after a narrower one is no
     /// duplicate.
@@ -45,8 +46,10 @@ extension BudgetStore {
         return try writing {
             let row = try category.map { try categoryRow(named: $0) }
             var rule = ImportRule(id: 0, pattern: pattern, category: row?.name, field: field, mode: mode, direction: direction, payee: payee)
-            if let row, let existing = try fetchRules(categoryID: row.id).first(where: { $0.catchesEverything(of: rule) }) {
-                throw BudgetError.duplicateRule(pattern: pattern, category: row.name, existing: existing)
+            // A rule that only sets a payee is compared with the others that only set one.
+            let earlier = try row.map { try fetchRules(categoryID: $0.id) } ?? fetchRules().filter { $0.category == nil }
+            if let existing = earlier.first(where: { $0.catchesEverything(of: rule) }) {
+                throw BudgetError.duplicateRule(pattern: pattern, category: row?.name, existing: existing)
             }
             let position = (try connection.int64("SELECT max(position) FROM rules") ?? 0) + 1
             try connection.run("""
