@@ -162,6 +162,10 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidRulePosition(Int, count: Int)
     /// Rule `id` was to go just before or just after itself: the rule named must be another.
     case ruleMovedBesideItself(Int64)
+    /// A stored rule's regular expression that cannot be compiled (only a book edited by hand
+    /// has one: adding and editing rules check them), or a stored empty pattern of
+    /// ``ImportRule/Mode/pattern``; `reason` says why.
+    case invalidStoredRulePattern(ruleID: Int64, pattern: String, reason: String)
     /// A payee name that is empty or holds control characters.
     case invalidPayeeName(String)
     /// No transaction has this payee (compared case-folded).
@@ -290,7 +294,7 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
              .invalidTransferAmount, .transferHasNoCategory, .notATransfer, .emptySplit, .splitDoesNotSum, .splitMixesKinds,
              .reconciledTransaction, .dateInReconciledPeriod, .futureReconciliation:
             return accountDescription
-        case .invalidRuleExpression, .ruleWithoutAction, .invalidRulePosition, .ruleMovedBesideItself,
+        case .invalidRuleExpression, .ruleWithoutAction, .invalidRulePosition, .ruleMovedBesideItself, .invalidStoredRulePattern,
              .invalidPayeeName, .unknownPayee, .invalidProfileName, .unknownImportProfile:
             return ruleDescription
         case .bankFile(let error):

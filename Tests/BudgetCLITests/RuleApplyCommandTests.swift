@@ -155,13 +155,34 @@ import Glibc
         #expect(try sandbox.snapshot() == before)
     }
 
-    @Test func aPatternEditedByHandInTheBookIsReportedByApplyAndNothingChanges() throws {
+    /// The user typed no pattern: the stored one is named by its rule (exit 1, not a usage
+    /// error), `check` names it too, and editing the rule settles it.
+    @Test func aPatternEditedByHandInTheBookIsNamedByApplyImportAndCheckAndNothingChanges() throws {
         let sandbox = book()
-        #expect(system("sqlite3 '\(sandbox.database)' \"UPDATE rules SET pattern = '((' WHERE id = 1\"") == 0)
+        #expect(system("sqlite3 '\(sandbox.database)' \"UPDATE rules SET pattern = '(' WHERE id = 1\"") == 0)
+        let file = sandbox.write("bank.csv", "date,amount,payee\n2026-11-05,1.00,amazon\n")
         let before = try sandbox.snapshot()
-        let result = sandbox.run("rule", "apply")
-        #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("budget: error: invalid rule pattern '((': "))
+        for words in [["rule", "apply"], ["rule", "apply", "--dry-run"], ["import", file, "--default-category", "Food"]] {
+            let result = sandbox.run(words)
+            #expect(result.status == 1, "\(words)")
+            #expect(result.stdout == "")
+            #expect(result.stderr == """
+            budget: error: rule 1 has an invalid pattern '(' (unmatched ( or \\(): edit or remove it
+            hint: give it a pattern with 'budget rule edit 1 --pattern PATTERN', or remove it with 'budget rule remove 1'; nothing was changed
+
+            """, "\(words)")
+        }
         #expect(try sandbox.snapshot() == before)
+        let check = sandbox.run("check")
+        #expect(check.status == 1)
+        #expect(check.stdout == "rule 1: invalid pattern '(': unmatched ( or \\(\n")
+        #expect(check.stderr == """
+        budget: error: \(sandbox.database) has 1 problem
+        hint: the book is whole: give each rule named a pattern with 'budget rule edit ID --pattern PATTERN', or remove it with 'budget rule remove ID'
+
+        """)
+        #expect(try sandbox.snapshot() == before)
+        sandbox.succeed("-q", "rule", "edit", "1", "--pattern", "^amazon mktplace")
+        #expect(sandbox.succeed("check") == "ok\n")
     }
 }

@@ -85,6 +85,27 @@ import Testing
         #expect(try store.applyRules().isEmpty)
     }
 
+    /// A regular expression the sqlite3 shell stored unchecked is named by its rule, never as
+    /// if the caller had typed it; nothing is applied or imported.
+    @Test func aPatternStoredByHandIsNamedByItsRuleOnApplyAndImportAndNothingChanges() throws {
+        let dir = TemporaryDirectory()
+        let store = try book(dir)
+        try store.addRule(pattern: "amazon", category: "Shopping")
+        try store.addRule(pattern: "^acme", mode: .pattern, category: "Salary")
+        try store.addTransaction(amount: money("1.00"), category: "Food", payee: "amazon", date: day("2026-11-01"))
+        #expect(sqliteShell(dir.file("budget.sqlite3"), "UPDATE rules SET pattern = '(' WHERE id = 2") == 0)
+        let before = try dumpOfEveryTable(store)
+        let refused = BudgetError.invalidStoredRulePattern(ruleID: 2, pattern: "(", reason: "unmatched ( or \\(")
+        #expect(throws: refused) { try store.applyRules() }
+        #expect(throws: refused) { try store.applyRules(dryRun: true) }
+        var options = ImportOptions()
+        options.defaultCategory = "Food"
+        var rows = ImportReader(file: "bank.csv", options: options, text: "date,amount,payee\n2026-11-02,2.00,amazon\n")
+        #expect(throws: refused) { try store.importTransactions(from: &rows) }
+        #expect(try dumpOfEveryTable(store) == before)
+        #expect(refused.description == "rule 2 has an invalid pattern '(': unmatched ( or \\(")
+    }
+
     @Test func payeesAreListedWithCountsAndMergedCaseFolded() throws {
         let dir = TemporaryDirectory()
         let store = try book(dir)

@@ -162,7 +162,7 @@ struct ErrorText: Equatable {
              .invalidTransferAmount, .transferHasNoCategory, .notATransfer, .emptySplit, .splitDoesNotSum, .splitMixesKinds,
              .reconciledTransaction, .dateInReconciledPeriod, .futureReconciliation:
             self = ErrorText(accounts: error)
-        case .invalidRuleExpression, .ruleWithoutAction, .invalidRulePosition, .ruleMovedBesideItself,
+        case .invalidRuleExpression, .ruleWithoutAction, .invalidRulePosition, .ruleMovedBesideItself, .invalidStoredRulePattern,
              .invalidPayeeName, .unknownPayee, .invalidProfileName, .unknownImportProfile:
             self = ErrorText(rules: error)
         case .bankFile(let error):

@@ -157,7 +157,7 @@ extension BudgetStore {
 
     /// The first rule giving a category whose pattern matches `payee` (any direction), or `nil`.
     ///
-    /// - Throws: ``BudgetError/invalidRuleExpression(_:reason:)`` for a pattern edited by hand.
+    /// - Throws: ``BudgetError/invalidStoredRulePattern(ruleID:pattern:reason:)`` for a pattern edited by hand.
     public func rule(matchingPayee payee: String) throws -> ImportRule? {
         try reading {
             let matcher = try RuleMatcher(try ruleDefinitions())
