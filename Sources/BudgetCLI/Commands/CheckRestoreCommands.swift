@@ -27,7 +27,7 @@ struct Check: BudgetCommand {
 
     func run(_ context: CommandContext) throws -> Outcome {
         let path = try context.bookLocation().path
-        var problems = try BudgetStore.check(bookAt: path)
+        var problems = try Self.problems(ofBookAt: path)
         func isRule(_ problem: BookProblem) -> Bool {
             switch problem {
             case .invalidRulePattern, .invalidRuleExpression: return true
@@ -81,6 +81,25 @@ struct Check: BudgetCommand {
         context.warn("budget: error: \(path) has \(problems.count == 1 ? "1 problem" : "\(problems.count) problems")")
         context.warn("hint: " + hint)
         return .problemsFound
+    }
+
+    /// The book's problems; a file too damaged or too foreign to check is an error whose hint
+    /// does not send the user to 'budget check', the command that just ran.
+    static func problems(ofBookAt path: String) throws -> [BookProblem] {
+        do {
+            return try BudgetStore.check(bookAt: path)
+        } catch let error as BudgetError {
+            let restore = "'budget restore BACKUP' puts a backup in its place"
+            switch error {
+            case .notABudgetDatabase:
+                throw EnvironmentError(message: ErrorText(error).message,
+                                       hint: "if it is your book, it is too damaged to check: \(restore); otherwise choose another file with --db PATH")
+            case .corruptDatabase, .truncatedDatabase, .unknownSchemaVersion:
+                throw EnvironmentError(message: ErrorText(error).message, hint: "it is too damaged to check: \(restore)")
+            default:
+                throw error
+            }
+        }
     }
 }
 
