@@ -67,6 +67,23 @@ import Glibc
         hint: save the profile without it, and give --dry-run to an import: budget import --profile NAME FILE --dry-run
 
         """),
+        // Messages name only words the user typed.
+        (["import-profile", "save", "bad", "--delimiter"], 64, """
+        budget: error: import profile 'bad': missing value for '--delimiter <char>'
+        usage: budget import [<options>] <file>
+          see 'budget import --help' for more information
+
+        """),
+        (["import-profile", "save", "bad", "--", "--negate"], 64, """
+        budget: error: import profile 'bad' cannot hold a FILE argument
+        hint: a profile holds 'budget import' options only; see 'budget help import'
+
+        """),
+        (["import-profile", "save", "bad", "a.csv", "b.csv"], 64, """
+        budget: error: import profile 'bad' cannot hold a FILE argument
+        hint: a profile holds 'budget import' options only; see 'budget help import'
+
+        """),
         (["import-profile", "save", "bad", "--db", "/tmp/x"], 64, """
         budget: error: import profile 'bad' cannot hold '--db' or '--quiet'
         hint: a profile holds 'budget import' options only; see 'budget help import'

@@ -34,10 +34,12 @@ enum ImportProfileCommands {
 
 extension Import {
     /// The import `words` (a profile's options) describe, with `file` as its FILE: parsed and
-    /// checked by the one parser, as if typed after `budget import`.
+    /// checked by the one parser, as if typed after `budget import -`. The FILE goes first, as
+    /// `-` (always a value, never an option), so a message names only words of the profile: a
+    /// last `--delimiter` misses its value, and a FILE among the words is one too many.
     ///
-    /// - Throws: the parser's ``UsageError``; a usage error too for a FILE among the words
-    ///   (the words then hold one positional too many), `--profile`, a global option or `--help`.
+    /// - Throws: the parser's ``UsageError``; a usage error too for a FILE among the words,
+    ///   `--profile`, a global option or `--help`.
     static func parsing(profile words: [String], named name: String, file: String) throws(UsageError) -> Import {
         let refused = { (what: String) -> UsageError in
             UsageError(message: "import profile '\(name)' cannot hold \(what)",
@@ -45,14 +47,18 @@ extension Import {
         }
         let result: ParseResult
         do {
-            result = try CommandLineParser(tree: Commands.tree).parse(["import"] + words + ["--", file])
+            result = try CommandLineParser(tree: Commands.tree).parse(["import", "-"] + words)
         } catch {
-            if error.message.hasPrefix("unexpected argument") { throw refused("a FILE argument") }
+            // `unexpected argument 'x'`, `2 unexpected arguments: 'x', 'y'`: positionals after the FILE.
+            if error.message.hasPrefix("unexpected argument") || error.message.contains(" unexpected arguments: ") {
+                throw refused("a FILE argument")
+            }
             throw UsageError(message: "import profile '\(name)': \(error.message)", hint: error.hint, command: error.command)
         }
-        guard case .run(let parsed, _, let globals) = result, let command = parsed as? Import else { throw refused("'--help'") }
+        guard case .run(let parsed, _, let globals) = result, var command = parsed as? Import else { throw refused("'--help'") }
         if globals != GlobalOptions() { throw refused("'--db' or '--quiet'") }
         if command.profile != nil { throw refused("'--profile'") }
+        command.file = FilePath(file)
         return command
     }
 
