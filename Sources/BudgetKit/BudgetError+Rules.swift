@@ -8,6 +8,10 @@ extension BudgetError {
             return "a rule must set a payee, a category or both"
         case .invalidRulePosition(let position, let count):
             return "no place \(position) among \(count) rule\(count == 1 ? "" : "s")"
+        case .ruleMovedBesideItself(let id):
+            return "rule \(id) cannot move before or after itself"
+        case .invalidStoredRulePattern(let id, let pattern, let reason):
+            return "rule \(id) has an invalid pattern '\(pattern)': \(reason)"
         case .invalidPayeeName(let name):
             return "invalid payee name '\(name)': it must be non-empty text without control characters"
         case .unknownPayee(let name):
@@ -18,6 +22,15 @@ extension BudgetError {
             return "no import profile named '\(name)'"
         default:
             preconditionFailure("not a rule error: \(self)")
+        }
+    }
+
+    /// Why ``RulePattern`` refused a pattern, without the pattern: `parentheses not balanced`.
+    var patternReason: String {
+        switch self {
+        case .invalidRuleExpression(_, let reason): return reason
+        case .invalidRulePattern: return "it is empty"
+        default: return description
         }
     }
 }

@@ -77,9 +77,10 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Moving a deleted category's transactions into a category of the other kind would silently
     /// change what their amounts mean; the caller must choose a ``KindChange``.
     case moveWouldChangeKind(from: String, fromKind: BudgetCategory.Kind, to: String, toKind: BudgetCategory.Kind, transactionCount: Int)
-    /// An earlier rule for the same category already catches every payee this one would: its
-    /// pattern is part of this one's, ignoring case (equal patterns included).
-    case duplicateRule(pattern: String, category: String, existing: ImportRule)
+    /// An earlier rule with the same field, mode, direction, payee and category (`nil` for a rule
+    /// that only sets a payee) already catches every text this one would: its pattern is part of
+    /// this one's, ignoring case (equal patterns included).
+    case duplicateRule(pattern: String, category: String?, existing: ImportRule)
     /// The category's budget history has no entry of this month and scope to remove.
     case noBudgetEntry(category: String, month: Month, scope: BudgetChange.Scope)
     /// The entry is the category's only `from` entry: without it the category would have no
@@ -162,6 +163,12 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     case ruleWithoutAction
     /// A place in the rules' order outside 1 ... `count`.
     case invalidRulePosition(Int, count: Int)
+    /// Rule `id` was to go just before or just after itself: the rule named must be another.
+    case ruleMovedBesideItself(Int64)
+    /// A stored rule's regular expression that cannot be compiled (only a book edited by hand
+    /// has one: adding and editing rules check them), or a stored empty pattern of
+    /// ``ImportRule/Mode/pattern``; `reason` says why.
+    case invalidStoredRulePattern(ruleID: Int64, pattern: String, reason: String)
     /// A payee name that is empty or holds control characters.
     case invalidPayeeName(String)
     /// No transaction has this payee (compared case-folded).
@@ -256,7 +263,8 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
         case .moveWouldChangeKind(let from, let fromKind, let to, let toKind, let count):
             return "moving \(count) transaction\(count == 1 ? "" : "s") from \(fromKind) category '\(from)' to \(toKind) category '\(to)' would change what \(count == 1 ? "its amount means" : "their amounts mean")"
         case .duplicateRule(let pattern, let category, let existing):
-            return "rule \(existing.id) ('\(existing.pattern)' to '\(category)') already catches every payee containing '\(pattern)'"
+            let action = category.map { "to '\($0)'" } ?? "setting payee '\(existing.payee ?? "")'"
+            return "rule \(existing.id) ('\(existing.pattern)' \(action)) already catches every payee containing '\(pattern)'"
         case .noBudgetEntry(let category, let month, let scope):
             return "category '\(category)' has no '\(scope.rawValue)' budget entry for \(month)"
         case .onlyBudgetEntry(let category, let month):
@@ -291,8 +299,8 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
              .invalidTransferAmount, .transferHasNoCategory, .notATransfer, .emptySplit, .splitDoesNotSum, .splitMixesKinds,
              .reconciledTransaction, .dateInReconciledPeriod, .futureReconciliation:
             return accountDescription
-        case .invalidRuleExpression, .ruleWithoutAction, .invalidRulePosition, .invalidPayeeName, .unknownPayee,
-             .invalidProfileName, .unknownImportProfile:
+        case .invalidRuleExpression, .ruleWithoutAction, .invalidRulePosition, .ruleMovedBesideItself, .invalidStoredRulePattern,
+             .invalidPayeeName, .unknownPayee, .invalidProfileName, .unknownImportProfile:
             return ruleDescription
         case .bankFile(let error):
             return error.description

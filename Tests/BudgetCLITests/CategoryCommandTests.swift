@@ -98,6 +98,33 @@ import Testing
         #expect(try BudgetStore(path: sandbox.database).transactions().map(\.id) == [4])
     }
 
+    /// A split with parts in other categories keeps them and drops by the deleted part: its
+    /// account's balance changes without a transaction going, so the confirmation says so.
+    @Test func forceSaysWhichSplitsLostTheCategorysPartAndTheirNewAmounts() throws {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Food", "300")
+        sandbox.succeed("-q", "add-category", "Shop", "100")
+        sandbox.succeed("-q", "add", "3.00", "Food", "Bakery", "--date", "2026-11-01")
+        sandbox.succeed("-q", "add", "10.00", "--split", "Food=4", "--split", "Shop=6", "--payee", "Market", "--date", "2026-11-02")
+        sandbox.succeed("-q", "add", "5.00", "--split", "Food=2", "--split", "Food=3", "--payee", "Deli", "--date", "2026-11-03")
+        sandbox.succeed("-q", "add", "7.00", "Shop", "Kiosk", "--date", "2026-11-04")
+        let result = sandbox.run("delete-category", "Food", "--force")
+        #expect(result.status == 0)
+        #expect(result.stdout == "")
+        #expect(result.stderr == """
+        Deleted category Food and its 2 transactions.
+        Removed Food from 1 split, which keeps its other parts: transaction 2 is now 6.00 (was 10.00).
+
+        """)
+        #expect(sandbox.succeed("list", "--format", "csv") == """
+        id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled,transfer_reconciled
+        2,2026-11-02,6.00,Shop,Market,,expense,Main,,1/1,,,
+        4,2026-11-04,7.00,Shop,Kiosk,,expense,Main,,,,,
+
+        """)
+        #expect(sandbox.succeed("check") == "ok\n")
+    }
+
     @Test func backupWritesACopyAndNeverOverwrites() throws {
         let sandbox = Sandbox()
         sandbox.seed()

@@ -64,6 +64,35 @@ import Glibc
         #expect(sandbox.bytes(sandbox.database) == before)
     }
 
+    /// `check` is the command the other commands' hints send to: its own hint for a file it
+    /// cannot check must say something else.
+    @Test func checkOnAForeignOrTruncatedFileHintsAtARestoreNotAtItself() throws {
+        let foreign = Sandbox()
+        #expect(system("sqlite3 '\(foreign.database)' 'CREATE TABLE notes (body TEXT)'") == 0)
+        let before = foreign.bytes(foreign.database)
+        let run = foreign.run("check")
+        #expect(run.status == 1)
+        #expect(run.stdout == "")
+        #expect(run.stderr == """
+            budget: error: \(foreign.database) is not a budget database
+            hint: if it is your book, it is too damaged to check: 'budget restore BACKUP' puts a backup in its place; otherwise choose another file with --db PATH
+
+            """)
+        #expect(foreign.bytes(foreign.database) == before)
+        let book = seeded()
+        #expect(truncate(book.database, 6000) == 0)
+        let truncated = book.bytes(book.database)
+        let cut = book.run("check")
+        #expect(cut.status == 1)
+        #expect(cut.stdout == "")
+        #expect(cut.stderr.hasPrefix("budget: error: \(book.database) is truncated (6000 bytes, expected at least "))
+        #expect(cut.stderr.hasSuffix("""
+            hint: it is too damaged to check: 'budget restore BACKUP' puts a backup in its place
+
+            """))
+        #expect(book.bytes(book.database) == truncated)
+    }
+
     @Test func aReadOnlyDatabaseReadsButRefusesWrites() throws {
         let sandbox = seeded()
         // Root ignores permission bits: make the file immutable instead.

@@ -53,7 +53,9 @@ import Testing
         A category that still has transactions is kept unless --move-to names a category
         to move them to, or --force deletes them too. Its rules follow its transactions
         to --move-to; otherwise they are deleted with it. Says what was moved or
-        deleted.
+        deleted. With --force, a split with parts in other categories keeps them and
+        loses this category's part: its amount drops by that part, and each such split
+        is named with its new amount.
         Moving into a category of the other kind (expense or income) would change what
         the amounts mean, so it needs --kind-change: keep (the same numbers) or negate
         (the same direction of money).

@@ -67,6 +67,34 @@ import Glibc
         hint: save the profile without it, and give --dry-run to an import: budget import --profile NAME FILE --dry-run
 
         """),
+        // Saved, it would import into reconciled periods, or bring back deleted rows, unseen.
+        (["import-profile", "save", "bad", "--negate", "--force"], 64, """
+        budget: error: import profile 'bad' cannot hold '--force'
+        hint: save the profile without it, and give --force to an import: budget import --profile NAME FILE --force
+
+        """),
+        (["import-profile", "save", "bad", "--force", "--include-deleted"], 64, """
+        budget: error: import profile 'bad' cannot hold '--include-deleted' or '--force'
+        hint: save the profile without them, and give --include-deleted --force to an import: budget import --profile NAME FILE --include-deleted --force
+
+        """),
+        // Messages name only words the user typed.
+        (["import-profile", "save", "bad", "--delimiter"], 64, """
+        budget: error: import profile 'bad': missing value for '--delimiter <char>'
+        usage: budget import [<options>] <file>
+          see 'budget import --help' for more information
+
+        """),
+        (["import-profile", "save", "bad", "--", "--negate"], 64, """
+        budget: error: import profile 'bad' cannot hold a FILE argument
+        hint: a profile holds 'budget import' options only; see 'budget help import'
+
+        """),
+        (["import-profile", "save", "bad", "a.csv", "b.csv"], 64, """
+        budget: error: import profile 'bad' cannot hold a FILE argument
+        hint: a profile holds 'budget import' options only; see 'budget help import'
+
+        """),
         (["import-profile", "save", "bad", "--db", "/tmp/x"], 64, """
         budget: error: import profile 'bad' cannot hold '--db' or '--quiet'
         hint: a profile holds 'budget import' options only; see 'budget help import'
@@ -123,6 +151,44 @@ import Glibc
         let conflict = sandbox.run("import", "--profile", "card", "--amount-column", "amount", file, "--dry-run")
         #expect(conflict.status == 64)
         #expect(conflict.stderr.hasPrefix("budget: error: import profile 'card': '--amount-column <column>' cannot be used with '--debit-column <column>'\n"))
+    }
+
+    /// An earlier version saved `--force` (or `--include-deleted`) in profiles: such a profile is
+    /// refused when used, saying how to save it again, rather than importing into a reconciled
+    /// period unseen.
+    @Test(arguments: ["--force", "--include-deleted"])
+    func aStoredProfileHoldingAOneImportFlagIsRefusedWhenUsedAndImportsNothing(flag: String) throws {
+        let sandbox = book()
+        sandbox.succeed("-q", "add", "5.00", "Food", "--date", "2026-11-01")
+        sandbox.succeed("-q", "reconcile", "Main", "--statement-balance", "-5.00", "--on", "2026-11-01")
+        sandbox.succeed("-q", "import-profile", "save", "bank", "--default-category", "Food")
+        #expect(system("sqlite3 '\(sandbox.database)' \"INSERT INTO import_profile_options SELECT profile_id, 3, '\(flag)' FROM import_profile_options LIMIT 1\"") == 0)
+        #expect(sandbox.succeed("import-profile", "show", "bank") == "--default-category Food \(flag)\n")
+        let file = sandbox.write("old.csv", "date,amount,payee\n2026-10-30,1.00,Kiosk\n")
+        let before = try sandbox.snapshot()
+        for words in [["import", "--profile", "bank", file], ["import", "--profile", "bank", file, flag], ["import", "--profile", "bank", file, "--dry-run"]] {
+            let result = sandbox.run(words)
+            #expect(result.status == 64)
+            #expect(result.stdout == "")
+            #expect(result.stderr == """
+            budget: error: import profile 'bank' cannot hold '\(flag)'
+            hint: save the profile again without it with 'budget import-profile save NAME OPTIONS...' ('budget import-profile show NAME' prints its options), and give \(flag) to the import itself
+
+            """)
+        }
+        #expect(try sandbox.snapshot() == before)
+        // Saved again without it, the profile is used; a reconciled period still needs --force.
+        sandbox.succeed("-q", "import-profile", "save", "bank", "--default-category", "Food")
+        let saved = try sandbox.snapshot()
+        let refused = sandbox.run("import", "--profile", "bank", file)
+        #expect(refused.status == 1)
+        #expect(refused.stderr == """
+        budget: error: 2026-10-30 is on or before the reconciliation of Main on 2026-11-01 (statement balance -5.00)
+        hint: add --force to add it anyway; the reconciliation will no longer hold
+
+        """)
+        #expect(try sandbox.snapshot() == saved)
+        #expect(sandbox.run("import", "--profile", "bank", file, "--force").stderr == "Imported 1 transaction from \(file).\n")
     }
 
     @Test func aProfileEditedByHandIntoNonsenseIsAUsageErrorNamingIt() throws {

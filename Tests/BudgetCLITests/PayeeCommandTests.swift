@@ -45,8 +45,31 @@ import Testing
         #expect(sandbox.succeed("payees", "--format", "csv") == "payee,transactions,net\nAmazon,4,2986.00\nEvil\u{202E}gpj.exe,1,-2.00\n")
     }
 
+    /// Each spelling `payees` lists may be given, though the first folds the next ones in.
+    @Test func mergeTakesEverySpellingPayeesListsEvenWhenTheyFoldAlike() throws {
+        let sandbox = book()
+        sandbox.succeed("-q", "add", "1.00", "Food", "--payee", "amazon.de", "--date", "2026-11-05")
+        let result = sandbox.run("merge-payees", "AMAZON", "amazon", "amazon.de", "--into", "Amazon Inc")
+        #expect(result.status == 0)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "Merged 3 payee names into 'Amazon Inc': 4 transactions changed.\n")
+        #expect(sandbox.succeed("payees", "--format", "csv") == """
+        payee,transactions,net
+        ACME,1,3000.00
+        Amazon Inc,4,-15.00
+        Evil\u{202E}gpj.exe,1,-2.00
+
+        """)
+    }
+
     @Test(arguments: [
         (["merge-payees", "amazon", "Amzon", "--into", "Amazon"], 1, """
+        budget: error: no transaction has the payee 'Amzon'
+        hint: see the payees with 'budget payees'; nothing was changed
+
+        """),
+        // Names that fold alike are all checked before any is merged.
+        (["merge-payees", "AMAZON", "amazon", "Amzon", "--into", "Amazon"], 1, """
         budget: error: no transaction has the payee 'Amzon'
         hint: see the payees with 'budget payees'; nothing was changed
 

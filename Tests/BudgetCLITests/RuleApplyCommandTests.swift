@@ -102,6 +102,48 @@ import Glibc
         #expect(again.stdout == "" && again.stderr == "Changed 0 transactions.\n")
     }
 
+    /// `keep` never moves a reconciled transaction across kinds (its balance would change): the
+    /// hint offers only what would move it, and never the option just refused.
+    @Test func aRefusedMoveOfAReconciledTransactionHintsOnlyTheKindChangeThatMovesIt() throws {
+        let sandbox = book()
+        sandbox.succeed("-q", "reconcile", "Main", "--statement-balance", "2471.01", "--on", "2026-11-04")
+        sandbox.succeed("-q", "add", "-10.00", "Food", "--payee", "ACME Refund", "--date", "2026-11-06")
+        let before = try sandbox.snapshot()
+        let dry = sandbox.run("rule", "apply", "--dry-run", "--from", "2026-11-03")
+        #expect(dry.status == 0)
+        #expect(dry.stderr == """
+        Dry run: would change 0 transactions.
+        Left 2 categories as they were: the rule's category is of the other kind; --kind-change negate moves them (keep moves only the 1 not reconciled).
+
+        """)
+        let reconciledOnly = sandbox.run("rule", "apply", "--dry-run", "--from", "2026-11-03", "--to", "2026-11-04")
+        #expect(reconciledOnly.stderr == """
+        Dry run: would change 0 transactions.
+        Left 1 category as it was: the rule's category is of the other kind; --kind-change negate moves it (keep cannot: it is reconciled).
+
+        """)
+        #expect(try sandbox.snapshot() == before)
+        let kept = sandbox.run("rule", "apply", "--kind-change", "keep", "--from", "2026-11-03", "--format", "csv")
+        #expect(kept.status == 0)
+        #expect(kept.stdout == """
+        id,date,change,before,after,rule
+        3,2026-11-04,refused,Food,Salary,3
+        4,2026-11-06,category,Food,Salary,3
+
+        """)
+        #expect(kept.stderr == """
+        Changed 1 transaction.
+        Left 1 category as it was: the rule's category is of the other kind, and keeping the amount would change the balance of a reconciled transaction; --kind-change negate moves it.
+
+        """)
+        #expect(sandbox.succeed("list", "--format", "csv", "--from", "2026-11-03") == """
+        id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled,transfer_reconciled
+        3,2026-11-04,-2500.00,Food,ACME Payroll,,expense,Main,,,,2026-11-04,
+        4,2026-11-06,-10.00,Salary,ACME Refund,,income,Main,,,,,
+
+        """)
+    }
+
     @Test func editAndMoveChangeWhichRuleWinsFirst() {
         let sandbox = book()
         sandbox.succeed("-q", "rule", "add", "amazon", "Food")
@@ -187,13 +229,34 @@ import Glibc
         #expect(try sandbox.snapshot() == before)
     }
 
-    @Test func aPatternEditedByHandInTheBookIsReportedByApplyAndNothingChanges() throws {
+    /// The user typed no pattern: the stored one is named by its rule (exit 1, not a usage
+    /// error), `check` names it too, and editing the rule settles it.
+    @Test func aPatternEditedByHandInTheBookIsNamedByApplyImportAndCheckAndNothingChanges() throws {
         let sandbox = book()
-        #expect(system("sqlite3 '\(sandbox.database)' \"UPDATE rules SET pattern = '((' WHERE id = 1\"") == 0)
+        #expect(system("sqlite3 '\(sandbox.database)' \"UPDATE rules SET pattern = '(' WHERE id = 1\"") == 0)
+        let file = sandbox.write("bank.csv", "date,amount,payee\n2026-11-05,1.00,amazon\n")
         let before = try sandbox.snapshot()
-        let result = sandbox.run("rule", "apply")
-        #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("budget: error: invalid rule pattern '((': "))
+        for words in [["rule", "apply"], ["rule", "apply", "--dry-run"], ["import", file, "--default-category", "Food"]] {
+            let result = sandbox.run(words)
+            #expect(result.status == 1, "\(words)")
+            #expect(result.stdout == "")
+            #expect(result.stderr == """
+            budget: error: rule 1 has an invalid pattern '(' (unmatched ( or \\(): edit or remove it
+            hint: give it a pattern with 'budget rule edit 1 --pattern PATTERN', or remove it with 'budget rule remove 1'; nothing was changed
+
+            """, "\(words)")
+        }
         #expect(try sandbox.snapshot() == before)
+        let check = sandbox.run("check")
+        #expect(check.status == 1)
+        #expect(check.stdout == "rule 1: invalid pattern '(': unmatched ( or \\(\n")
+        #expect(check.stderr == """
+        budget: error: \(sandbox.database) has 1 problem
+        hint: the book is whole: give each rule named a pattern with 'budget rule edit ID --pattern PATTERN', or remove it with 'budget rule remove ID'
+
+        """)
+        #expect(try sandbox.snapshot() == before)
+        sandbox.succeed("-q", "rule", "edit", "1", "--pattern", "^amazon mktplace")
+        #expect(sandbox.succeed("check") == "ok\n")
     }
 }

@@ -49,6 +49,43 @@ import Testing
         #expect(try BudgetStore(path: sandbox.database).rules().map(\.id) == [2])
     }
 
+    /// `--before` and `--after` name another rule: the rule itself names no place, and a typo for
+    /// another id must not pass as a move.
+    @Test(arguments: ["--before", "--after"])
+    func aRuleMovedBeforeOrAfterItselfIsAUsageErrorNamingItAndChangesNothing(option: String) throws {
+        let sandbox = book()
+        sandbox.succeed("-q", "rule", "add", "market", "Food")
+        sandbox.succeed("-q", "rule", "add", "coffee", "Eating out")
+        let before = try sandbox.snapshot()
+        let result = sandbox.run("rule", "move", "1", option, "1")
+        #expect(result.status == 64)
+        #expect(result.stdout == "")
+        #expect(result.stderr == """
+        budget: error: rule 1 cannot move before or after itself
+        hint: name another rule with --before ID or --after ID, or give a place with --to (see 'budget rule list')
+
+        """)
+        #expect(try sandbox.snapshot() == before)
+        #expect(sandbox.run("rule", "move", "1", option, "2").status == 0)
+    }
+
+    /// A rule that only sets a payee is checked for duplicates as a category rule is.
+    @Test func aRuleSettingOnlyAPayeeThatAnEarlierOneCoversIsRefusedAndChangesNothing() throws {
+        let sandbox = book()
+        sandbox.succeed("-q", "rule", "add", "bar", "--set-payee", "X")
+        let before = try sandbox.snapshot()
+        let result = sandbox.run("rule", "add", "bar", "--set-payee", "X")
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == """
+        budget: error: rule 1 already sets the payee 'X' for payees containing 'bar', which covers 'bar'
+        hint: nothing to add; see the rules with 'budget rule list'
+
+        """)
+        #expect(try sandbox.snapshot() == before)
+        #expect(try BudgetStore(path: sandbox.database).rules() == [ImportRule(id: 1, pattern: "bar", category: nil, payee: "X")])
+    }
+
     @Test(arguments: [
         (["rule", "remove", "7"], 1, """
         budget: error: no rule with id 7

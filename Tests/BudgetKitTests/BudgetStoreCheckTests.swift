@@ -50,6 +50,10 @@ import Glibc
         ("UPDATE budgets SET amount = '3 hundred' WHERE category_id = 1",
          [.invalidBudgetAmount(categoryID: 1, month: "2026-11", stored: "3 hundred")]),
         ("UPDATE rules SET pattern = '' WHERE id = 1", [.invalidRulePattern(ruleID: 1, pattern: "")]),
+        ("UPDATE rules SET mode = 'pattern', pattern = '(' WHERE id = 1",
+         [.invalidRuleExpression(ruleID: 1, pattern: "(", reason: "unmatched ( or \\(")]),
+        ("UPDATE rules SET mode = 'pattern', pattern = 'a\\1' WHERE id = 1",
+         [.invalidRuleExpression(ruleID: 1, pattern: "a\\1", reason: "back-references like \\1 are not supported")]),
         ("DELETE FROM rules; DELETE FROM categories WHERE id = 2",
          // In the schema's order of tables: transactions was made again by schema 4.
          [.missingReference(table: "budgets", rowID: nil, parentTable: "categories"),

@@ -85,6 +85,27 @@ import Testing
         #expect(try store.applyRules().isEmpty)
     }
 
+    /// A regular expression the sqlite3 shell stored unchecked is named by its rule, never as
+    /// if the caller had typed it; nothing is applied or imported.
+    @Test func aPatternStoredByHandIsNamedByItsRuleOnApplyAndImportAndNothingChanges() throws {
+        let dir = TemporaryDirectory()
+        let store = try book(dir)
+        try store.addRule(pattern: "amazon", category: "Shopping")
+        try store.addRule(pattern: "^acme", mode: .pattern, category: "Salary")
+        try store.addTransaction(amount: money("1.00"), category: "Food", payee: "amazon", date: day("2026-11-01"))
+        #expect(sqliteShell(dir.file("budget.sqlite3"), "UPDATE rules SET pattern = '(' WHERE id = 2") == 0)
+        let before = try dumpOfEveryTable(store)
+        let refused = BudgetError.invalidStoredRulePattern(ruleID: 2, pattern: "(", reason: "unmatched ( or \\(")
+        #expect(throws: refused) { try store.applyRules() }
+        #expect(throws: refused) { try store.applyRules(dryRun: true) }
+        var options = ImportOptions()
+        options.defaultCategory = "Food"
+        var rows = ImportReader(file: "bank.csv", options: options, text: "date,amount,payee\n2026-11-02,2.00,amazon\n")
+        #expect(throws: refused) { try store.importTransactions(from: &rows) }
+        #expect(try dumpOfEveryTable(store) == before)
+        #expect(refused.description == "rule 2 has an invalid pattern '(': unmatched ( or \\(")
+    }
+
     @Test func payeesAreListedWithCountsAndMergedCaseFolded() throws {
         let dir = TemporaryDirectory()
         let store = try book(dir)
@@ -105,6 +126,39 @@ import Testing
         #expect(try store.mergePayees(["AmAzOn"], into: "Amazon") == 3)
         #expect(try store.payees().map(\.name) == ["ACME", "Amazon"])
         #expect(try store.mergePayees(["amazon"], into: "Amazon") == 0)
+    }
+
+    /// Each spelling `payees()` lists may be given, though the first already folds the others in:
+    /// every name is checked before anything changes.
+    @Test func mergingEverySpellingThatFoldsAlikeChecksAllNamesFirst() throws {
+        let dir = TemporaryDirectory()
+        let store = try book(dir)
+        for payee in ["AMAZON", "Amazon", "amazon.de"] {
+            try store.addTransaction(amount: money("1.00"), category: "Food", payee: payee, date: day("2026-11-01"))
+        }
+        let before = try dumpOfEveryTable(store)
+        #expect(throws: BudgetError.unknownPayee("Amzon")) { try store.mergePayees(["AMAZON", "Amazon", "Amzon"], into: "Amazon Inc") }
+        #expect(throws: BudgetError.unknownPayee("")) { try store.mergePayees(["AMAZON", ""], into: "Amazon Inc") }
+        #expect(try dumpOfEveryTable(store) == before)
+        #expect(try store.mergePayees(["AMAZON", "Amazon", "amazon.de"], into: "Amazon Inc") == 3)
+        #expect(try store.payees() == [PayeeSummary(name: "Amazon Inc", transactionCount: 3, net: money("-3.00"))])
+    }
+
+    /// More names than one statement binds (900) are checked, all of them, before any is merged.
+    @Test func mergingMoreNamesThanOneStatementBindsChecksThemAllFirst() throws {
+        let dir = TemporaryDirectory()
+        let store = try book(dir)
+        let names = (1...950).map { "Shop \($0)" }
+        var options = ImportOptions()
+        options.defaultCategory = "Food"
+        var rows = ImportReader(file: "shops.csv", options: options,
+                                text: "date,amount,payee\n" + names.map { "2026-11-02,1.00,\($0)\n" }.joined())
+        try store.importTransactions(from: &rows)
+        let before = try dumpOfEveryTable(store)
+        #expect(throws: BudgetError.unknownPayee("Shop 951")) { try store.mergePayees(names + ["Shop 951"], into: "Shops") }
+        #expect(try dumpOfEveryTable(store) == before)
+        #expect(try store.mergePayees(names.map { $0.uppercased() } + names, into: "Shops") == 950)
+        #expect(try store.payees() == [PayeeSummary(name: "Shops", transactionCount: 950, net: money("-950.00"))])
     }
 
     @Test func importProfilesAreSavedListedShownReplacedAndRemovedIgnoringCase() throws {

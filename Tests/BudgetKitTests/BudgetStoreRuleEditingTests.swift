@@ -75,6 +75,9 @@ import Testing
         #expect(throws: BudgetError.invalidRulePosition(0, count: 3)) { try store.moveRule(id: a.id, to: .position(0)) }
         #expect(throws: BudgetError.unknownRule(42)) { try store.moveRule(id: a.id, to: .before(42)) }
         #expect(throws: BudgetError.unknownRule(42)) { try store.moveRule(id: 42, to: .position(1)) }
+        #expect(throws: BudgetError.ruleMovedBesideItself(a.id)) { try store.moveRule(id: a.id, to: .before(a.id)) }
+        #expect(throws: BudgetError.ruleMovedBesideItself(a.id)) { try store.moveRule(id: a.id, to: .after(a.id)) }
+        #expect(throws: BudgetError.unknownRule(42)) { try store.moveRule(id: 42, to: .after(42)) }
         #expect(try dumpOfEveryTable(store) == before)
     }
 

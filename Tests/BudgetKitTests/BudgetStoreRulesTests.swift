@@ -74,6 +74,27 @@ import Testing
                 == "rule 2 ('coffee' to 'Eating out') already catches every payee containing 'Coffee'")
     }
 
+    /// A rule that only sets a payee meets the same duplicate rule as one that sets a category.
+    @Test(arguments: ["bar", "BAR", "the bar"])
+    func aPayeeRuleAnEarlierPayeeRuleAlreadyCoversIsRefusedAndChangesNothing(pattern: String) throws {
+        let dir = TemporaryDirectory()
+        let store = try dir.store()
+        try store.addCategory(named: "Food", monthlyBudget: .zero)
+        let bar = try store.addRule(pattern: "bar", payee: "X", category: nil)
+        let before = try dumpOfEveryTable(store)
+        #expect(throws: BudgetError.duplicateRule(pattern: pattern, category: nil, existing: bar)) {
+            try store.addRule(pattern: pattern, payee: " X ", category: nil)
+        }
+        #expect(try dumpOfEveryTable(store) == before)
+        // Another payee, a category too, or another field is another rule.
+        try store.addRule(pattern: pattern, payee: "Y", category: nil)
+        try store.addRule(pattern: pattern, payee: "X", category: "Food")
+        try store.addRule(pattern: pattern, field: .note, payee: "X", category: nil)
+        #expect(try store.rules().count == 4)
+        #expect(BudgetError.duplicateRule(pattern: "bar", category: nil, existing: bar).description
+                == "rule 1 ('bar' setting payee 'X') already catches every payee containing 'bar'")
+    }
+
     @Test func duplicatesAreFoundIgnoringCaseBeyondASCII() throws {
         let dir = TemporaryDirectory()
         let store = try dir.store()

@@ -62,4 +62,24 @@ import Testing
         #expect(try store.rules().isEmpty)
         #expect(try store.transactions().isEmpty)
     }
+
+    /// Only transactions that go count as deleted; a split keeping parts of other categories is
+    /// named with its amounts before and after.
+    @Test func aSplitKeepingOtherPartsIsReportedApartFromTheDeletedTransactions() throws {
+        let dir = TemporaryDirectory()
+        let store = try dir.store()
+        try store.addCategory(named: "Food", monthlyBudget: money("300"), from: nov)
+        try store.addCategory(named: "Shop", monthlyBudget: money("100"), from: nov)
+        let plain = try store.addTransaction(amount: money("3"), category: "Food", date: nov.firstDay)
+        let market = try store.addTransaction(amount: money("10"), splits: [SplitPart(category: "Food", amount: money("4")),
+                                                                            SplitPart(category: "Shop", amount: money("6"))], date: nov.firstDay)
+        try store.addTransaction(amount: money("5"), splits: [SplitPart(category: "Food", amount: money("2")),
+                                                              SplitPart(category: "Food", amount: money("3"))], date: nov.firstDay)
+        let result = try store.deleteCategory(named: "Food", .deleteTransactions)
+        #expect(result.transactionsDeleted == 2)
+        #expect(result.splitsShrunk == [CategoryDeletionResult.ShrunkSplit(transactionID: market.id, amountBefore: money("10"), amount: money("6"))])
+        #expect(try store.transactions().map { "\($0.id) \($0.amount)" } == ["\(market.id) 6.00"])
+        #expect(throws: BudgetError.unknownTransaction(plain.id)) { try store.transaction(id: plain.id) }
+        #expect(try store.check() == [])
+    }
 }

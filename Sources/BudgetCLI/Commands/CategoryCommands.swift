@@ -128,7 +128,9 @@ struct DeleteCategory: BudgetCommand {
         discussion: """
         A category that still has transactions is kept unless --move-to names a category to move \
         them to, or --force deletes them too. Its rules follow its transactions to --move-to; \
-        otherwise they are deleted with it. Says what was moved or deleted.
+        otherwise they are deleted with it. Says what was moved or deleted. With --force, a \
+        split with parts in other categories keeps them and loses this category's part: its \
+        amount drops by that part, and each such split is named with its new amount.
         Moving into a category of the other kind (expense or income) would change what the \
         amounts mean, so it needs --kind-change: keep (the same numbers) or negate (the same \
         direction of money).
@@ -195,7 +197,20 @@ struct DeleteCategory: BudgetCommand {
             if result.transactionsDeleted > 0 { deleted.append(count(result.transactionsDeleted, "transaction")) }
             if !result.rulesDeleted.isEmpty { deleted.append(rules(result.rulesDeleted)) }
             lines.append("Deleted category \(result.category)" + (deleted.isEmpty ? "." : " and its " + deleted.joined(separator: " and ") + "."))
+            if let splits = shrunkSplits(result) { lines.append(splits) }
         }
         return lines
+    }
+
+    /// `Removed Food from 1 split, which keeps its other parts: transaction 2 is now 6.00 (was
+    /// 10.00).`: the amounts, and so the balances, that changed without a transaction going.
+    static func shrunkSplits(_ result: CategoryDeletionResult) -> String? {
+        let splits = result.splitsShrunk
+        guard !splits.isEmpty else { return nil }
+        let shown = 5
+        var amounts = splits.prefix(shown).map { "transaction \($0.transactionID) is now \($0.amount) (was \($0.amountBefore))" }
+        if splits.count > shown { amounts.append("and \(splits.count - shown) more") }
+        let which = splits.count == 1 ? "1 split, which keeps its" : "\(splits.count) splits, which keep their"
+        return "Removed \(result.category) from \(which) other parts: " + amounts.joined(separator: ", ") + "."
     }
 }

@@ -7,8 +7,9 @@ struct Check: BudgetCommand {
         abstract: "Check the book for damage.",
         discussion: """
         Runs SQLite's integrity and foreign-key checks, then the book's own rules (amounts in \
-        range, real dates and months, category names and keys, the change log). Prints ok and \
-        exits 0, or lists each problem on standard output and exits 1. Reads only: a damaged \
+        range, real dates and months, category names and keys, rules' patterns, the change \
+        log). Prints ok and exits 0, or lists each problem on standard output and exits 1. \
+        Reads only: a damaged \
         book is never written, and a missing one is never created.
         With --repair, when the only problems are monthly totals that differ from their rows \
         (which reports read) and parts of splits whose transaction is gone (both left behind by \
@@ -26,7 +27,13 @@ struct Check: BudgetCommand {
 
     func run(_ context: CommandContext) throws -> Outcome {
         let path = try context.bookLocation().path
-        var problems = try BudgetStore.check(bookAt: path)
+        var problems = try Self.problems(ofBookAt: path)
+        func isRule(_ problem: BookProblem) -> Bool {
+            switch problem {
+            case .invalidRulePattern, .invalidRuleExpression: return true
+            default: return false
+            }
+        }
         func isTotals(_ problem: BookProblem) -> Bool {
             if case .monthTotalDiffers = problem { return true } else { return false }
         }
@@ -64,12 +71,35 @@ struct Check: BudgetCommand {
             // Two devices' edits merged by a sync (or the sqlite3 shell) made them: a restore would lose good rows.
             hint = "the book is whole: put each transaction named right with 'budget edit ID' (or delete it)"
                 + (problems.contains { !$0.isSettledByEditing } ? ", then run 'budget check --repair' for the monthly totals" : "")
+        } else if problems.allSatisfy(isRule) {
+            // The sqlite3 shell stored them: the rows are whole, and editing the rule settles it.
+            hint = "the book is whole: give each rule named a pattern with 'budget rule edit ID --pattern PATTERN', "
+                + "or remove it with 'budget rule remove ID'"
         } else {
             hint = "put a backup in its place with 'budget restore BACKUP'" + (repair ? " (--repair only mends the monthly totals and left-behind parts of splits, and wrote nothing)" : "")
         }
         context.warn("budget: error: \(path) has \(problems.count == 1 ? "1 problem" : "\(problems.count) problems")")
         context.warn("hint: " + hint)
         return .problemsFound
+    }
+
+    /// The book's problems; a file too damaged or too foreign to check is an error whose hint
+    /// does not send the user to 'budget check', the command that just ran.
+    static func problems(ofBookAt path: String) throws -> [BookProblem] {
+        do {
+            return try BudgetStore.check(bookAt: path)
+        } catch let error as BudgetError {
+            let restore = "'budget restore BACKUP' puts a backup in its place"
+            switch error {
+            case .notABudgetDatabase:
+                throw EnvironmentError(message: ErrorText(error).message,
+                                       hint: "if it is your book, it is too damaged to check: \(restore); otherwise choose another file with --db PATH")
+            case .corruptDatabase, .truncatedDatabase, .unknownSchemaVersion:
+                throw EnvironmentError(message: ErrorText(error).message, hint: "it is too damaged to check: \(restore)")
+            default:
+                throw error
+            }
+        }
     }
 }
 

@@ -7,7 +7,9 @@ enum ImportProfileCommands {
         abstract: "Save import options under a name, for a bank's files.",
         discussion: """
         A profile holds options only, checked by 'budget import' itself when saved and again \
-        when used: never a FILE, --profile, --db or --quiet. 'budget import --profile NAME \
+        when used: never a FILE, --profile, --db or --quiet, nor --dry-run, --force or \
+        --include-deleted, which are given to each import that needs them (a profile an earlier \
+        version saved with one is refused until saved again). 'budget import --profile NAME \
         FILE' lays them under the command line's own: an option given on the command line \
         replaces the profile's, and so does its opposite (--decimal-point replaces a saved \
         --decimal-comma); of options that cannot be used together (--amount-column and a saved \
@@ -34,10 +36,12 @@ enum ImportProfileCommands {
 
 extension Import {
     /// The import `words` (a profile's options) describe, with `file` as its FILE: parsed and
-    /// checked by the one parser, as if typed after `budget import`.
+    /// checked by the one parser, as if typed after `budget import -`. The FILE goes first, as
+    /// `-` (always a value, never an option), so a message names only words of the profile: a
+    /// last `--delimiter` misses its value, and a FILE among the words is one too many.
     ///
-    /// - Throws: the parser's ``UsageError``; a usage error too for a FILE among the words
-    ///   (the words then hold one positional too many), `--profile`, a global option or `--help`.
+    /// - Throws: the parser's ``UsageError``; a usage error too for a FILE among the words,
+    ///   `--profile`, a global option or `--help`.
     static func parsing(profile words: [String], named name: String, file: String) throws(UsageError) -> Import {
         let refused = { (what: String) -> UsageError in
             UsageError(message: "import profile '\(name)' cannot hold \(what)",
@@ -45,30 +49,47 @@ extension Import {
         }
         let result: ParseResult
         do {
-            result = try CommandLineParser(tree: Commands.tree).parse(["import"] + words + ["--", file])
+            result = try CommandLineParser(tree: Commands.tree).parse(["import", "-"] + words)
         } catch {
-            if error.message.hasPrefix("unexpected argument") { throw refused("a FILE argument") }
+            // `unexpected argument 'x'`, `2 unexpected arguments: 'x', 'y'`: positionals after the FILE.
+            if error.message.hasPrefix("unexpected argument") || error.message.contains(" unexpected arguments: ") {
+                throw refused("a FILE argument")
+            }
             throw UsageError(message: "import profile '\(name)': \(error.message)", hint: error.hint, command: error.command)
         }
-        guard case .run(let parsed, _, let globals) = result, let command = parsed as? Import else { throw refused("'--help'") }
+        guard case .run(let parsed, _, let globals) = result, var command = parsed as? Import else { throw refused("'--help'") }
         if globals != GlobalOptions() { throw refused("'--db' or '--quiet'") }
         if command.profile != nil { throw refused("'--profile'") }
+        command.file = FilePath(file)
         return command
     }
 
-    /// A profile holding `--dry-run` (saved before it was refused) would make every import with
-    /// it a dry run, with no option to turn it off.
-    static func refuseDryRun(in saved: Import, named name: String) throws(UsageError) {
-        guard saved.dryRun else { return }
-        throw UsageError(message: "import profile '\(name)' cannot hold '--dry-run'",
-                         hint: "save the profile without it, and give --dry-run to an import: budget import --profile NAME FILE --dry-run")
+    /// The flags that act on one import, never a standing choice: saved in a profile, each would
+    /// apply unseen to every import made with it (every import a dry run with no way to turn it
+    /// off, rows imported into reconciled periods, deleted rows brought back). In their order
+    /// in `budget import`'s options.
+    static var oneImportFlags: [(name: String, isGiven: (Import) -> Bool)] {[
+        ("--include-deleted", \.includesDeleted), ("--force", \.force), ("--dry-run", \.dryRun),
+    ]}
+
+    /// Refuses a profile holding a flag of ``oneImportFlags``: when it is saved (`saving`), and
+    /// when it is used, for a profile an earlier version of budget saved with one.
+    static func refuseOneImportFlags(in saved: Import, named name: String, saving: Bool) throws(UsageError) {
+        let held = oneImportFlags.filter { $0.isGiven(saved) }.map(\.name)
+        guard !held.isEmpty else { return }
+        let flags = held.joined(separator: " ")
+        let them = held.count == 1 ? "it" : "them"
+        throw UsageError(message: "import profile '\(name)' cannot hold \(Suggestion.list(held))",
+                         hint: saving ? "save the profile without \(them), and give \(flags) to an import: budget import --profile NAME FILE \(flags)"
+                             : "save the profile again without \(them) with 'budget import-profile save NAME OPTIONS...' "
+                             + "('budget import-profile show NAME' prints its options), and give \(flags) to the import itself")
     }
 
     /// The import to run: `profile`'s options under this command line's (an option given here
     /// replaces the profile's), checked as one command line.
     func layered(on profile: ImportProfile) throws(UsageError) -> Import {
         let saved = try Self.parsing(profile: profile.options, named: profile.name, file: file.path)
-        try Self.refuseDryRun(in: saved, named: profile.name)
+        try Self.refuseOneImportFlags(in: saved, named: profile.name, saving: false)
         let mine = Set(given.map(\.target))
         let words = saved.given.filter { !mine.contains($0.target) }.flatMap(\.words) + given.filter { $0.target != \Import.profile }.flatMap(\.words)
         return try Self.parsing(profile: words, named: profile.name, file: file.path)
@@ -105,7 +126,7 @@ struct ImportProfileSave: BudgetCommand {
     var options: [String] = []
 
     func run(_ context: CommandContext) throws -> Outcome {
-        try Import.refuseDryRun(in: Import.parsing(profile: options, named: name, file: "-"), named: name)
+        try Import.refuseOneImportFlags(in: Import.parsing(profile: options, named: name, file: "-"), named: name, saving: true)
         let store = try context.store()
         let replaced = try store.saveImportProfile(named: name, options: options)
         context.confirm("\(replaced ? "Replaced" : "Saved") import profile '\(try store.importProfile(named: name).name)'.")

@@ -28,7 +28,8 @@ struct MergePayees: BudgetCommand {
         name: "merge-payees",
         abstract: "Give the transactions of some payees one name.",
         discussion: """
-        Names compare ignoring case: 'AMAZON' merges Amazon and amazon too. All in one write; \
+        Names compare ignoring case: 'AMAZON' merges Amazon and amazon too, and every spelling \
+        'budget payees' lists may be given. All in one write; every name is checked first, and \
         a name no transaction has changes nothing at all. Says how many transactions changed:
           budget merge-payees "AMAZON MKTPLACE" amazon.de --into Amazon
         To clean payees as they are imported, add a rule with --set-payee.

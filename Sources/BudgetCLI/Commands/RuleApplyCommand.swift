@@ -49,10 +49,27 @@ struct RuleApply: BudgetCommand {
         let count = "\(changed) transaction\(changed == 1 ? "" : "s")"
         context.confirm(dryRun ? "Dry run: would change \(count)." : "Changed \(count).")
         if refused > 0 {
+            let reconciled = outcomes.filter { $0.isRefused && $0.before.isReconciled }.count
             context.confirm("Left \(refused) categor\(refused == 1 ? "y" : "ies") as \(refused == 1 ? "it was" : "they were"): "
-                            + "the rule's category is of the other kind; --kind-change negate or keep moves \(refused == 1 ? "it" : "them").")
+                            + Self.refusal(refused: refused, reconciled: reconciled, kindChange: kindChange) + ".")
         }
         return .success
+    }
+
+    /// Why `refused` categories were left, `reconciled` of them on reconciled transactions, and
+    /// which --kind-change would move them: keep never moves a reconciled one (its balance would
+    /// change), negate moves every one.
+    static func refusal(refused: Int, reconciled: Int, kindChange: KindChoice?) -> String {
+        let them = refused == 1 ? "it" : "them"
+        if kindChange == .keep {
+            // Keep refuses only reconciled transactions.
+            return "the rule's category is of the other kind, and keeping the amount would change the balance of "
+                + "\(refused == 1 ? "a reconciled transaction" : "reconciled transactions"); --kind-change negate moves \(them)"
+        }
+        if reconciled == 0 { return "the rule's category is of the other kind; --kind-change negate or keep moves \(them)" }
+        let keep = reconciled == refused ? "keep cannot: \(refused == 1 ? "it is" : "they are") reconciled"
+            : "keep moves only the \(refused - reconciled) not reconciled"
+        return "the rule's category is of the other kind; --kind-change negate moves \(them) (\(keep))"
     }
 }
 

@@ -139,7 +139,10 @@ struct RuleMove: BudgetCommand {
     static let configuration = CommandConfiguration(
         name: "move",
         abstract: "Move a rule to another place in the order rules are tried.",
-        discussion: "Place 1 is tried first. Prints the rules in their new order.",
+        discussion: """
+        Place 1 is tried first. Prints the rules in their new order. --before and --after name \
+        another rule: a rule before or after itself is refused (exit 64), never taken as a move.
+        """,
         access: .change)
 
     static var arguments: [CommandArgument<RuleMove>] {[

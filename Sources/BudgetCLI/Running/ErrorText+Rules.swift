@@ -12,6 +12,13 @@ extension ErrorText {
         case .invalidRulePosition(let position, let count):
             self.init(message: "no place \(position) among \(count) rule\(count == 1 ? "" : "s")",
                       hint: "give a place from 1 to \(count), or --before ID or --after ID")
+        case .ruleMovedBesideItself(let id):
+            self.init(message: "rule \(id) cannot move before or after itself",
+                      hint: "name another rule with --before ID or --after ID, or give a place with --to (see 'budget rule list')")
+        case .invalidStoredRulePattern(let id, let pattern, let reason):
+            self.init(message: "rule \(id) has an invalid pattern '\(pattern)' (\(reason)): edit or remove it",
+                      hint: "give it a pattern with 'budget rule edit \(id) --pattern PATTERN', or remove it with 'budget rule remove \(id)'; "
+                          + "nothing was changed")
         case .invalidPayeeName(let name):
             self.init(message: "invalid payee name '\(name)': it must be non-empty text without control characters",
                       hint: "choose a name such as Amazon or \"Corner Shop\"")

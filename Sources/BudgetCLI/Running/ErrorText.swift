@@ -117,8 +117,9 @@ struct ErrorText: Equatable {
                       hint: "add --kind-change negate to keep each amount's direction (12.50 \(fromKind.flow) becomes -12.50), "
                           + "or --kind-change keep to keep the numbers")
         case .duplicateRule(let pattern, let category, let existing):
-            self.init(message: "rule \(existing.id) already sends payees containing '\(existing.pattern)' to \(category), "
-                          + "which covers '\(pattern)'",
+            let does = category.map { "sends payees containing '\(existing.pattern)' to \($0)" }
+                ?? "sets the payee '\(existing.payee ?? "")' for payees containing '\(existing.pattern)'"
+            self.init(message: "rule \(existing.id) already \(does), which covers '\(pattern)'",
                       hint: "nothing to add; see the rules with 'budget rule list'")
         case .noBudgetEntry(let category, let month, let scope):
             self.init(message: scope == .only ? "\(category) has no budget for \(month) only" : "\(category) has no budget change from \(month)",
@@ -168,8 +169,8 @@ struct ErrorText: Equatable {
              .invalidTransferAmount, .transferHasNoCategory, .notATransfer, .emptySplit, .splitDoesNotSum, .splitMixesKinds,
              .reconciledTransaction, .dateInReconciledPeriod, .futureReconciliation:
             self = ErrorText(accounts: error)
-        case .invalidRuleExpression, .ruleWithoutAction, .invalidRulePosition, .invalidPayeeName, .unknownPayee,
-             .invalidProfileName, .unknownImportProfile:
+        case .invalidRuleExpression, .ruleWithoutAction, .invalidRulePosition, .ruleMovedBesideItself, .invalidStoredRulePattern,
+             .invalidPayeeName, .unknownPayee, .invalidProfileName, .unknownImportProfile:
             self = ErrorText(rules: error)
         case .bankFile(let error):
             self = ErrorText(bankFile: error)

@@ -63,7 +63,8 @@ enum ExitStatus: Equatable {
             case .invalidAccountName, .invisibleCharacterInAccountName, .transferToSameAccount, .invalidTransferAmount, .emptySplit, .splitDoesNotSum,
                  .futureReconciliation: self = .usage
             // And rules' patterns, places and payees, and profiles' names.
-            case .invalidRuleExpression, .ruleWithoutAction, .invalidRulePosition, .invalidPayeeName, .invalidProfileName: self = .usage
+            case .invalidRuleExpression, .ruleWithoutAction, .invalidRulePosition, .ruleMovedBesideItself, .invalidPayeeName,
+                 .invalidProfileName: self = .usage
             case .sync(.invalidDeviceName): self = .usage
             case .sync(.invalidChangesetFile): self = .badInput
             case .sync(.cannotWriteChangesetFile): self = .outputFailed

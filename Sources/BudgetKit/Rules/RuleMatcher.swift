@@ -42,13 +42,25 @@ struct RuleMatcher {
 
     /// Compiles the rules, in their order.
     ///
-    /// - Throws: ``BudgetError/invalidRuleExpression(_:reason:)`` for a pattern rule glibc
-    ///   refuses (only a book edited by hand has one: adding and editing rules check them).
+    /// - Throws: ``BudgetError/invalidStoredRulePattern(ruleID:pattern:reason:)`` for a pattern
+    ///   rule that cannot be compiled (only a book edited by hand has one: adding and editing
+    ///   rules check them), naming the rule: the user typed no pattern.
     init(_ definitions: [Definition]) throws {
         self.definitions = definitions
         compiled = try definitions.map { definition in
             Compiled(definition: definition, folded: definition.mode == .pattern ? "" : definition.pattern.caseFolded(),
-                     expression: definition.mode == .pattern ? try RulePattern(definition.pattern) : nil)
+                     expression: definition.mode == .pattern ? try Self.compile(definition) : nil)
+        }
+    }
+
+    /// The rule's regular expression, compiled.
+    ///
+    /// - Throws: ``BudgetError/invalidStoredRulePattern(ruleID:pattern:reason:)``.
+    static func compile(_ definition: Definition) throws -> RulePattern {
+        do {
+            return try RulePattern(definition.pattern)
+        } catch let error as BudgetError {
+            throw BudgetError.invalidStoredRulePattern(ruleID: definition.id, pattern: definition.pattern, reason: error.patternReason)
         }
     }
 

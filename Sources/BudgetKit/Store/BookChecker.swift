@@ -131,10 +131,21 @@ final class BookChecker {
         try connection.prepare(sql).forEachRow {
             report(.invalidRulePattern(ruleID: $0.int64(RuleColumn.id), pattern: $0.text(RuleColumn.pattern)))
         }
+        // A regular expression the sqlite3 shell stored unchecked: imports and 'rule apply' refuse it.
+        let expressions = "SELECT r.id, r.pattern FROM rules AS r WHERE r.mode = 'pattern' AND typeof(r.pattern) = 'text' AND r.pattern <> '' ORDER BY r.id"
+        try connection.prepare(expressions).forEachRow { row in
+            let (id, pattern) = (row.int64(StoredExpression.id), row.text(StoredExpression.pattern))
+            do {
+                _ = try RulePattern(pattern)
+            } catch let error as BudgetError {
+                report(.invalidRuleExpression(ruleID: id, pattern: pattern, reason: error.patternReason))
+            }
+        }
     }
 
     // The columns of the checks' queries.
     private enum Integrity: Int32, SelectedColumns { case message }
+    private enum StoredExpression: Int32, SelectedColumns { case id, pattern }
     private enum ForeignKey: Int32, SelectedColumns { case table, rowID, parent, constraint }
     private enum SchemaObject: Int32, FixedColumns {
         case type, name, sql

@@ -37,6 +37,10 @@ public enum BookProblem: Hashable, Sendable, CustomStringConvertible {
     case invalidTransactionAmount(transactionID: Int64, stored: String)
     /// An import rule with an empty pattern (it would match every payee).
     case invalidRulePattern(ruleID: Int64, pattern: String)
+    /// An import rule of mode `pattern` whose regular expression cannot be compiled (stored by
+    /// hand: adding and editing rules check it); `reason` says why. Imports and `rule apply`
+    /// refuse to run until the rule is edited or removed.
+    case invalidRuleExpression(ruleID: Int64, pattern: String, reason: String)
     /// The change log's sequence is below its newest entry: live lists may miss changes.
     case changeLogSequenceBehind(sequence: Int64, newest: Int64)
     /// Logging of transaction changes is paused (a row left in `change_log_pause`): live lists
@@ -122,6 +126,8 @@ public enum BookProblem: Hashable, Sendable, CustomStringConvertible {
             return "transaction \(id): invalid amount '\(stored)'"
         case .invalidRulePattern(let id, let pattern):
             return "rule \(id): invalid pattern '\(pattern)'"
+        case .invalidRuleExpression(let id, let pattern, let reason):
+            return "rule \(id): invalid pattern '\(pattern)': \(reason)"
         case .changeLogSequenceBehind(let sequence, let newest):
             return "change log sequence \(sequence) is behind its newest entry \(newest)"
         case .changeLogPaused:

@@ -24,12 +24,13 @@ extension BudgetStore {
             let rules = try fetchRules(categoryID: row.id)
             let history = try budgetHistory(categoryID: row.id)
             var movedTo: String?, kindChange: KindChange?, rulesMoved: [ImportRule] = [], duplicates: [ImportRule] = []
+            var deleted = 0, shrunk: [CategoryDeletionResult.ShrunkSplit] = []
             switch deletion {
             case .refuseIfUsed:
                 if count > 0 { throw BudgetError.categoryInUse(row.name, transactionCount: count) }
             case .deleteTransactions:
                 try refuseReconciledRows(categoryID: row.id)
-                try deleteTransactionsAndParts(categoryID: row.id)
+                (deleted, shrunk) = try deleteTransactionsAndParts(categoryID: row.id)
             case .moveTransactions(let other, let choice):
                 let target = try categoryRow(named: other)
                 if target.id == row.id { throw BudgetError.moveToSameCategory(row.name) }
@@ -63,8 +64,8 @@ extension BudgetStore {
             try connection.run("DELETE FROM categories WHERE id = ?", [.integer(row.id)])
             return CategoryDeletionResult(
                 category: row.name, kind: row.kind, movedTo: movedTo, transactionsMoved: movedTo == nil ? 0 : count,
-                kindChange: kindChange, transactionsDeleted: movedTo == nil ? count : 0, rulesMoved: rulesMoved,
-                duplicateRulesRemoved: duplicates, rulesDeleted: movedTo == nil ? rules : [], budgetHistory: history)
+                kindChange: kindChange, transactionsDeleted: deleted, rulesMoved: rulesMoved,
+                duplicateRulesRemoved: duplicates, rulesDeleted: movedTo == nil ? rules : [], budgetHistory: history, splitsShrunk: shrunk)
         }
     }
 
@@ -73,13 +74,14 @@ extension BudgetStore {
     /// `other` moves the transactions (refusing a move across kinds), else `force` deletes them,
     /// else a category with transactions is refused.
     ///
-    /// - Returns: how many transactions were moved or deleted.
+    /// - Returns: how many transactions were moved or deleted, or lost the category's part of
+    ///   their split.
     /// - Throws: as ``deleteCategory(named:_:)``.
     @discardableResult
     public func deleteCategory(named name: String, movingTransactionsTo other: String?, force: Bool) throws -> Int {
         let deletion: CategoryDeletion = other.map { .moveTransactions(to: $0) } ?? (force ? .deleteTransactions : .refuseIfUsed)
         let result = try deleteCategory(named: name, deletion)
-        return result.transactionsMoved + result.transactionsDeleted
+        return result.transactionsMoved + result.transactionsDeleted + result.splitsShrunk.count
     }
 
     // MARK: - Internals
@@ -124,19 +126,34 @@ extension BudgetStore {
 
     /// Deletes the category's transactions, and its parts of splits: a split's amount drops by
     /// the parts removed, and a split left with no part goes.
-    private func deleteTransactionsAndParts(categoryID: Int64) throws {
+    ///
+    /// - Returns: how many transactions were deleted, and the splits kept with their other parts.
+    private func deleteTransactionsAndParts(categoryID: Int64) throws -> (deleted: Int, shrunk: [CategoryDeletionResult.ShrunkSplit]) {
         let id = SQLiteValue.integer(categoryID)
+        enum Kept: Int32, SelectedColumns { case id, before, after }
+        // Their amounts as the UPDATE below computes them.
+        let shrunk = try connection.prepare("""
+            SELECT t.id, t.amount, t.amount - (SELECT sum(p.amount) FROM transaction_splits AS p WHERE p.transaction_id = t.id AND p.category_id = ?1)
+            FROM transactions AS t WHERE t.id IN (\(CategoryUse.splitsIn))
+                AND EXISTS (SELECT 1 FROM transaction_splits AS p WHERE p.transaction_id = t.id AND p.category_id <> ?1)
+            ORDER BY t.id
+            """).map([id]) {
+            CategoryDeletionResult.ShrunkSplit(transactionID: $0.int64(Kept.id), amountBefore: $0.money(Kept.before), amount: $0.money(Kept.after))
+        }
         try connection.run("DELETE FROM transactions WHERE category_id = ?", [id])
+        var deleted = connection.changes
         try connection.run("""
             DELETE FROM transactions WHERE id IN (\(CategoryUse.splitsIn))
                 AND NOT EXISTS (SELECT 1 FROM transaction_splits AS p WHERE p.transaction_id = transactions.id AND p.category_id <> ?1)
             """, [id])
+        deleted += connection.changes
         try connection.run("""
             UPDATE transactions SET amount = amount - (SELECT sum(p.amount) FROM transaction_splits AS p
                 WHERE p.transaction_id = transactions.id AND p.category_id = ?1)
             WHERE id IN (\(CategoryUse.splitsIn))
             """, [id])
         try connection.run("DELETE FROM transaction_splits WHERE category_id = ?", [id])
+        return (deleted, shrunk)
     }
 
     /// Removes the category's rules whose pattern an earlier rule of it has (ignoring case),

@@ -37,6 +37,8 @@ extension BudgetStore {
 
     /// Gives every transaction whose payee is one of `names` (compared case-folded:
     /// `AMAZON` merges `Amazon` and `amazon`) the payee `target`, in one write transaction.
+    /// Every name is checked before anything changes, so names that fold alike (each spelling
+    /// ``payees()`` lists) may all be given.
     ///
     /// ```swift
     /// let changed = try store.mergePayees(["AMAZON MKTPLACE", "amazon.de"], into: "Amazon")
@@ -47,21 +49,48 @@ extension BudgetStore {
     /// - Throws: ``BudgetError/invalidPayeeName(_:)`` for `target`;
     ///   ``BudgetError/unknownPayee(_:)`` for the first name no transaction has (nothing is
     ///   changed then).
-    /// - Complexity: O(transactions × names).
+    /// - Complexity: two passes over the transactions, one to check the names and one to
+    ///   rewrite them (per 900 distinct names).
     @discardableResult
     public func mergePayees(_ names: [String], into target: String) throws -> Int {
         let target = try Self.validPayeeName(target)
+        // Each folded name once (names that fold alike are one payee to SQL).
+        var seen = Set<String>()
+        let folded = names.filter { !$0.isEmpty }.map { $0.caseFolded() }.filter { seen.insert($0).inserted }
         return try writing {
-            let exists = try connection.prepare("SELECT 1 FROM transactions WHERE budget_fold(payee) = ? LIMIT 1")
-            let merge = try connection.prepare("UPDATE transactions SET payee = ?1 WHERE budget_fold(payee) = ?2 AND payee IS NOT ?1")
+            var found = Set<String>()
+            for batch in folded.batches(of: Self.payeeBatch) {
+                let list = Self.placeholders(batch.count, from: 1)
+                try connection.prepare("SELECT DISTINCT budget_fold(payee) FROM transactions WHERE budget_fold(payee) IN (\(list))")
+                    .forEachRow(batch.map { .text($0) }) { found.insert($0.text(0)) }
+            }
+            if let missing = names.first(where: { $0.isEmpty || !found.contains($0.caseFolded()) }) {
+                throw BudgetError.unknownPayee(missing)
+            }
             var changed = 0
-            for name in names {
-                let folded = name.caseFolded()
-                guard !name.isEmpty, try exists.first([.text(folded)], { _ in true }) != nil else { throw BudgetError.unknownPayee(name) }
-                try merge.run([.text(target), .text(folded)])
+            for batch in folded.batches(of: Self.payeeBatch) {
+                let list = Self.placeholders(batch.count, from: 2)
+                try connection.run("UPDATE transactions SET payee = ?1 WHERE budget_fold(payee) IN (\(list)) AND payee IS NOT ?1",
+                                   [.text(target)] + batch.map { .text($0) })
                 changed += connection.changes
             }
             return changed
         }
+    }
+
+    /// How many names one statement of ``mergePayees(_:into:)`` binds: below SQLite's oldest
+    /// limit on bound values (999), so any build of SQLite takes it.
+    static let payeeBatch = 900
+
+    /// `?from, ?from+1, ...`: `count` numbered placeholders, for an `IN` list of bound values.
+    private static func placeholders(_ count: Int, from first: Int) -> String {
+        (first..<first + count).map { "?\($0)" }.joined(separator: ", ")
+    }
+}
+
+private extension Array {
+    /// The elements in consecutive slices of at most `size`.
+    func batches(of size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
     }
 }

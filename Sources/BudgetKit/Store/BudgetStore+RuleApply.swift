@@ -49,7 +49,7 @@ extension BudgetStore {
     /// - Returns: every transaction the rules would touch (changed, or refused a category), by
     ///   date then id.
     /// - Throws: ``BudgetError/unknownAccount(_:)``, ``BudgetError/unknownCategory(_:)`` (the
-    ///   filter's), ``BudgetError/invalidRuleExpression(_:reason:)`` for a pattern edited by hand,
+    ///   filter's), ``BudgetError/invalidStoredRulePattern(ruleID:pattern:reason:)`` for a pattern edited by hand,
     ///   a database error (nothing is written then).
     /// - Complexity: O(transactions × rules); memory O(outcomes).
     public func applyRules(_ filter: TransactionFilter = .init(), dryRun: Bool = false,

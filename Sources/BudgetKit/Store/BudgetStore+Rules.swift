@@ -16,8 +16,9 @@ extension BudgetStore {
     /// try store.addRule(pattern: "^amazon mktplace", mode: .pattern, payee: "Amazon", category: nil)
     /// ```
     ///
-    /// A duplicate is refused: an earlier rule with the same field, mode, direction, payee and
-    /// category that already catches every text the new one would (for ``ImportRule/Mode/contains``,
+    /// A duplicate is refused, whether the rule sets a category, a payee or both: an earlier rule
+    /// with the same field, mode, direction, payee and category that already catches every text
+    /// the new one would (for ``ImportRule/Mode/contains``,
     /// a pattern that is part of the new one's, ignoring case: `coffee` when adding `Coffee` or
     /// `coffee bar`; otherwise the same pattern). A broader pattern after a narrower one is no
     /// duplicate.
@@ -45,8 +46,10 @@ extension BudgetStore {
         return try writing {
             let row = try category.map { try categoryRow(named: $0) }
             var rule = ImportRule(id: 0, pattern: pattern, category: row?.name, field: field, mode: mode, direction: direction, payee: payee)
-            if let row, let existing = try fetchRules(categoryID: row.id).first(where: { $0.catchesEverything(of: rule) }) {
-                throw BudgetError.duplicateRule(pattern: pattern, category: row.name, existing: existing)
+            // A rule that only sets a payee is compared with the others that only set one.
+            let earlier = try row.map { try fetchRules(categoryID: $0.id) } ?? fetchRules().filter { $0.category == nil }
+            if let existing = earlier.first(where: { $0.catchesEverything(of: rule) }) {
+                throw BudgetError.duplicateRule(pattern: pattern, category: row?.name, existing: existing)
             }
             let position = (try connection.int64("SELECT max(position) FROM rules") ?? 0) + 1
             try connection.run("""
@@ -106,6 +109,7 @@ extension BudgetStore {
     ///
     /// - Returns: every rule in its new order.
     /// - Throws: ``BudgetError/unknownRule(_:)`` (the rule, or the one it goes before or after),
+    ///   ``BudgetError/ruleMovedBesideItself(_:)`` (before or after itself, which names no place),
     ///   ``BudgetError/invalidRulePosition(_:count:)``.
     /// - Complexity: O(rules): every place is written again.
     @discardableResult
@@ -113,6 +117,10 @@ extension BudgetStore {
         try writing {
             var rules = try fetchRules()
             guard let index = rules.firstIndex(where: { $0.id == id }) else { throw BudgetError.unknownRule(id) }
+            switch place {
+            case .before(id), .after(id): throw BudgetError.ruleMovedBesideItself(id)
+            default: break
+            }
             let rule = rules.remove(at: index)
             let target: Int
             switch place {
@@ -149,7 +157,7 @@ extension BudgetStore {
 
     /// The first rule giving a category whose pattern matches `payee` (any direction), or `nil`.
     ///
-    /// - Throws: ``BudgetError/invalidRuleExpression(_:reason:)`` for a pattern edited by hand.
+    /// - Throws: ``BudgetError/invalidStoredRulePattern(ruleID:pattern:reason:)`` for a pattern edited by hand.
     public func rule(matchingPayee payee: String) throws -> ImportRule? {
         try reading {
             let matcher = try RuleMatcher(try ruleDefinitions())

@@ -26,8 +26,12 @@ public struct CategoryDeletionResult: Hashable, Sendable {
     public let transactionsMoved: Int
     /// How amounts crossed into a category of the other kind: `nil` when no transaction did.
     public let kindChange: KindChange?
-    /// How many transactions were deleted with the category.
+    /// How many transactions were deleted with the category (a split whose parts were all in it
+    /// included; one that keeps other parts is in ``splitsShrunk`` instead).
     public let transactionsDeleted: Int
+    /// The splits that had a part in the category and keep their other parts, by id: each lost
+    /// the category's part, so its amount (and its account's balance) dropped by that much.
+    public let splitsShrunk: [ShrunkSplit]
     /// The rules that now send payees to ``movedTo``, as they now are (same ids and order).
     public let rulesMoved: [ImportRule]
     /// Rules of ``movedTo`` removed after the move because an earlier rule of it has the same
@@ -39,16 +43,34 @@ public struct CategoryDeletionResult: Hashable, Sendable {
     /// The budget history deleted with the category.
     public let budgetHistory: [BudgetChange]
 
+    /// A split kept with its other parts when the category's part was deleted.
+    public struct ShrunkSplit: Hashable, Sendable {
+        /// The split transaction's id.
+        public let transactionID: Int64
+        /// Its amount before.
+        public let amountBefore: Money
+        /// Its amount now: the sum of the parts it keeps.
+        public let amount: Money
+
+        /// Creates a shrunk split's description.
+        public init(transactionID: Int64, amountBefore: Money, amount: Money) {
+            self.transactionID = transactionID
+            self.amountBefore = amountBefore
+            self.amount = amount
+        }
+    }
+
     /// Creates a deletion description.
     public init(category: String, kind: BudgetCategory.Kind, movedTo: String?, transactionsMoved: Int, kindChange: KindChange?,
                 transactionsDeleted: Int, rulesMoved: [ImportRule], duplicateRulesRemoved: [ImportRule],
-                rulesDeleted: [ImportRule], budgetHistory: [BudgetChange]) {
+                rulesDeleted: [ImportRule], budgetHistory: [BudgetChange], splitsShrunk: [ShrunkSplit] = []) {
         self.category = category
         self.kind = kind
         self.movedTo = movedTo
         self.transactionsMoved = transactionsMoved
         self.kindChange = kindChange
         self.transactionsDeleted = transactionsDeleted
+        self.splitsShrunk = splitsShrunk
         self.rulesMoved = rulesMoved
         self.duplicateRulesRemoved = duplicateRulesRemoved
         self.rulesDeleted = rulesDeleted

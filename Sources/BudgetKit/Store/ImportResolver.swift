@@ -65,7 +65,7 @@ struct ImportResolver {
     /// A resolver for a reading of the book (``read(_:)``); it finds the default category.
     ///
     /// - Throws: ``BudgetError/unknownCategory(_:)`` when the default category does not exist,
-    ///   ``BudgetError/invalidRuleExpression(_:reason:)`` for a rule's pattern edited by hand.
+    ///   ``BudgetError/invalidStoredRulePattern(ruleID:pattern:reason:)`` for a rule's pattern edited by hand.
     init(book: Book, file: String, options: ImportOptions) throws {
         self.file = file
         self.book = book
