@@ -12,8 +12,10 @@ import Glibc
 /// Texts are matched as `payees` and `merge-payees` group them and contains and exact rules
 /// match them: in Unicode canonical composition (`Café` precomposed or with a combining accent
 /// alike), and, failing that, case-folded on both sides (`STRASSE` matches `Straße`; see
-/// ``Swift/String/caseFolded()``). The folded pattern keeps what follows a backslash and what is
-/// inside brackets as written (`\S` stays `\S`).
+/// ``Swift/String/caseFolded()``), for a pattern of letters, anchors, groups, `|` and `*`, `+`,
+/// `?` after ASCII (``foldsText``). Folding changes a text's length (`ß` is `ss`), so a pattern
+/// that counts or classes characters (`.`, `[^ß]`, `{4}`, `\w`) is never matched against a
+/// folded text: `^[^ß]+$` would match `Fuß`, and `^.{4}$` would too.
 ///
 /// Limits that keep every match fast and small (glibc has no time limit of its own):
 /// at most ``maximumLength`` bytes; no back-references (`\1` to `\9`, the only construct that
@@ -22,7 +24,9 @@ import Glibc
 /// first ``maximumText`` bytes of a text are matched. That last limit is what bounds a match's
 /// time: glibc tries a pattern not anchored with `^` from every place in the text, so `a.*b`
 /// over n bytes costs some n² steps (a 1 MiB payee in a hostile file took over an hour; 512
-/// bytes take a fraction of a millisecond).
+/// bytes take a fraction of a millisecond). A text is cut after a character that is not part of
+/// a word, so no word seems to end where it was cut (`cash\b` never matches `…cashback`), and
+/// `$` never matches there; GNU's buffer anchors (`\'`, `` \` ``) are refused.
 ///
 /// Not thread-safe: a compiled `regex_t` keeps matching state; one matcher per thread.
 final class RulePattern {
@@ -38,6 +42,8 @@ final class RulePattern {
     /// (it has a character beyond ASCII); else the folded text is matched by ``compiled``.
     private var folded = regex_t()
     private var hasFolded = false
+    /// Whether a folded text may be matched at all (``foldsText``).
+    private let matchesFolded: Bool
     /// The C.UTF-8 locale matching runs in, or `nil` when the C library lacks it (then bytes).
     private let locale: locale_t?
 
@@ -48,10 +54,11 @@ final class RulePattern {
         try Self.check(pattern)
         locale = newlocale(Int32(1) << LC_CTYPE, "C.UTF-8", nil)
         let composed = Self.composed(pattern)
+        matchesFolded = Self.foldsText(composed)
         // deinit runs when a compilation throws (every property is set): it frees the locale
         // and what regcomp left.
         try Self.compile(composed, into: &compiled, locale: locale, naming: pattern)
-        if !composed.utf8.allSatisfy({ $0 < 0x80 }) {
+        if matchesFolded && !composed.utf8.allSatisfy({ $0 < 0x80 }) {
             try Self.compile(Self.foldedPattern(composed), into: &folded, locale: locale, naming: pattern)
             hasFolded = true
         }
@@ -84,8 +91,30 @@ final class RulePattern {
             return Self.matches(bounded, &compiled, locale, cut: cut) || (hasFolded && Self.matches(bounded, &folded, locale, cut: cut))
         }
         if Self.matches(Self.composed(bounded), &compiled, locale, cut: cut) { return true }
+        guard matchesFolded else { return false }
         return hasFolded ? Self.matches(bounded.caseFolded(), &folded, locale, cut: cut)
                          : Self.matches(bounded.caseFolded(), &compiled, locale, cut: cut)
+    }
+
+    /// Whether a folded text may be matched against `pattern` folded: only when the pattern is
+    /// letters and other plain characters, `^`, `$`, `|`, `( )`, and `*`, `+`, `?` after an
+    /// ASCII character. What counts or classes characters (`.`, brackets, `{m,n}`, a backslash
+    /// escape) would count a folded text's characters, not the text's (`ß` is two), and a
+    /// quantifier after a character that folds to two would repeat only the second.
+    static func foldsText(_ pattern: String) -> Bool {
+        var previous: Character?
+        for character in pattern {
+            switch character {
+            case ".", "[", "]", "{", "}", "\\":
+                return false
+            case "*", "+", "?":
+                if let previous, !previous.isASCII { return false }
+            default:
+                break
+            }
+            previous = character
+        }
+        return true
     }
 
     private static func matches(_ text: String, _ regex: inout regex_t, _ locale: locale_t?, cut: Bool) -> Bool {
@@ -100,7 +129,9 @@ final class RulePattern {
         }
     }
 
-    /// `text`'s first characters that fit in ``maximumText`` bytes.
+    /// `text`'s first characters that fit in ``maximumText`` bytes, up to the last one that is
+    /// not part of a word (a letter, digit or `_`): a word cut in two would seem to end at the
+    /// cut, for `\b` and `\>`. Empty when those bytes hold no such character.
     static func bounded(_ text: String) -> String {
         guard text.utf8.count > maximumText else { return text }
         var end = text.startIndex, bytes = 0
@@ -110,7 +141,9 @@ final class RulePattern {
             if bytes > maximumText { break }
             end = next
         }
-        return String(text[..<end])
+        var kept = text[..<end]
+        while let last = kept.last, last.isLetter || last.isNumber || last == "_" { kept.removeLast() }
+        return String(kept)
     }
 
     /// `text` in Unicode canonical composition (NFC).
@@ -120,42 +153,11 @@ final class RulePattern {
         return String(decoding: text._nfcCodeUnits, as: UTF8.self)
     }
 
-    /// `pattern` with its literal characters case-folded (`Straße` as `strasse`); a character
-    /// after a backslash and a bracket expression (`[ß]`, `[[:upper:]]`) stay as written, since
-    /// folding them would change what they mean (`\S` is not `\s`).
+    /// `pattern` case-folded character by character (`Straße` as `strasse`): only for a pattern
+    /// ``foldsText(_:)`` allows, whose other characters (`^`, `$`, `|`, parentheses,
+    /// quantifiers) fold to themselves.
     static func foldedPattern(_ pattern: String) -> String {
-        var result = "", characters = Array(pattern), index = 0
-        while index < characters.count {
-            let character = characters[index]
-            if character == "\\" {
-                result.append(character)
-                if index + 1 < characters.count { result.append(characters[index + 1]) }
-                index += 2
-            } else if character == "[" {
-                // To the bracket's end: `]` first (after `[` or `[^`) is a member; `[:name:]`,
-                // `[.x.]` and `[=x=]` hold brackets of their own.
-                var end = index + 1
-                if end < characters.count, characters[end] == "^" { end += 1 }
-                if end < characters.count, characters[end] == "]" { end += 1 }
-                while end < characters.count, characters[end] != "]" {
-                    if characters[end] == "[", end + 1 < characters.count, [":", ".", "="].contains(characters[end + 1]) {
-                        let delimiter = characters[end + 1]
-                        end += 2
-                        while end + 1 < characters.count, !(characters[end] == delimiter && characters[end + 1] == "]") { end += 1 }
-                        end += 2
-                    } else {
-                        end += 1
-                    }
-                }
-                let last = min(end, characters.count - 1)
-                result += String(characters[index...last])
-                index = last + 1
-            } else {
-                result += String(character).caseFolded()
-                index += 1
-            }
-        }
-        return result
+        pattern.map { String($0).caseFolded() }.joined()
     }
 
     /// Refuses what glibc would take but should not: a pattern too long, with a NUL byte, a
@@ -171,8 +173,12 @@ final class RulePattern {
         while let byte = bytes.next() {
             switch byte {
             case UInt8(ascii: "\\") where !inBracket:
-                if let next = bytes.next(), (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(next) {
+                guard let next = bytes.next() else { break }
+                if (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(next) {
                     throw refuse("back-references like \\\(Character(Unicode.Scalar(next))) are not supported")
+                }
+                if next == UInt8(ascii: "'") || next == UInt8(ascii: "`") {
+                    throw refuse("\\\(Character(Unicode.Scalar(next))) is not supported: use ^ and $")
                 }
             case UInt8(ascii: "["):
                 inBracket = true
