@@ -71,6 +71,29 @@ import Glibc
         #expect(!BookFile.exists(yesterday))
     }
 
+    /// A `-wal` the sqlite3 shell made beside a leftover someone opened to rescue it (mode 0644,
+    /// or written a moment ago) stays, though the leftover goes: its companions pass the same
+    /// tests as it does (they were removed for being a regular file of this user alone).
+    @Test func aCompanionThatFailsTheTestsOfALeftoverStays() throws {
+        let dir = TemporaryDirectory()
+        let store = try book(dir)
+        let target = dir.file("backup.sqlite3")
+        let leftover = try killedWrite(beside: target)
+        let header: [UInt8] = [0x37, 0x7F, 0x06, 0x82, 0, 0, 0, 0]
+        func companion(_ suffix: String, mode: mode_t, aged: Bool) {
+            let descriptor = open(leftover + suffix, O_WRONLY | O_CREAT | O_EXCL, mode)
+            header.withUnsafeBytes { _ = write(descriptor, $0.baseAddress, $0.count) }
+            fchmod(descriptor, mode)
+            close(descriptor)
+            if aged { age(leftover + suffix) }
+        }
+        companion("-wal", mode: 0o644, aged: true)
+        companion("-shm", mode: 0o600, aged: false)
+        try store.backup(to: target)
+        #expect(!BookFile.exists(leftover))
+        #expect(BookFile.exists(leftover + "-wal") && BookFile.exists(leftover + "-shm"))
+    }
+
     /// Names made by earlier versions have no mark: they go only beside the path they were for.
     @Test func anUnmarkedNameOfAnEarlierVersionGoesOnlyBesideItsOwnPath() throws {
         let dir = TemporaryDirectory()

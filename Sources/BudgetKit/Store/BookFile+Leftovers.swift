@@ -28,7 +28,8 @@ import Darwin
 ///   between its `open` and its `flock`, and on a network file system that emulates `flock`
 ///   with record locks SQLite's own `close` of it may drop the lock early;
 /// - its lock can be had at once; a `-journal`, `-wal` or `-shm` goes with its file, or on its
-///   own when that file is gone.
+///   own when that file is gone, when it passes the same tests of name, owner, mode, start and
+///   age.
 extension BookFile {
     /// How long, in seconds, a leftover must have gone unwritten before it may be removed.
     static let leftoverAge = 60
@@ -126,14 +127,16 @@ extension BookFile {
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0, startsAsMade(descriptor, suffix: ""),
               lstat(path, &info) == 0, isSame(info, descriptor), unlink(path) == 0 else { return [] }
         var removed = [path]
-        for suffix in companionSuffixes where lstat(path + suffix, &info) == 0 && (UInt32(info.st_mode) & 0o170000) == 0o100000
-            && info.st_uid == geteuid() && unlink(path + suffix) == 0 {
+        // What SQLite made beside it, by the same tests as the file: a `-wal` the sqlite3 shell
+        // made while someone looked into the leftover (mode 0644, or still written) stays.
+        for suffix in companionSuffixes where removeOrphan(path + suffix, suffix: suffix, now: now) {
             removed.append(path + suffix)
         }
         return removed
     }
 
-    /// Removes the `-journal`, `-wal` or `-shm` at `path` whose database file is gone.
+    /// Removes the `-journal`, `-wal` or `-shm` at `path` whose database file is gone (or is
+    /// being removed), when it passes the tests a leftover must pass.
     private static func removeOrphan(_ path: String, suffix: String, now: time_t) -> Bool {
         var info = stat()
         guard lstat(path, &info) == 0, isStale(info, now: now), let descriptor = openSame(path, as: info) else { return false }
@@ -155,6 +158,9 @@ extension BookFile {
         guard count > 0 else { return count == 0 }
         let start = buffer[..<count]
         if start.allSatisfy({ $0 == 0 }) { return true }
+        // A rollback journal's first 8 bytes (its magic) are zero until its header is whole:
+        // SQLite writes the rest of the header first (a kill then leaves one so).
+        if suffix == "-journal" && start.prefix(8).allSatisfy({ $0 == 0 }) { return true }
         let headers: [[UInt8]]
         switch suffix {
         case "-journal": headers = [[0xD9, 0xD5, 0x05, 0xF9, 0x20, 0xA1, 0x63, 0xD7]]
