@@ -33,6 +33,29 @@ import Glibc
         #expect(sandbox.run("edit", "2", "--payee", "Lunch place", "--note", "with Ann").status == 0)
     }
 
+    /// With an opening balance the rows' sum is not the book's balance: the table says what
+    /// the balance was before them, so its column adds up to the figure the error names.
+    @Test func aMismatchsTableAddsUpToTheBooksBalance() {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Food", "100", "--from", "2026-01")
+        sandbox.succeed("-q", "set-opening-balance", "Main", "100", "--on", "2026-09-01")
+        sandbox.succeed("-q", "add", "3", "Food", "X", "--date", "2026-10-02")
+        sandbox.succeed("-q", "add", "-5", "Food", "Refund", "--date", "2026-10-03")
+        let run = sandbox.run("reconcile", "Main", "--statement-balance", "0", "--on", "2026-10-31")
+        #expect(run.status == 1)
+        #expect(run.stdout == """
+            ID  DATE        AMOUNT  CATEGORY  PAYEE   NOTE  IN/OUT
+             1  2026-10-02    3.00  Food      X              -3.00
+             2  2026-10-03   -5.00  Food      Refund          5.00
+            --  ----------  ------  --------  ------  ----  ------
+                Sum                                           2.00
+                Before                                      100.00
+                Book                                        102.00
+
+            """)
+        #expect(run.stderr.hasPrefix("budget: error: Main at the end of 2026-10-31: the statement says 0.00, the book 102.00; difference -102.00\n"))
+    }
+
     @Test func aMismatchExits1SaysTheDifferenceListsTheRowsAndMarksNothing() {
         let sandbox = Sandbox()
         sandbox.seedAccounts()
@@ -40,7 +63,7 @@ import Glibc
         let run = sandbox.run("reconcile", "Checking", "--statement-balance", "2400", "--on", "2026-11-20")
         #expect(run.status == 1)
         // IN/OUT is each row's effect on the balance, as the bank's statement shows it; their
-        // sum is the book's balance since the start: 3000.00 - 12.50 - 500.00 - 82.40.
+        // sum (3000.00 - 12.50 - 500.00 - 82.40) plus the balance before them is the book's.
         #expect(run.stdout == """
             ID  DATE         AMOUNT  CATEGORY   PAYEE  NOTE        IN/OUT
              1  2026-11-01  3000.00  Salary     ACME              3000.00
@@ -49,6 +72,8 @@ import Glibc
              5  2026-11-20   -82.40  → Visa            card bill   -82.40
             --  ----------  -------  ---------  -----  ---------  -------
                 Sum                                               2405.10
+                Before                                               0.00
+                Book                                              2405.10
 
             """)
         #expect(run.stderr == """

@@ -12,7 +12,7 @@ struct Reconcile: BudgetCommand {
         account's statement marks the other side). When they differ, marks nothing, exits 1, says by \
         how much, and lists the account's transactions since its last reconciliation: where \
         the difference hides (a table adds IN/OUT, what each did to the balance as the bank's \
-        statement shows it, money in positive, and their sum).
+        statement shows it, money in positive; their sum, the balance before them and the book's).
         Afterwards, adding, changing or deleting a transaction so that a balance on or before \
         that day changes is refused unless --force, which says which reconciliation it breaks.
         """,
@@ -89,10 +89,15 @@ struct Reconcile: BudgetCommand {
             sum = try sum.adding(Self.flow(of: line, in: account))
         }
         table.appendRule()
-        var footer = Array(repeating: "", count: listed.columns.filter(\.inTable).count)
-        footer[1] = "Sum"
-        footer[footer.count - 1] = sum.description
-        table.append(texts: footer)
+        // The rows' sum, what the balance was before them (the opening balance, or the last
+        // statement's), and the book's balance: the column adds up to the book's figure.
+        let width = listed.columns.filter(\.inTable).count
+        for (label, money) in [("Sum", sum), ("Before", try mismatch.bookBalance.subtracting(sum)), ("Book", mismatch.bookBalance)] {
+            var footer = Array(repeating: "", count: width)
+            footer[1] = label
+            footer[width - 1] = money.description
+            table.append(texts: footer)
+        }
         try context.stdout.write(table.render())
     }
 
