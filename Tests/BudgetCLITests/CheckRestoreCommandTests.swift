@@ -113,8 +113,8 @@ import Glibc
         let kept = String(lines[0].dropFirst(prefix.count - "budget.sqlite3.before-restore-".count).dropLast())
         #expect(try BudgetStore(path: sandbox.directory + "/" + kept, access: .read).categories().map(\.name).contains("Oops"))
         // The history is the backup's: undo would not take the restore back, the kept book does.
-        #expect(lines[1] == "hint: 'budget undo' reverses the backup's own entries, not the restore; "
-                + "'budget restore \(sandbox.directory)/\(kept)' takes it back")
+        #expect(lines[1] == "hint: 'budget undo' reverses the backup's own entries, not the restore; to take it back: "
+                + "budget restore \(sandbox.directory)/\(kept)")
         #expect(sandbox.run("check").stdout == "ok\n")
     }
 

@@ -132,8 +132,8 @@ struct Restore: BudgetCommand {
         context.confirm(message + ".")
         // The history is the backup's own: `undo` would reverse its newest entry, not the restore.
         if let kept = restoration.keptBookPath {
-            context.confirm("hint: 'budget undo' reverses the backup's own entries, not the restore; "
-                            + "'\(ShellWords.quoted(["budget"] + (context.globals.database.map { ["--db", $0] } ?? []) + ["restore", kept]))' takes it back")
+            context.confirm("hint: 'budget undo' reverses the backup's own entries, not the restore; to take it back: "
+                            + ShellWords.quoted(["budget"] + (context.globals.database.map { ["--db", $0] } ?? []) + ["restore", kept]))
         }
         return .success
     }
