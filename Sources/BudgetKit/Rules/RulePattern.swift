@@ -13,7 +13,7 @@ import Glibc
 /// match them: in Unicode canonical composition (`Café` precomposed or with a combining accent
 /// alike), and, failing that, case-folded on both sides (`STRASSE` matches `Straße`; see
 /// ``Swift/String/caseFolded()``), for a pattern of letters, anchors, groups, `|` and `*`, `+`,
-/// `?` after ASCII (``foldsText``). Folding changes a text's length (`ß` is `ss`), so a pattern
+/// `?` after ASCII (``foldsText(_:)``). Folding changes a text's length (`ß` is `ss`), so a pattern
 /// that counts or classes characters (`.`, `[^ß]`, `{4}`, `\w`) is never matched against a
 /// folded text: `^[^ß]+$` would match `Fuß`, and `^.{4}$` would too.
 ///
@@ -38,11 +38,12 @@ final class RulePattern {
     static let maximumText = 512
 
     private var compiled = regex_t()
-    /// The pattern folded (``foldedPattern(_:)``), compiled when that differs from the pattern
-    /// (it has a character beyond ASCII); else the folded text is matched by ``compiled``.
+    /// The pattern folded (``foldedPattern(_:)``), compiled for a pattern ``foldsText(_:)``
+    /// allows that has a character beyond ASCII (an ASCII one folds to itself under REG_ICASE,
+    /// and ``compiled`` matches the folded text).
     private var folded = regex_t()
     private var hasFolded = false
-    /// Whether a folded text may be matched at all (``foldsText``).
+    /// Whether a folded text may be matched at all (``foldsText(_:)``).
     private let matchesFolded: Bool
     /// The C.UTF-8 locale matching runs in, or `nil` when the C library lacks it (then bytes).
     private let locale: locale_t?
