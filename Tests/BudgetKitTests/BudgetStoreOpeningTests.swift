@@ -128,6 +128,38 @@ import Glibc
         #expect(folderNames(dir.path) == ["budget.sqlite3"])
     }
 
+    /// Another process's checkpoint writes the header's new page count before it extends the
+    /// file, and removes its `-wal` last: a book that grows back within the reads' grace is
+    /// opened, not called truncated (eight processes adding at once were once refused so).
+    @Test func aBookThatGrowsWhileItIsReadIsNotCalledTruncated() throws {
+        let dir = TemporaryDirectory()
+        let path = try book(dir)
+        let whole = try #require(fileBytes(path))
+        #expect(whole.count > 4096 * 2)
+        writeFile(path, Array(whole.prefix(4096 * 2)))
+        // The rest of the pages arrive during the second pause between reads, appended as a
+        // checkpoint's writes would.
+        var pauses = 0
+        let header = try BookHeader.read(path) {
+            pauses += 1
+            if pauses == 2 {
+                let descriptor = open(path, O_WRONLY | O_APPEND)
+                Array(whole.dropFirst(4096 * 2)).withUnsafeBytes { _ = write(descriptor, $0.baseAddress, $0.count) }
+                close(descriptor)
+            }
+        }
+        #expect(pauses == 2)
+        #expect(header.size == Int64(whole.count))
+        #expect(fileBytes(path) == whole)
+        // A file that stays short is truncated after every read.
+        writeFile(path, Array(whole.prefix(4096 * 2)))
+        pauses = 0
+        #expect(throws: BudgetError.truncatedDatabase(path: path, size: 4096 * 2, expected: Int64(whole.count))) {
+            try BookHeader.read(path) { pauses += 1 }
+        }
+        #expect(pauses == BookHeader.truncationRetries - 1)
+    }
+
     @Test func aFIFOIsRefusedWithoutBlockingOrAStrayJournal() throws {
         let dir = TemporaryDirectory()
         let path = dir.file("budget.sqlite3")

@@ -29,11 +29,35 @@ struct BookHeader: Equatable {
     /// The size is only checked when no `-wal` or `-journal` file is beside the database: with one,
     /// the main file may lawfully be shorter until SQLite replays or rolls back the journal.
     ///
+    /// Another process's checkpoint may be under way while it reads: it writes the header's new
+    /// page count first, extends the file after, and removes the `-wal` last. So the size is
+    /// taken after the header and the look for a journal, and a file that still seems short is
+    /// read again a few times over some 100 ms before it is called truncated (a busy book with
+    /// several writers was once refused so; a truly truncated file stays short).
+    ///
     /// - Throws: ``BudgetError/databaseNotFound(path:)``, ``BudgetError/notARegularFile(path:kind:)``,
     ///   ``BudgetError/emptyDatabaseFile(path:)``, ``BudgetError/notABudgetDatabase(path:)`` (no
     ///   SQLite header), ``BudgetError/truncatedDatabase(path:size:expected:)``, or
     ///   ``BudgetError/cannotOpenDatabase(path:reason:)`` when it cannot be read.
-    static func read(_ path: String) throws(BudgetError) -> BookHeader {
+    ///
+    /// - Parameter pause: what runs between two reads of a file that seems truncated (20 ms).
+    static func read(_ path: String, pause: () -> Void = { usleep(20_000) }) throws(BudgetError) -> BookHeader {
+        var attempt = 0
+        while true {
+            do {
+                return try readOnce(path)
+            } catch .truncatedDatabase(let path, let size, let expected) {
+                attempt += 1
+                if attempt >= truncationRetries { throw .truncatedDatabase(path: path, size: size, expected: expected) }
+                pause()
+            }
+        }
+    }
+
+    /// How many times ``read(_:)`` reads a file that seems truncated before it says so.
+    static let truncationRetries = 5
+
+    private static func readOnce(_ path: String) throws(BudgetError) -> BookHeader {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else {
             let code = errno
@@ -66,11 +90,15 @@ struct BookHeader: Equatable {
             bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
         }
         let pages = word(28)
-        let header = BookHeader(size: size, pageSize: pageSize,
+        let journal = hasJournal(path)
+        // The size now, after the header and the journal: see ``read(_:)``.
+        var after = stat()
+        let sizeNow = fstat(descriptor, &after) == 0 ? Int64(after.st_size) : size
+        let header = BookHeader(size: sizeNow, pageSize: pageSize,
                                 pageCount: pages > 0 && word(24) == word(92) ? Int64(pages) : nil,
                                 applicationID: Int32(bitPattern: word(68)), userVersion: Int32(bitPattern: word(60)))
-        if size < header.expectedSize && !hasJournal(path) {
-            throw .truncatedDatabase(path: path, size: size, expected: header.expectedSize)
+        if sizeNow < header.expectedSize && !journal {
+            throw .truncatedDatabase(path: path, size: sizeNow, expected: header.expectedSize)
         }
         return header
     }
