@@ -157,6 +157,9 @@ import Glibc
         let limited = sandbox.run("log", "--prune-before", "2000-01-01", "--limit", "1")
         #expect(limited.status == 64)
         #expect(limited.stderr.hasPrefix("budget: error: '--limit <n>' cannot be used with '--prune-before <date>'\n"))
+        let formatted = sandbox.run("log", "--prune-before", "2000-01-01", "--format", "json")
+        #expect(formatted.status == 64)
+        #expect(formatted.stderr.hasPrefix("budget: error: '--format <format>' cannot be used with '--prune-before <date>'\n"))
         #expect(sandbox.succeed("log") == log)
         #expect(sandbox.run("undo").status == 0)
     }

@@ -18,18 +18,21 @@ struct Log: BudgetCommand {
     static var arguments: [CommandArgument<Log>] {[
         .option(\.limit, "limit", "n", help: "Only the n newest entries."),
         .option(\.pruneBefore, "prune-before", "date", help: "Drop the entries written before this day (today at the latest) instead."),
-        .format(\.format),
+        // Optional, so that one given beside --prune-before (which prints nothing) is refused.
+        .option(\.chosenFormat, "format", "format", default: OutputFormat.table.rawValue, help: "The output format."),
     ]}
 
     var limit: Int?
     var pruneBefore: Day?
-    var format = OutputFormat.table
+    var chosenFormat: OutputFormat?
+    var format: OutputFormat { chosenFormat ?? .table }
 
     /// A prune cannot be taken back: a day after today (a typo'd year) would drop every entry,
-    /// today's too, and `--limit` beside it would be ignored.
+    /// today's too; `--limit` and `--format` beside it would be ignored.
     func validate() throws(UsageError) {
         guard let day = pruneBefore else { return }
         if limit != nil { throw .conflict("'--limit <n>' cannot be used with '--prune-before <date>'") }
+        if chosenFormat != nil { throw .conflict("'--format <format>' cannot be used with '--prune-before <date>'") }
         let today = Day.today()
         if day > today {
             throw UsageError(message: "cannot prune before \(day): it is after today (\(today)), and every entry would be dropped, today's too",
