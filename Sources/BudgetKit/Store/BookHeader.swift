@@ -32,7 +32,7 @@ struct BookHeader: Equatable {
     /// Another process's checkpoint may be under way while it reads: it writes the header's new
     /// page count first, extends the file after, and removes the `-wal` last. So the size is
     /// taken after the header and the look for a journal, and a file that still seems short is
-    /// read again a few times over some 100 ms before it is called truncated (a busy book with
+    /// read again, five times over some 80 ms, before it is called truncated (a busy book with
     /// several writers was once refused so; a truly truncated file stays short).
     ///
     /// - Throws: ``BudgetError/databaseNotFound(path:)``, ``BudgetError/notARegularFile(path:kind:)``,
