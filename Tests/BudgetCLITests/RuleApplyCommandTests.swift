@@ -259,4 +259,19 @@ import Glibc
         sandbox.succeed("-q", "rule", "edit", "1", "--pattern", "^amazon mktplace")
         #expect(sandbox.succeed("check") == "ok\n")
     }
+
+    /// An empty pattern the shell stored in contains mode matched every payee: every row went
+    /// to its category. It stops apply and import like an invalid one, naming the rule.
+    @Test func anEmptyPatternStoredByHandIsNamedAndMatchesNothing() throws {
+        let sandbox = book()
+        #expect(system("sqlite3 '\(sandbox.database)' \"UPDATE rules SET pattern = '', mode = 'contains' WHERE id = 1\"") == 0)
+        let file = sandbox.write("bank.csv", "date,amount,payee\n2026-11-05,1.00,corner shop\n")
+        let before = try sandbox.snapshot()
+        for words in [["rule", "apply"], ["rule", "apply", "--dry-run"], ["import", file, "--default-category", "Food"]] {
+            let result = sandbox.run(words)
+            #expect(result.status == 1, "\(words)")
+            #expect(result.stderr.hasPrefix("budget: error: rule 1 has an invalid pattern '' (it is empty): edit or remove it\n"), "\(result.stderr)")
+        }
+        #expect(try sandbox.snapshot() == before)
+    }
 }

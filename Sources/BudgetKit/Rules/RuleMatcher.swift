@@ -43,13 +43,17 @@ struct RuleMatcher {
     /// Compiles the rules, in their order.
     ///
     /// - Throws: ``BudgetError/invalidStoredRulePattern(ruleID:pattern:reason:)`` for a pattern
-    ///   rule that cannot be compiled (only a book edited by hand has one: adding and editing
-    ///   rules check them), naming the rule: the user typed no pattern.
+    ///   rule that cannot be compiled, or an empty pattern of any mode (it would match every
+    ///   payee), naming the rule: only a book edited by hand has one (adding and editing rules
+    ///   check them), and the user typed no pattern.
     init(_ definitions: [Definition]) throws {
         self.definitions = definitions
         compiled = try definitions.map { definition in
-            Compiled(definition: definition, folded: definition.mode == .pattern ? "" : definition.pattern.caseFolded(),
-                     expression: definition.mode == .pattern ? try Self.compile(definition) : nil)
+            if definition.pattern.isEmpty {
+                throw BudgetError.invalidStoredRulePattern(ruleID: definition.id, pattern: "", reason: "it is empty")
+            }
+            return Compiled(definition: definition, folded: definition.mode == .pattern ? "" : definition.pattern.caseFolded(),
+                            expression: definition.mode == .pattern ? try Self.compile(definition) : nil)
         }
     }
 
