@@ -63,7 +63,7 @@ import Glibc
 
     /// The names in the sandbox but its input file.
     static func left(_ sandbox: Sandbox) -> [String] {
-        MissingBookTests.entries(sandbox.directory).filter { $0 != "rows.csv" }
+        Sandbox.names(in: sandbox.directory).filter { $0 != "rows.csv" }
     }
 
     @Test(arguments: Failing.allCases)
@@ -137,11 +137,11 @@ import Glibc
         let run = sandbox.run("device", "a\tb")
         #expect(run.status == 64)
         #expect(run.stderr.hasPrefix("budget: error: invalid device name 'a\\tb'"))
-        #expect(MissingBookTests.entries(sandbox.directory) == (existing.isEmpty ? [] : [String(existing.prefix { $0 != "/" })]))
-        if !existing.isEmpty { #expect(MissingBookTests.entries(sandbox.directory + "/" + existing) == []) }
+        #expect(Sandbox.names(in: sandbox.directory) == (existing.isEmpty ? [] : [String(existing.prefix { $0 != "/" })]))
+        if !existing.isEmpty { #expect(Sandbox.names(in: sandbox.directory + "/" + existing) == []) }
         // Where the book goes, a command that adds something makes it.
         #expect(sandbox.run("-q", "add-category", "Food", "300").status == 0)
-        #expect(MissingBookTests.entries(sandbox.directory + "/" + folder) == ["budget.sqlite3"])
+        #expect(Sandbox.names(in: sandbox.directory + "/" + folder) == ["budget.sqlite3"])
     }
 
     /// A dangling link was there: the book made where it points is taken back, the link stays.
@@ -150,7 +150,7 @@ import Glibc
         let link = sandbox.directory + "/new.db"
         #expect(symlink(sandbox.directory + "/target.db", link) == 0)
         #expect(sandbox.run("--db", link, "device", "a\tb").status == 64)
-        #expect(MissingBookTests.entries(sandbox.directory) == ["new.db"])
+        #expect(Sandbox.names(in: sandbox.directory) == ["new.db"])
         var info = stat()
         #expect(lstat(link, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK)
     }

@@ -35,18 +35,6 @@ import Glibc
         """
     }
 
-    /// The names in a folder, sorted.
-    static func entries(_ folder: String) -> [String] {
-        guard let stream = opendir(folder) else { return [] }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
-    }
-
     @Test(arguments: changing)
     func aCommandThatChangesABookOnATypodPathFailsNamingItAndCreatesNothing(words: [String]) {
         let sandbox = Sandbox()
@@ -55,7 +43,7 @@ import Glibc
         #expect(run.status == 1)
         #expect(run.stdout == "")
         #expect(run.stderr == Self.notFound(typo))
-        #expect(Self.entries(sandbox.directory) == [])
+        #expect(Sandbox.names(in: sandbox.directory) == [])
         // A later read still says the book is not there, instead of showing an empty one.
         let list = sandbox.run("--db", typo, "list")
         #expect(list.status == 1)
@@ -70,7 +58,7 @@ import Glibc
         let run = sandbox.run(words, environment: ["BUDGET_DB": typo])
         #expect(run.status == 1)
         #expect(run.stderr == Self.notFound(typo))
-        #expect(Self.entries(sandbox.directory) == [])
+        #expect(Sandbox.names(in: sandbox.directory) == [])
     }
 
     @Test(arguments: [["undo"], ["delete", "1"], ["device"], ["reconcile", "Main", "--statement-balance", "0", "--on", "today"],
@@ -82,11 +70,11 @@ import Glibc
         let run = sandbox.run(words)
         #expect(run.status == 1)
         #expect(run.stderr == Self.notFound(sandbox.directory + "/home/.local/share/budget/budget.sqlite3"))
-        #expect(Self.entries(sandbox.directory) == [])
+        #expect(Sandbox.names(in: sandbox.directory) == [])
         // Reading still shows a new user an empty book, and adding creates it.
         #expect(sandbox.run("log").status == 0)
         #expect(sandbox.run("-q", "add-category", "Food", "300").status == 0)
-        #expect(Self.entries(sandbox.directory + "/home/.local/share/budget") == ["budget.sqlite3"])
+        #expect(Sandbox.names(in: sandbox.directory + "/home/.local/share/budget") == ["budget.sqlite3"])
     }
 
     @Test func onAnExistingBookTheyWorkAsBefore() throws {
@@ -129,7 +117,7 @@ import Glibc
               see 'budget import --help' for more information
 
             """)
-        #expect(Self.entries(sandbox.directory) == [])
+        #expect(Sandbox.names(in: sandbox.directory) == [])
     }
 
     /// A command that may create a book refuses a bad name before it does: no empty book is
@@ -163,7 +151,7 @@ import Glibc
         #expect(run.status == 64)
         #expect(run.stdout == "")
         #expect(run.stderr == stderr)
-        #expect(Self.entries(sandbox.directory) == [])
+        #expect(Sandbox.names(in: sandbox.directory) == [])
     }
 
     /// An import without --create-categories cannot fill a new book: a typo'd path is named,
@@ -180,7 +168,7 @@ import Glibc
             hint: check the path; to make a new book of a file 'budget export' wrote, import it with --create-categories
 
             """)
-        #expect(Self.entries(sandbox.directory) == ["bank.csv"])
+        #expect(Sandbox.names(in: sandbox.directory) == ["bank.csv"])
     }
 
     /// An export imported with --create-categories makes a new book: the way to move a book.

@@ -17,7 +17,7 @@ import Testing
             hint: check the path, or create a book there with a write command such as 'budget add-category Food 300'
 
             """)
-        #expect(MissingBookTests.entries(sandbox.directory) == [])
+        #expect(Sandbox.names(in: sandbox.directory) == [])
     }
 
     @Test func aSyncFolderWithALineFeedIsNamedOnOneLineAndNothingIsJoined() throws {
@@ -31,7 +31,7 @@ import Testing
             hint: check the path: every device syncs through the same folder
 
             """)
-        #expect(MissingBookTests.entries(sandbox.directory) == ["book.db"])
+        #expect(Sandbox.names(in: sandbox.directory) == ["book.db"])
     }
 
     @Test func aValueWithACarriageReturnOrALineSeparatorStaysOnItsLine() {

@@ -31,20 +31,6 @@ final class SandboxDisk {
     var names: [String] { Sandbox.names(in: path) }
 }
 
-extension Sandbox {
-    /// The names in a folder, sorted, without `.` and `..`.
-    static func names(in path: String) -> [String] {
-        guard let folder = opendir(path) else { return [] }
-        defer { closedir(folder) }
-        var names: [String] = []
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
-    }
-}
-
 /// Whether this process may mount a tmpfs (root in a system that allows it).
 let sandboxCanMountTmpfs: Bool = {
     SandboxDisk(in: Sandbox(), kilobytes: 64) != nil

@@ -206,7 +206,7 @@ import Glibc
         let shared = sandbox.foundSyncFolder()
         let path = database.last.map { sandbox.directory + "/" + $0 } ?? sandbox.directory + "/home/.local/share/budget/budget.sqlite3"
         let words = database.isEmpty ? [] : ["--db", path]
-        let before = (MissingBookTests.entries(sandbox.directory), MissingBookTests.entries(shared))
+        let before = (Sandbox.names(in: sandbox.directory), Sandbox.names(in: shared))
         if database.isEmpty { sandbox.environment["BUDGET_DB"] = nil }
         let run = sandbox.run(words + ["sync", shared])
         #expect(run.status == 1)
@@ -216,8 +216,8 @@ import Glibc
             hint: check the path; to join the folder with a new book there: \(command.replacing("{dir}", with: sandbox.directory))
 
             """)
-        #expect(MissingBookTests.entries(sandbox.directory) == before.0)
-        #expect(MissingBookTests.entries(shared) == before.1)
+        #expect(Sandbox.names(in: sandbox.directory) == before.0)
+        #expect(Sandbox.names(in: shared) == before.1)
         #expect(access(path, F_OK) != 0)
     }
 
@@ -243,7 +243,7 @@ import Glibc
         sandbox.succeed("-q", "add-category", "Food", "300")
         sandbox.succeed("-q", "add", "12.50", "Food", "--date", "2026-01-02")
         sandbox.succeed("-q", "sync", shared)
-        let before = MissingBookTests.entries(shared)
+        let before = Sandbox.names(in: shared)
         let path = sandbox.directory + "/new/ben.db"
         let run = sandbox.run("--db", path, "sync", "--join", shared)
         #expect(run.status == 0)
@@ -254,7 +254,7 @@ import Glibc
             Published 1 change, applied 1 from other devices.
 
             """))
-        #expect(MissingBookTests.entries(shared).count == before.count + 1)
+        #expect(Sandbox.names(in: shared).count == before.count + 1)
         #expect(sandbox.succeed("--db", path, "list", "--format", "csv", "--from", "2026-01-01")
                 == sandbox.succeed("list", "--format", "csv", "--from", "2026-01-01"))
         // Once the founding device has synced, the new device has its digit and adds rows.
@@ -280,7 +280,7 @@ import Glibc
         #expect(sandbox.run(ben + ["sync", "--join", shared]).stderr == "Published 0 changes, applied 0 from other devices.\n")
         let own = sandbox.directory + "/own.sqlite3"
         sandbox.succeed("--db", own, "-q", "add-category", "Rent", "900")
-        let before = MissingBookTests.entries(shared)
+        let before = Sandbox.names(in: shared)
         let refused = sandbox.run("--db", own, "sync", "--join", shared)
         #expect(refused.status == 1)
         #expect(refused.stderr == """
@@ -288,7 +288,7 @@ import Glibc
             hint: join with a new, empty book ('budget --db NEW.sqlite3 sync --join DIR'), or sync this book into a new folder
 
             """)
-        #expect(MissingBookTests.entries(shared) == before)
+        #expect(Sandbox.names(in: shared) == before)
         #expect(sandbox.succeed("--db", own, "categories", "--format", "csv") == "name,kind,budget,rollover\nRent,expense,900.00,off\n")
     }
 
