@@ -140,7 +140,7 @@ import Testing
 /// date by hand: the import computes the months of the rows it added again
 /// (`MonthTotals.refresh(afterAddingAbove:in:)`: it only adds rows, above the highest id), and a
 /// large undo, redo or sync the months its changeset touched
-/// (`MonthTotals.refresh(after:in:)`, in `recordedWriting`). MonthTotalsTests compares the
+/// (`MonthTotals.Touched`, in `recordedWriting`). MonthTotalsTests compares the
 /// totals with the rows after each.
 @Suite struct BulkImportTriggerTests {
     /// The monthly totals' triggers, by name: a new one must be done by hand on the bulk paths too.

@@ -195,7 +195,7 @@ func expectReportsMatchRows(_ store: BudgetStore, dir: TemporaryDirectory, sourc
     #expect(try store.netWorthReport(from: range.0, to: range.1) == rows.netWorthReport(from: range.0, to: range.1), sourceLocation: sourceLocation)
 }
 
-/// The months a large undo or sync brings up to date (``MonthTotals/months(touchedBy:in:)``):
+/// The months a large undo or sync brings up to date (``MonthTotals/Touched``):
 /// read from the changeset's dates in place and from ranges of the touched ids.
 @Suite struct MonthTotalsTouchedMonthsTests {
     @Test(arguments: [

@@ -50,15 +50,14 @@ extension BudgetStore {
             defer { if foreignKeysOff { try? connection.execute("PRAGMA foreign_keys = ON") } }
             result = try connection.inTransaction {
                 if pausingLog { try changeTracker.pause() }
-                // The months the rows `known` touches are dated in before it is applied: a sync may
-                // delete or overwrite a row this book had moved, whose month the file does not name.
-                var monthsBefore = Set<String>()
-                if pausingLog, let known { monthsBefore = try MonthTotals.monthsNow(ofRowsTouchedBy: known, in: connection) }
+                // The months `known` concerns, read before it is applied: a sync may delete or
+                // overwrite a row this book had moved, whose month the file does not name.
+                let touched = pausingLog ? try known.map { try MonthTotals.Touched(by: $0, in: connection) } : nil
                 // A paused log's triggers would still test their WHEN clause for every row, so the
                 // connection's triggers are simply off; the only others, the monthly totals', are
                 // then brought up to date by hand (a test holds that there are no more).
                 let result = pausingLog ? try connection.withTriggersOff(body) : try body()
-                if pausingLog, let known { try MonthTotals.refresh(after: known, before: monthsBefore, in: connection) }   // their triggers were off too
+                try touched?.refresh(in: connection)   // the monthly totals' triggers were off too
                 if let known, !known.isEmpty { try recordHistory(known, record) }
                 if let changeset = try session?.changeset() { try recordHistory(changeset, bulk: bulkInserts, record) }
                 try changeTracker.willCommit()

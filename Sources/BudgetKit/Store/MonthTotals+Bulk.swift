@@ -121,44 +121,44 @@ extension MonthTotals {
         }
     }
 
-    /// After `changeset` was applied with triggers off (a large undo, redo or sync): the months
-    /// it touched computed again from the rows.
+    /// The rows a changeset touches and the months it concerns, taken before it is applied with
+    /// triggers off (a large undo, redo or sync); ``refresh(in:)`` after it computes those
+    /// months again from the rows.
     ///
-    /// The months touched are those of every date the changeset holds for `transactions` and
-    /// `transaction_splits` (before and after), the months the touched transactions and their
-    /// parts are dated in now (a row whose date the change kept, a part whose transaction's
-    /// account changed, a change a sync applied on top), and `before`: the months they were
-    /// dated in before it was applied (``monthsNow(ofRowsTouchedBy:in:)`` then). A sync can
-    /// delete or overwrite a row this book had moved to another month: the file's old values
-    /// are then not the book's, and only `before` names the month the row left.
-    ///
-    /// - Complexity: O(changes + rows dated in their months).
-    static func refresh(after changeset: Changeset, before: Set<String> = [], in connection: Connection) throws {
-        try refresh(months: try months(touchedBy: changeset, in: connection).union(before), in: connection)
-    }
+    /// The months are those of every date the changeset holds for `transactions` and
+    /// `transaction_splits` (before and after), and those the touched transactions and their
+    /// parts are dated in both before it is applied and after (a row whose date the change kept,
+    /// a part whose transaction's account changed, a change a sync applied on top). A sync can
+    /// delete or overwrite a row this book had moved to another month: the file's old values are
+    /// then not the book's, and only the month read before names the month the row left.
+    struct Touched {
+        /// The touched transactions' ids (a part's transaction's for a part).
+        let ids: [Int64]
+        /// The changeset's months and the rows' months before it is applied.
+        let months: Set<String>
 
-    /// The months ``refresh(after:before:in:)`` computes again, less `before`. Call it after
-    /// applying `changeset`.
-    ///
-    /// - Complexity: O(changes log changes + rows in the ranges).
-    static func months(touchedBy changeset: Changeset, in connection: Connection) throws -> Set<String> {
-        var months = Set<String>()
-        let ids = try touchedTransactionIDs(changeset, in: connection) { months.insert($0) }
-        return months.union(try monthsNow(ofTransactions: ids, in: connection))
-    }
+        /// Reads `changeset`'s dates in place and its rows' months now: call it before applying it.
+        ///
+        /// - Complexity: O(changes log changes + rows in the ranges of their ids).
+        init(by changeset: Changeset, in connection: Connection) throws {
+            var months = Set<String>()
+            ids = try MonthTotals.touchedTransactionIDs(changeset, in: connection) { months.insert($0) }
+            self.months = months.union(try MonthTotals.monthsNow(ofTransactions: ids, in: connection))
+        }
 
-    /// The months the transactions `changeset` touches, and their parts, are dated in now: call
-    /// it before applying `changeset`, and hand the result to ``refresh(after:before:in:)``.
-    ///
-    /// - Complexity: O(changes log changes + rows in the ranges).
-    static func monthsNow(ofRowsTouchedBy changeset: Changeset, in connection: Connection) throws -> Set<String> {
-        try monthsNow(ofTransactions: try touchedTransactionIDs(changeset, in: connection) { _ in }, in: connection)
+        /// After the changeset was applied: its months, and those its rows are dated in now,
+        /// computed again from the rows.
+        ///
+        /// - Complexity: O(rows dated in those months).
+        func refresh(in connection: Connection) throws {
+            try MonthTotals.refresh(months: months.union(try MonthTotals.monthsNow(ofTransactions: ids, in: connection)), in: connection)
+        }
     }
 
     /// The ids of the transactions `changeset` touches (a part's transaction's for a part),
     /// calling `month` with the month of every date it holds for either table, before and after.
     /// The dates are read in place (``Changeset/forEachEntry(_:)``), nothing decoded but the date.
-    private static func touchedTransactionIDs(_ changeset: Changeset, in connection: Connection,
+    fileprivate static func touchedTransactionIDs(_ changeset: Changeset, in connection: Connection,
                                               month: (String) -> Void) throws -> [Int64] {
         var dateColumns: [String: Int] = [:]
         for table in ["transactions", "transaction_splits"] {
@@ -184,7 +184,7 @@ extension MonthTotals {
     /// month computed again that did not change stays the same), so they are read by ranges of
     /// ids (ids close together, as a sync's or an undo's usually are, share a range, and the
     /// rows between them are read too) instead of one lookup per id.
-    private static func monthsNow(ofTransactions ids: [Int64], in connection: Connection) throws -> Set<String> {
+    fileprivate static func monthsNow(ofTransactions ids: [Int64], in connection: Connection) throws -> Set<String> {
         var months = Set<String>()
         let current = try connection.prepare("""
             SELECT DISTINCT substr(date, 1, 7) FROM transactions WHERE id BETWEEN ?1 AND ?2
