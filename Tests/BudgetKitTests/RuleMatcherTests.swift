@@ -101,6 +101,10 @@ import Testing
         // 512 bytes of one word hold no place to cut: nothing of it is matched (a miss, never a
         // word taken for whole).
         #expect(RulePattern.bounded(String(repeating: "a", count: 600)) == "")
+        // Nor is it taken for an empty text: a pattern that matches one (`x*`, `^`) matched it.
+        for pattern in ["^$", "^\\s*$", "^[^0-9]*$", "a", "x*", "^", "(b|)"] {
+            #expect(try RulePattern(pattern).matches(String(repeating: "a", count: 600)) == false, "\(pattern)")
+        }
         #expect(RulePattern.bounded("short é") == "short é")
         let cashback = String(repeating: "x", count: 507) + " cashback"
         for pattern in ["\\bcash\\b", "cash\\>", "cash$", "h$"] {

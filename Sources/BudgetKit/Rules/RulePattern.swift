@@ -87,6 +87,9 @@ final class RulePattern {
         let bounded = Self.bounded(text)
         // `$` never matches where the text was cut: it is not the text's end.
         let cut = bounded.utf8.count < text.utf8.count
+        // A text whose first bytes are one word has no place to cut: it matches nothing, not
+        // even a pattern that matches an empty text (`x*`, `^`).
+        if cut && bounded.isEmpty { return false }
         if bounded.utf8.allSatisfy({ $0 < 0x80 }) {
             // Its folding is its lowercasing, which REG_ICASE already ignores.
             return Self.matches(bounded, &compiled, locale, cut: cut) || (hasFolded && Self.matches(bounded, &folded, locale, cut: cut))
@@ -132,7 +135,8 @@ final class RulePattern {
 
     /// `text`'s first characters that fit in ``maximumText`` bytes, up to the last one that is
     /// not part of a word (a letter, digit or `_`): a word cut in two would seem to end at the
-    /// cut, for `\b` and `\>`. Empty when those bytes hold no such character.
+    /// cut, for `\b` and `\>`. Empty when those bytes hold no such character (then
+    /// ``matches(_:)`` matches nothing).
     static func bounded(_ text: String) -> String {
         guard text.utf8.count > maximumText else { return text }
         var end = text.startIndex, bytes = 0
