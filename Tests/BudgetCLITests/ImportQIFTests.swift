@@ -85,6 +85,70 @@ import Testing
         #expect(again.stderr == "Imported 0 transactions from \(file); skipped 3 already imported.\n")
     }
 
+    /// One account's register as a file of its own: its transfers each name the other account.
+    static func register(_ account: String, _ entries: [(day: String, amount: String, other: String)]) -> String {
+        "!Account\nN\(account)\nTBank\n^\n!Type:Bank\n"
+            + entries.map { "D\($0.day)\nT\($0.amount)\nPTransfer\nL[\($0.other)]\n^\n" }.joined()
+    }
+
+    /// Banks and Quicken export one file per account, each with its side of a transfer. The
+    /// second file's side was filed as a second transfer: Giro and Savings were each 50.00 off,
+    /// with nothing said. It is the transfer the first file brought, whichever file comes first.
+    @Test(arguments: [false, true])
+    func aTransferFromTheOtherAccountsFileIsTheOneAlreadyImported(savingsFirst: Bool) throws {
+        let sandbox = book()
+        let giro = sandbox.write("giro.qif", Self.register("Giro", [("11/03/2026", "-50.00", "Savings"), ("11/05/2026", "-20.00", "Savings")]))
+        let savings = sandbox.write("savings.qif", Self.register("Savings", [("11/03/2026", "50.00", "Giro"), ("11/05/2026", "20.00", "Giro")]))
+        let (first, second) = savingsFirst ? (savings, giro) : (giro, savings)
+        #expect(sandbox.run("import", first, "--date-order", "mdy").stderr == "Imported 2 transactions from \(first).\n")
+        let dryRun = sandbox.run("import", second, "--date-order", "mdy", "--dry-run", "--format", "csv")
+        #expect(dryRun.status == 0)
+        #expect(dryRun.stderr.hasSuffix("Dry run: would import 0 transactions from \(second); would skip 2 already imported "
+            + "(2 of them transfers imported before from the other account's file).\n"))
+        let result = sandbox.run("import", second, "--date-order", "mdy")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 0 transactions from \(second); skipped 2 already imported "
+            + "(2 of them transfers imported before from the other account's file).\n")
+        #expect(rows(sandbox) == [
+            "1,2026-11-03,50.00,,Transfer,,transfer,Giro,Savings,,,,",
+            "2,2026-11-05,20.00,,Transfer,,transfer,Giro,Savings,,,,",
+        ])
+        // 1000.00 - 50.00 - 20.00 and 50.00 + 20.00.
+        let balances = sandbox.succeed("accounts", "--date", "2026-12-01", "--format", "csv")
+        #expect(balances.contains("Giro,checking,,930.00,2026-12-01,off,"))
+        #expect(balances.contains("Savings,checking,,70.00,2026-12-01,off,"))
+        // Either file again still finds its rows.
+        for file in [giro, savings] {
+            #expect(sandbox.run("import", file, "--date-order", "mdy").stderr.hasPrefix("Imported 0 transactions from \(file); skipped 2 already imported"))
+        }
+        #expect(rows(sandbox).count == 2)
+    }
+
+    /// Matched one to one: two transfers of the same amount on one day in Giro's file are two,
+    /// and a third in Savings' file is a third; a transfer typed with `budget transfer` is never
+    /// taken for one a file brings (as no typed row is).
+    @Test func aTransferIsTakenForTheOtherSideOfOneImportedTransferAtMost() throws {
+        let sandbox = book()
+        sandbox.succeed("-q", "transfer", "10.00", "Giro", "Savings", "--date", "2026-11-07")
+        let giro = sandbox.write("giro.qif", Self.register("Giro", [("11/03/2026", "-50.00", "Savings"), ("11/03/2026", "-50.00", "Savings")]))
+        let savings = sandbox.write("savings.qif", Self.register("Savings", [
+            ("11/03/2026", "50.00", "Giro"), ("11/03/2026", "50.00", "Giro"), ("11/03/2026", "50.00", "Giro"), ("11/07/2026", "10.00", "Giro"),
+        ]))
+        #expect(sandbox.run("import", giro, "--date-order", "mdy").stderr == "Imported 2 transactions from \(giro).\n")
+        #expect(sandbox.run("import", savings, "--date-order", "mdy").stderr == "Imported 2 transactions from \(savings); skipped 2 already imported "
+            + "(2 of them transfers imported before from the other account's file).\n")
+        #expect(rows(sandbox) == [
+            "2,2026-11-03,50.00,,Transfer,,transfer,Giro,Savings,,,,",
+            "3,2026-11-03,50.00,,Transfer,,transfer,Giro,Savings,,,,",
+            "4,2026-11-03,50.00,,Transfer,,transfer,Giro,Savings,,,,",
+            "1,2026-11-07,10.00,,,,transfer,Giro,Savings,,,,",
+            "5,2026-11-07,10.00,,Transfer,,transfer,Giro,Savings,,,,",
+        ])
+        // The file's third row is the transaction it was filed as: importing it again adds nothing.
+        #expect(sandbox.run("import", savings, "--date-order", "mdy").stderr == "Imported 0 transactions from \(savings); skipped 4 already imported "
+            + "(2 of them transfers imported before from the other account's file).\n")
+    }
+
     /// Quicken's export of every account lists them first (`!Option:AutoSwitch`): the list
     /// names no section's account.
     @Test func theListOfAccountsBeforeTheSectionsNamesNoSectionsAccount() throws {

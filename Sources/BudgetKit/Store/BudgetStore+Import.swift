@@ -10,6 +10,9 @@ public struct ImportSummary: Hashable, Sendable {
     /// Pending transactions replaced by their posted twins (not counted in ``added``; see
     /// ``PendingNearMiss`` for the rule).
     public var replacedPending: Int = 0
+    /// Transfers skipped as the other side of a transfer imported before from the other
+    /// account's file (counted in ``skipped``).
+    public var mirroredTransfers: Int = 0
     /// Pending transactions that look like a posted row just imported without being its twin:
     /// both kept.
     public var pendingNearMisses: [PendingNearMiss] = []
@@ -165,6 +168,7 @@ extension BudgetStore {
         try staging.rekeyRepeatedReferences()
         try staging.scopeKeysOfOtherAccounts()
         try staging.keyReplacedPending()
+        let mirrored = try staging.keyMirroredTransfers()
         let created: Int, added: Int
         let ignored = try staging.deletedRowCount()
         var nearMisses: [PendingNearMiss] = []
@@ -201,6 +205,7 @@ extension BudgetStore {
             summary.mostlyNegative = .init(negative: staging.negativeStoredRows, rows: staging.storedSignRows)
         }
         summary.replacedPending = replacedPending
+        summary.mirroredTransfers = mirrored
         summary.pendingNearMisses = nearMisses
         summary.reusedBankIDs = try staging.reusedBankIDs(maxID: maxID)
         return summary

@@ -86,6 +86,8 @@ final class ImportStaging {
     var transactionCount = 0
     /// Rows staged as pending.
     var pendingRows = 0
+    /// Rows staged as transfers (``keyMirroredTransfers()``).
+    private(set) var transferRows = 0
     /// Rows staged with a key the bank gave (its id for the row).
     private(set) var bankKeyRows = 0
     /// Whether a bank id was given to more than one row of the file.
@@ -200,6 +202,7 @@ final class ImportStaging {
             if row.amount < .zero { negativeStoredRows += 1 }
         }
         if row.pending { pendingRows += 1 }
+        if row.transferAccount != nil { transferRows += 1 }
         if !row.importKey.isEmpty { bankKeyRows += 1 }
     }
 
