@@ -64,6 +64,10 @@ import Glibc
         ("/opt.sqlite3", ["BUDGET_DB": "/a.sqlite3"], "/opt.sqlite3"),
         (nil, ["XDG_DATA_HOME": "", "HOME": "/h"], "/h/.local/share/budget/budget.sqlite3"),
         (nil, ["HOME": "/h"], "/h/.local/share/budget/budget.sqlite3"),
+        // Relative: ignored, as the XDG Base Directory spec says (it would name another book in
+        // every folder a command runs from, cron's among them).
+        (nil, ["XDG_DATA_HOME": "data", "HOME": "/h"], "/h/.local/share/budget/budget.sqlite3"),
+        (nil, ["XDG_DATA_HOME": "./data", "HOME": "/h"], "/h/.local/share/budget/budget.sqlite3"),
     ] as [(String?, [String: String], String)])
     func followsDbThenBudgetDBThenXDG(option: String?, environment: [String: String], path: String) throws {
         #expect(try DatabaseLocation.path(option: option, environment: environment) == path)

@@ -61,7 +61,11 @@ final class CommandContext {
             // what `.change` needs too.
             store = try BudgetStore(path: location.path, access: access == .write ? .write : .read)
         } catch BudgetError.databaseNotFound where access == .read && location.isDefault {
-            // A new user's first `budget report`: no book yet, and reading must not make one.
+            // A new user's first `budget report`, on a terminal: no book yet, and reading must not
+            // make one. A script or cron job gets an error instead: it may not see the HOME or
+            // XDG_DATA_HOME of the shell the book was made from, and an empty CSV or a `report
+            // --check` that finds nothing overspent, exit 0, would pass for the book's answer.
+            guard stdout.isTerminal else { throw Self.noDefaultBook(location.path) }
             let empty = try EmptyBook()
             emptyBook = empty
             store = try BudgetStore(path: empty.path, access: .read)
@@ -71,6 +75,14 @@ final class CommandContext {
         if environment["BUDGET_BENCH_NO_HISTORY"] == "1" { store.recordsHistory = false }
         openedStore = store
         return store
+    }
+
+    /// The error of a read command whose output is not a terminal when the default book does
+    /// not exist.
+    static func noDefaultBook(_ path: String) -> EnvironmentError {
+        EnvironmentError(message: "there is no book at the default place, \(path)",
+                         hint: "name the book with --db PATH or BUDGET_DB (a cron job or script may not see your shell's HOME "
+                             + "or XDG_DATA_HOME), or start one there with a write command such as 'budget add-category Food 300'")
     }
 
     /// After the command failed: closes the book and, when opening it created it, removes it if

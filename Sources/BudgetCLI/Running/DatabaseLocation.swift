@@ -7,7 +7,8 @@ import BudgetKit
 /// `$XDG_DATA_HOME/budget/budget.sqlite3`, else `$HOME/.local/share/budget/budget.sqlite3`.
 ///
 /// `BUDGET_DB` set but empty is a mistake (a script's unset variable), never "the default": a
-/// usage error. An empty `XDG_DATA_HOME` counts as unset, as the XDG Base Directory spec says.
+/// usage error. An empty or relative `XDG_DATA_HOME` counts as unset, as the XDG Base Directory
+/// spec says (a relative one would name another book in every folder a command runs from).
 /// The environment is passed in, so tests never touch the user's real book.
 enum DatabaseLocation {
     /// Where the book is, and whether the user named it (`--db`, `BUDGET_DB`) or it is the default.
@@ -30,7 +31,7 @@ enum DatabaseLocation {
             }
             return Resolved(path: path, isDefault: false)
         }
-        if let data = environment["XDG_DATA_HOME"], !data.isEmpty {
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
             return Resolved(path: data + "/budget/budget.sqlite3", isDefault: true)
         }
         if let home = environment["HOME"], !home.isEmpty {
