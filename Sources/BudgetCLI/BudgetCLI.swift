@@ -71,6 +71,7 @@ public enum BudgetCLI {
                                              stdin: stdin, stdout: stdout, stderr: stderr, arguments: arguments,
                                              tableBufferedRows: tableBufferedRows)
                 context = running
+                if let warning = TimeZoneCheck.warning(environment) { running.warn(warning) }
                 outcome = try parsed.run(running)
             }
             do {
@@ -125,8 +126,10 @@ public enum BudgetCLI {
     /// The environment variables `budget` reads. Only these are copied out of `environ`: building
     /// a dictionary of the whole environment costs more than the rest of a `budget add` start-up.
     /// `BUDGET_BENCH_NO_HISTORY` turns history off for `make bench`'s baseline (CommandContext);
-    /// `TMPDIR` is where `backup -` makes its temporary copy.
-    static let environmentNames = ["BUDGET_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "BUDGET_BENCH_NO_HISTORY", "TMPDIR"]
+    /// `TMPDIR` is where `backup -` makes its temporary copy; `TZ` and `TZDIR` are checked
+    /// (``TimeZoneCheck``), the C library reads them itself.
+    static let environmentNames = ["BUDGET_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "BUDGET_BENCH_NO_HISTORY", "TMPDIR",
+                                   "TZ", "TZDIR"]
 
     static func processEnvironment() throws(EnvironmentError) -> [String: String] {
         var environment: [String: String] = [:]

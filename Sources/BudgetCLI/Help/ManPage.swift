@@ -136,7 +136,10 @@ struct ManPage {
     Where the default book lives: \\fI$XDG_DATA_HOME/budget/budget.sqlite3\\fR.
     .TP
     .B HOME
-    Without \\fBXDG_DATA_HOME\\fR, the default book is \\fI~/.local/share/budget/budget.sqlite3\\fR.
+    Without \\fBXDG_DATA_HOME\\fR (or with an empty or relative one), the default book is \\fI~/.local/share/budget/budget.sqlite3\\fR.
+    .TP
+    .B TZ
+    The time zone of "today", \\fByesterday\\fR and \\fB\\-\\-month this\\fR and \\fBlast\\fR (unset: this machine's own). One that names no zone is taken as UTC, with a warning.
     .TP
     .B NO_COLOR
     When set and not empty, tables are never coloured.
