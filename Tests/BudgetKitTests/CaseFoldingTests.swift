@@ -11,6 +11,34 @@ import Testing
         #expect(Array(text.caseFolded().caseFolded().utf8) == Array(folded.utf8))
     }
 
+    /// Dotless `ı` folds to itself, as Unicode's CaseFolding.txt has it: folding by
+    /// `lowercased().uppercased().lowercased()` made it `I`, then `i`, so the categories `Işık` and
+    /// `Işik` were one, and `merge-payees sik` renamed the payee `sık` too.
+    @Test(arguments: [("Işık", "işık"), ("ışık", "ışık"), ("ISIK", "isik"), ("Işik", "işik"), ("ı", "ı"), ("ıı", "ıı"),
+                      ("STRAßE ı", "strasse ı"), ("ı\u{307}", "ı\u{307}"), ("Kırmızı Café", "kırmızı café")])
+    func dotlessIFoldsToItself(text: String, folded: String) {
+        #expect(Array(text.caseFolded().utf8) == Array(folded.utf8))
+        #expect(Array(text.caseFolded().caseFolded().utf8) == Array(folded.utf8))
+    }
+
+    /// A book of schema version 13 (Fixtures/README.md) keyed `Işık` as `işik`: after the
+    /// migration each name is found by itself, and `Işik` is another name.
+    @Test func aVersion13BooksDotlessNamesAreKeyedAgain() throws {
+        let dir = TemporaryDirectory()
+        let store = try BudgetStore(path: copyOfFixtureBook("book-v13-dotless-i.sqlite3", in: dir))
+        #expect(try store.connection.int64("PRAGMA user_version") == Int64(Schema.migrator.latestVersion))
+        let keys = try store.connection.prepare("""
+            SELECT * FROM (SELECT name_key FROM categories ORDER BY id) UNION ALL SELECT * FROM (SELECT name_key FROM accounts ORDER BY id)
+            UNION ALL SELECT name_key FROM import_profiles
+            """).map { $0.text(0) }
+        #expect(keys == ["işık", "kırmızı", "café", "main", "yıldız", "banka işık"])
+        #expect(try store.category(named: "IşıK").name == "Işık")
+        #expect(try store.transactions(matching: TransactionFilter(category: "işık")).map(\.payee) == ["Sık Market"])
+        try store.addCategory(named: "Işik", monthlyBudget: .zero)
+        #expect(try store.category(named: "işik").name == "Işik")
+        #expect(throws: BudgetError.duplicateCategory("kırmızı")) { try store.addCategory(named: "kırmızı", monthlyBudget: .zero) }
+    }
+
     @Test(arguments: [("Straße", "STRASSE"), ("Café", "Cafe\u{301}"), ("Cafe\u{301}", "CAFÉ")])
     func namesThatDifferOnlyInCaseOrNormalizationAreOneCategory(first: String, second: String) throws {
         let dir = TemporaryDirectory()

@@ -18,6 +18,7 @@ enum Schema {
         .init(version: 11, sql: version11MonthTotals),
         .init(version: 12, sql: ChangeTracker.schemaVersion12Ranges),
         .init(version: 13, sql: version13HistoryChunks),
+        .init(version: 14, sql: version14DotlessI),
     ])
 
     /// Version 1: categories with budget history and rollover, transactions with import keys,
@@ -90,6 +91,20 @@ enum Schema {
     CREATE TRIGGER budgets_logged_delete AFTER DELETE ON budgets
         BEGIN INSERT INTO change_log (entity, row_id) VALUES ('category', OLD.category_id); END;
     """
+
+    /// Version 14: a name with a dotless `ı` gets the key ``Swift/String/caseFolded()`` now
+    /// gives it, with the `ı` kept (up to version 13 it folded to `i`, so `Işık` and `Işik` were
+    /// one name): in `categories`, `accounts` and `import_profiles`. Only a key that is the old
+    /// folding of its name changes (a category version 2 left its older key keeps it), and
+    /// only where no other row holds the new key; the new keys tell more names apart, never
+    /// fewer, so none is held (a key holding `ı` was never written before).
+    static let version14DotlessI = ["categories", "accounts", "import_profiles"].map { table in
+        """
+        UPDATE \(table) SET name_key = budget_fold(name)
+            WHERE instr(name, 'ı') > 0 AND name_key = replace(budget_fold(name), 'ı', 'i')
+            AND NOT EXISTS (SELECT 1 FROM \(table) AS o WHERE o.name_key = budget_fold(\(table).name));
+        """
+    }.joined(separator: "\n")
 
     /// Version 2: `categories.name_key` becomes full Unicode case folding in canonical
     /// composition (`budget_fold`, registered before migrating), where version 1 stored
