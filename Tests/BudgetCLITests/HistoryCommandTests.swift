@@ -38,6 +38,26 @@ import Glibc
         #expect(csv.hasSuffix(",write,,changed,transactions,id=1,payee,Corner shop,tab\there\n"))
     }
 
+    /// A script rebuilding values from the log could not tell SQL's NULL from the text `NULL`,
+    /// nor the number 7 from the text `7`, and the times, local without an offset, repeated in
+    /// the hour clocks go back. JSON has `null`, numbers and strings; records give the offset.
+    @Test func recordsTellNullFromTextAndNumbersFromTextAndGiveTheOffset() throws {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Food", "300", "--from", "2026-01")
+        sandbox.succeed("-q", "add", "12.50", "Food", "NULL", "--date", "2026-01-02", "--note", "7")
+        let json = sandbox.succeed("log", "--limit", "1", "--format", "json")
+        for field in [#""column": "payee", "before": null, "after": "NULL"}"#, #""column": "note", "before": null, "after": "7"}"#,
+                      #""column": "amount", "before": null, "after": 1250}"#, #""column": "import_key", "before": null, "after": null}"#] {
+            #expect(json.contains(field), "\(field)")
+        }
+        // The offset is this process's zone's (TZ of the test run): any, with its sign.
+        #expect(try Regex(#""time": "\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d""#).firstMatch(in: json) != nil)
+        let csv = sandbox.succeed("log", "--limit", "1", "--format", "csv")
+        #expect(try Regex(#"\n2,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d,"#).firstMatch(in: csv) != nil)
+        // The table for people keeps the local time alone.
+        #expect(try Regex(#"^2  \d{4}-\d\d-\d\d \d\d:\d\d:\d\d  "#).firstMatch(in: sandbox.succeed("log", "--limit", "1")) != nil)
+    }
+
     @Test(arguments: [true, false])
     func aTerminalOrAPipeSeesControlAndBidiCharactersEscapedAsInEveryTable(terminal: Bool) {
         let sandbox = Sandbox()

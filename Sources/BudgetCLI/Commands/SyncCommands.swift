@@ -165,13 +165,13 @@ enum ConflictText {
 extension RecordDescription where Value == SyncConflict {
     /// `time,table,row,column,kept,kept_device,lost,lost_device`.
     static var conflict: RecordDescription<SyncConflict> { RecordDescription(columns: [
-        RecordColumn("time") { .text(HistoryLog.time($0.resolvedAt)) },
+        RecordColumn("time", table: { .text(HistoryLog.time($0.resolvedAt)) }) { .date(HistoryLog.time($0.resolvedAt, withOffset: true)) },
         RecordColumn("table") { .text($0.table) },
         RecordColumn("row") { .text($0.rowKey) },
         RecordColumn("column") { .text($0.column) },
-        RecordColumn("kept") { .text($0.kept?.description ?? "") },
+        RecordColumn("kept") { .sql($0.kept) },
         RecordColumn("kept_device") { .text($0.keptDevice) },
-        RecordColumn("lost") { .text($0.lost?.description ?? "") },
+        RecordColumn("lost") { .sql($0.lost) },
         RecordColumn("lost_device") { .text($0.lostDevice) },
     ]) }
 }

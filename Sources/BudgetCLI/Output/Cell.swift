@@ -16,6 +16,11 @@ enum Cell: Equatable {
     case percent(PercentTenths?)
     /// On or off: rollover (`on`/`off` as text, `true`/`false` in JSON).
     case flag(Bool)
+    /// A value as SQLite holds it (`log`'s before and after), or `nil` for none (a row's value
+    /// before it was added): `NULL` in CSV, TSV and tables, `null` in JSON, as is none (an
+    /// empty field elsewhere); an integer is a number in JSON, so the text `7` and the number 7,
+    /// or the text `NULL` and SQL's NULL, are told apart there.
+    case sql(HistoryValue?)
 
     /// The plain text form used by CSV, TSV and tables.
     var plainText: String {
@@ -25,6 +30,7 @@ enum Cell: Equatable {
         case .integer(let number): return String(number)
         case .percent(let percent): return percent?.description ?? ""
         case .flag(let on): return on ? "on" : "off"
+        case .sql(let value): return value?.description ?? ""
         }
     }
 
@@ -33,6 +39,11 @@ enum Cell: Equatable {
         switch self {
         case .money, .integer, .percent: return true
         case .text, .date, .flag: return false
+        case .sql(let value):
+            switch value {
+            case .integer, .real: return true
+            default: return false
+            }
         }
     }
 
@@ -42,6 +53,11 @@ enum Cell: Equatable {
         case .text(let text): return .text(text)
         case .flag: return .text(plainText)
         case .money, .integer, .date, .percent: return .number(plainText)
+        case .sql(let value):
+            switch value {
+            case .text(let text): return .text(text)
+            default: return .number(plainText)
+            }
         }
     }
 }

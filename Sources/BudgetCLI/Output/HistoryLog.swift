@@ -72,13 +72,19 @@ enum HistoryLog {
         return value.description
     }
 
-    /// Local time of `milliseconds`: `2026-11-23 12:01:05`.
-    static func time(_ milliseconds: Int64) -> String {
+    /// Local time of `milliseconds`: `2026-11-23 12:01:05` for people, or for records (CSV, TSV,
+    /// JSON) ISO 8601 with the offset from UTC, `2026-11-23T12:01:05+01:00`: a local time alone
+    /// repeats in the hour clocks go back, and reads as another moment in another zone.
+    static func time(_ milliseconds: Int64, withOffset: Bool = false) -> String {
         var seconds = time_t(milliseconds / 1000)
         var parts = tm()
         localtime_r(&seconds, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+        func two<T: BinaryInteger>(_ value: T) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let day = "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
+        let clock = "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+        guard withOffset else { return day + " " + clock }
+        let offset = Int(parts.tm_gmtoff), minutes = abs(offset) / 60
+        return day + "T" + clock + (offset < 0 ? "-" : "+") + two(minutes / 60) + ":" + two(minutes % 60)
     }
 }
 
@@ -93,7 +99,7 @@ extension RecordDescription where Value == HistoryLine {
     /// `entry,time,device,command,kind,of,change,table,key,column,before,after`.
     static var historyLine: RecordDescription<HistoryLine> { RecordDescription(columns: [
         RecordColumn("entry", .right) { .integer($0.entry.id) },
-        RecordColumn("time") { .text(HistoryLog.time($0.entry.milliseconds)) },
+        RecordColumn("time", table: { .text(HistoryLog.time($0.entry.milliseconds)) }) { .date(HistoryLog.time($0.entry.milliseconds, withOffset: true)) },
         RecordColumn("device") { .text($0.entry.deviceName) },
         RecordColumn("command") { .text($0.entry.command) },
         RecordColumn("kind") {
@@ -113,7 +119,7 @@ extension RecordDescription where Value == HistoryLine {
         RecordColumn("table") { .text($0.change.table) },
         RecordColumn("key") { .text($0.change.key.map { "\($0.column)=\($0.after?.description ?? "")" }.joined(separator: ",")) },
         RecordColumn("column") { .text($0.field.column) },
-        RecordColumn("before") { .text($0.field.before?.description ?? "") },
-        RecordColumn("after") { .text($0.field.after?.description ?? "") },
+        RecordColumn("before") { .sql($0.field.before) },
+        RecordColumn("after") { .sql($0.field.after) },
     ]) }
 }

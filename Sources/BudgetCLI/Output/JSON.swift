@@ -36,7 +36,8 @@ enum JSON {
     }
 
     /// Appends a cell as a JSON value: amounts and percents as number literals (`12.50`, `104.2`),
-    /// a missing percent as `null`, flags as `true`/`false`, everything else as a string.
+    /// a missing percent as `null`, flags as `true`/`false`, an SQL value as `null`, a number
+    /// or a string, everything else as a string.
     static func appendValue(_ cell: Cell, to output: inout String) {
         switch cell {
         case .text(let text), .date(let text): appendString(text, to: &output)
@@ -44,6 +45,14 @@ enum JSON {
         case .integer(let number): output += String(number)
         case .percent(let percent): output += percent?.description ?? "null"
         case .flag(let on): output += on ? "true" : "false"
+        case .sql(let value):
+            switch value {
+            case nil, .null?: output += "null"
+            case .integer(let number)?: output += String(number)
+            // SQLite's own print of a REAL (no column of budget's holds one) is not always JSON.
+            case .real(let text)?, .text(let text)?: appendString(text, to: &output)
+            case .blob?: appendString(value!.description, to: &output)
+            }
         }
     }
 
