@@ -13,19 +13,31 @@ import Glibc
         var root: (name: String, namespace: String?)?
         var elements: [String: Int] = [:]
         var texts: [String] = []
+        /// Every element in document order, with its attributes and its own text.
+        var items: [(name: String, attributes: [String: String], text: String)] = []
+
+        /// The elements named `name`.
+        func all(_ name: String) -> [(name: String, attributes: [String: String], text: String)] {
+            items.filter { $0.name == name }
+        }
     }
 
     func parse(_ svg: String) throws -> Parsed {
         var chunks: [[UInt8]] = [Array(svg.utf8)]
         var reader = XMLStreamReader(file: "chart.svg") { chunks.isEmpty ? nil : chunks.removeFirst() }
         var parsed = Parsed()
+        var open: [Int] = []
         while let event = try reader.next() {
             switch event.kind {
-            case .start(let name, let namespace, _):
+            case .start(let name, let namespace, let attributes):
                 if parsed.root == nil { parsed.root = (name, namespace) }
                 parsed.elements[name, default: 0] += 1
-            case .text(let text): parsed.texts.append(text)
-            case .end: break
+                open.append(parsed.items.count)
+                parsed.items.append((name, Dictionary(attributes.map { ($0.name, $0.value) }) { $1 }, ""))
+            case .text(let text):
+                parsed.texts.append(text)
+                if let last = open.last { parsed.items[last].text += text }
+            case .end: open.removeLast()
             }
         }
         return parsed
@@ -81,6 +93,52 @@ import Glibc
         let worth = try parse(sandbox.succeed("report", "--net-worth", "--from", "2026-01", "--to", "2026-06", "--format", "svg"))
         #expect(worth.elements["polyline"] == 2)   // the account and the total
         #expect(worth.texts.contains("Total 2026-06: 10426.00"))
+    }
+
+    /// The texts not wholly inside the picture, with where they would be drawn. A text's width
+    /// is estimated as ``SVGDocument/estimatedWidth(of:size:)`` documents it: 0.7 em per
+    /// terminal column (two columns for a wide character), plus a pixel.
+    func textsOutside(_ parsed: Parsed) -> [String] {
+        let width = parsed.all("svg").first.flatMap { Int($0.attributes["width"] ?? "") } ?? 0
+        return parsed.all("text").compactMap { text in
+            let x = Int(text.attributes["x"] ?? "") ?? -1, size = Int(text.attributes["font-size"] ?? "") ?? 12
+            let estimated = DisplayWidth.of(text.text) * size * 7 / 10 + 1
+            let start = switch text.attributes["text-anchor"] {
+            case "end": x - estimated
+            case "middle": x - estimated / 2
+            default: x
+            }
+            return start >= 0 && start + estimated <= width ? nil : "\(text.text) at \(start)...\(start + estimated) of \(width)"
+        }
+    }
+
+    @Test func everyTextIsInsideThePictureWhateverTheAmountsAndNames() throws {
+        let sandbox = Sandbox()
+        let long = (1...30).map { "Word\($0)" }.joined(separator: "-")
+        sandbox.succeed("add-category", "Big", "90000000000.00", "--from", "2026-01")
+        sandbox.succeed("add-category", "Other", "90000000000.00", "--from", "2026-01")
+        sandbox.succeed("add-category", long, "5", "--from", "2026-01")
+        sandbox.succeed("add-category", "Pay", "90000000000.00", "--income", "--from", "2026-01")
+        sandbox.succeed("add", "90000000000.00", "Big", "x", "--date", "2026-11-02")
+        sandbox.succeed("add", "89999999999.99", "Other", "x", "--date", "2026-11-02")
+        sandbox.succeed("add", "1", "Pay", "x", "--date", "2026-11-02")
+        sandbox.succeed("add", "-1.50", long, long, "--date", "2026-10-02")
+        let month = try parse(sandbox.succeed("report", "--month", "2026-11", "--format", "svg"))
+        #expect(textsOutside(month) == [])
+        #expect(month.texts.contains("Total expenses: 179999999999.99 of 180000000005.00"))
+        #expect(month.texts.contains("Total income: 1.00 of 90000000000.00"))
+        #expect(month.texts.contains("Net: -179999999998.99"))
+        #expect(month.texts.contains("89999999999.99 of 90000000000.00 (100.0%)"))
+        // A name too long for the label column is shortened; its text's tooltip has it whole.
+        #expect(month.all("text").contains { $0.text.hasPrefix("Word1-Word2-") && $0.text.hasSuffix("…") })
+        #expect(month.all("title").contains { $0.text == long })
+        let trend = try parse(sandbox.succeed("report", "--from", "2026-10", "--to", "2026-11", "--format", "svg"))
+        #expect(textsOutside(trend) == [])
+        #expect(trend.texts.contains("-179999999998.99"))
+        let byPayee = try parse(sandbox.succeed("report", "--from", "2026-10", "--to", "2026-11", "--by", "payee", "--format", "svg"))
+        #expect(textsOutside(byPayee) == [])
+        let worth = try parse(sandbox.succeed("report", "--net-worth", "--from", "2026-10", "--to", "2026-11", "--format", "svg"))
+        #expect(textsOutside(worth) == [])
     }
 
     @Test func chartTextIsEscapedForXMLAndForTheEye() {

@@ -65,10 +65,42 @@ struct SVGDocument {
         body += "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"\(radius)\" fill=\"\(fill)\">" + Self.tooltip(title) + "</circle>\n"
     }
 
+    /// A text; with `title`, a tooltip (the whole of a text shortened to fit).
     mutating func text(_ text: String, x: Int, y: Int, anchor: Anchor = .start, size: Int = 12, bold: Bool = false,
-                       fill: String = "#222") {
+                       fill: String = "#222", title: String? = nil) {
         body += "<text x=\"\(x)\" y=\"\(y)\" text-anchor=\"\(anchor.rawValue)\" font-size=\"\(size)\""
-            + (bold ? " font-weight=\"bold\"" : "") + " fill=\"\(fill)\">\(Self.escaped(text))</text>\n"
+            + (bold ? " font-weight=\"bold\"" : "") + " fill=\"\(fill)\">" + Self.tooltip(title) + "\(Self.escaped(text))</text>\n"
+    }
+
+    /// How wide `text` is drawn at `size` pixels, estimated generously in whole pixels: 0.7 em per
+    /// terminal column of its visible form (``VisibleText``; a wide character is two columns),
+    /// rounded up, plus a pixel.
+    ///
+    /// A picture cannot measure its text without a renderer, so layouts use this. Sans-serif
+    /// digits are 0.55 to 0.7 em wide (DejaVu Sans Bold's, the widest common ones, 0.696 em) and
+    /// most letters are narrower; only a run of the widest capitals (`W`, `M`) draws wider.
+    static func estimatedWidth(of text: String, size: Int) -> Int {
+        estimatedWidth(columns: DisplayWidth.of(VisibleText.visible(text)), size: size)
+    }
+
+    private static func estimatedWidth(columns: Int, size: Int) -> Int {
+        (columns * size * 7 + 9) / 10 + 1
+    }
+
+    /// `text`'s visible form, shortened with `…` when its ``estimatedWidth(of:size:)`` is above `width`.
+    ///
+    /// - Complexity: O(n) in the text's length.
+    static func shortened(_ text: String, size: Int, toWidth width: Int) -> String {
+        let visible = VisibleText.visible(text)
+        guard estimatedWidth(of: visible, size: size) > width else { return visible }
+        var shown = "", columns = DisplayWidth.of("…")
+        for character in visible {
+            let next = columns + DisplayWidth.of(String(character))
+            guard estimatedWidth(columns: next, size: size) <= width else { break }
+            shown.append(character)
+            columns = next
+        }
+        return shown + "…"
     }
 
     /// The whole document.
