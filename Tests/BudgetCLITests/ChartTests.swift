@@ -112,6 +112,12 @@ import Glibc
         }
     }
 
+    /// The attributes of the element whose tooltip is `title`.
+    func element(titled title: String, in parsed: Parsed) -> [String: String]? {
+        guard let index = parsed.items.firstIndex(where: { $0.name == "title" && $0.text == title }), index > 0 else { return nil }
+        return parsed.items[index - 1].attributes
+    }
+
     @Test func everyTextIsInsideThePictureWhateverTheAmountsAndNames() throws {
         let sandbox = Sandbox()
         let long = (1...30).map { "Word\($0)" }.joined(separator: "-")
@@ -139,6 +145,28 @@ import Glibc
         #expect(textsOutside(byPayee) == [])
         let worth = try parse(sandbox.succeed("report", "--net-worth", "--from", "2026-10", "--to", "2026-11", "--format", "svg"))
         #expect(textsOutside(worth) == [])
+    }
+
+    @Test func aSmallAmountIsNeverZeroPixelsWideAndAnOverspentOneIsRed() throws {
+        let sandbox = Sandbox()
+        sandbox.succeed("add-category", "Rent", "3000", "--from", "2026-01")
+        sandbox.succeed("add-category", "Tiny", "1", "--from", "2026-01")
+        sandbox.succeed("add-category", "Zero", "0", "--from", "2026-01")
+        sandbox.succeed("add", "2000", "Rent", "--date", "2026-11-02")
+        sandbox.succeed("add", "5", "Zero", "--date", "2026-11-02")
+        let parsed = try parse(sandbox.succeed("report", "--month", "2026-11", "--format", "svg"))
+        // 5.00 on a scale where 3000.00 is 460 px is 0.77 px.
+        let zero = try #require(element(titled: "Zero: actual 5.00", in: parsed))
+        #expect(zero["fill"] == "#d62728")
+        #expect(Int(zero["width"] ?? "") ?? 0 >= 1)
+        // Its amounts are written in red too.
+        #expect(parsed.all("text").first { $0.text == "5.00 of 0.00" }?.attributes["fill"] == "#d62728")
+        #expect(parsed.all("text").first { $0.text == "2000.00 of 3000.00 (66.7%)" }?.attributes["fill"] == "#222")
+        let tiny = try #require(element(titled: "Tiny: available 1.00", in: parsed))
+        #expect(Int(tiny["width"] ?? "") ?? 0 >= 1)
+        // Nothing is drawn for a zero amount.
+        #expect(element(titled: "Tiny: actual 0.00", in: parsed)?["width"] == "0")
+        #expect(element(titled: "Zero: available 0.00", in: parsed)?["width"] == "0")
     }
 
     @Test func chartTextIsEscapedForXMLAndForTheEye() {

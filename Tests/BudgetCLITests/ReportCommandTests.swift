@@ -130,6 +130,24 @@ import Glibc
         """)
     }
 
+    @Test func anOverspentCategoryWithNothingOrLessThanNothingAvailableGetsAFullRedBar() {
+        let sandbox = Sandbox()
+        sandbox.succeed("add-category", "Food", "100", "--from", "2026-10")
+        sandbox.succeed("add-category", "Roll", "100", "--from", "2026-10", "--rollover")
+        sandbox.succeed("add-category", "Zero", "0", "--from", "2026-10")
+        sandbox.succeed("add", "400", "Roll", "--date", "2026-10-01")
+        sandbox.succeed("add", "20", "Roll", "--date", "2026-11-01")
+        sandbox.succeed("add", "30", "Zero", "--date", "2026-11-01")
+        sandbox.succeed("add", "10", "Food", "--date", "2026-11-01")
+        let colored = sandbox.run(["report", "--month", "2026-11"], terminal: true).stdout
+        #expect(colored.contains("Food            100.00      0.00   10.00      90.00  10.0%  \u{1B}[32m│█         │\u{1B}[0m\n"))
+        #expect(colored.contains("Roll            100.00   -300.00   20.00    -220.00         \u{1B}[31m│██████████│\u{1B}[0m\n"))
+        #expect(colored.contains("Zero              0.00      0.00   30.00     -30.00         \u{1B}[31m│██████████│\u{1B}[0m\n"))
+        let plain = sandbox.run(["report", "--month", "2026-11"], environment: ["NO_COLOR": "1"], terminal: true).stdout
+        #expect(plain.contains("Zero              0.00      0.00   30.00     -30.00         │██████████│\n"))
+        #expect(sandbox.run("report", "--month", "2026-11", "--check").status == 2)
+    }
+
     @Test func aTrendHasOneColumnPerMonthWithTotalAndAverage() {
         let sandbox = book()
         #expect(sandbox.succeed("report", "--from", "2026-10", "--to", "2026-12", "--format", "csv") == """

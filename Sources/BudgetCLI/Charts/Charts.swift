@@ -54,14 +54,13 @@ enum Charts {
             for line in lines {
                 let shown = SVGDocument.shortened(name(line), size: 12, toWidth: nameWidth)
                 svg.text(shown, x: labelWidth - 8, y: y + 13, anchor: .end, title: shown == VisibleText.visible(name(line)) ? nil : name(line))
-                let zero = scale.pixel(.zero)
-                bar(&svg, from: zero, to: scale.pixel(line.available), y: y, height: barHeight, fill: "#d9d9d9",
+                bar(&svg, line.available, on: scale, y: y, height: barHeight, fill: "#d9d9d9",
                     title: "\(line.category): available \(line.available)")
-                let over = line.kind == .expense && line.actual > line.available
-                bar(&svg, from: zero, to: scale.pixel(line.actual), y: y + 4, height: barHeight - 8,
-                    fill: over ? "#d62728" : line.kind == .expense ? "#1f77b4" : "#2ca02c",
+                bar(&svg, line.actual, on: scale, y: y + 4, height: barHeight - 8,
+                    fill: line.isOverspent ? overspent : line.kind == .expense ? "#1f77b4" : "#2ca02c",
                     title: "\(line.category): actual \(line.actual)")
-                svg.text(amounts(line), x: amountsX, y: y + 13)
+                // Red too, so an overspend shows however small its bar is on the scale.
+                svg.text(amounts(line), x: amountsX, y: y + 13, fill: line.isOverspent ? overspent : "#222")
                 y += rowHeight
             }
             svg.text(total, x: margin, y: y + 13, bold: true)
@@ -76,9 +75,17 @@ enum Charts {
         return svg.rendered()
     }
 
-    /// A horizontal bar between two pixels, whichever is left.
-    private static func bar(_ svg: inout SVGDocument, from a: Int, to b: Int, y: Int, height: Int, fill: String, title: String) {
-        svg.rect(x: Swift.min(a, b), y: y, width: abs(b - a), height: height, fill: fill, title: title)
+    /// The colour of an overspent expense's bar and amounts.
+    private static let overspent = "#d62728"
+
+    /// A horizontal bar from zero to `amount` on `scale`. A non-zero amount is at least a pixel
+    /// wide (on its side of zero), so a small one next to large ones never vanishes.
+    private static func bar(_ svg: inout SVGDocument, _ amount: Money, on scale: ChartScale, y: Int, height: Int, fill: String,
+                            title: String) {
+        let zero = scale.pixel(.zero)
+        var end = scale.pixel(amount)
+        if end == zero && amount != .zero { end = amount > .zero ? zero + 1 : zero - 1 }
+        svg.rect(x: Swift.min(zero, end), y: y, width: abs(end - zero), height: height, fill: fill, title: title)
     }
 
     // MARK: - Over months

@@ -45,7 +45,8 @@ extension MonthlyReport {
     }
 }
 
-/// A small bar of percent used, 10 columns wide with eighth blocks: `█████▍    `. Coloured on a
+/// A small bar of percent used, 10 columns wide with eighth blocks: `█████▍    `; an overspent
+/// category's is full, even when nothing or less than nothing was available. Coloured on a
 /// terminal without `NO_COLOR`: an expense category green under 90 % of its available amount,
 /// yellow from 90 % up to all of it, red once over it. The colour compares the exact amounts,
 /// never the rounded percentage: red is ``ReportLine/isOverspent``, what `report --check` reports.
@@ -55,11 +56,19 @@ struct PercentBar {
     /// Whether to use ANSI colours.
     var colored: Bool
 
-    /// The bar of `line`'s percent used; empty when it has none (nothing available).
+    /// The bar of `line`'s percent used: full when it is overspent, even with nothing (or less)
+    /// available and so no percentage; otherwise empty when it has no percentage.
     func render(_ line: ReportLine) -> String {
-        guard let percent = line.percentUsed else { return "" }
+        let tenths: Int64
+        if line.isOverspent {
+            tenths = 1000
+        } else if let percent = line.percentUsed {
+            tenths = percent.tenths
+        } else {
+            return ""
+        }
         // Eighths of a column, capped at a full bar.
-        let eighths = Int(Swift.max(0, Swift.min(percent.tenths, 1000)) * Int64(Self.width * 8) / 1000)
+        let eighths = Int(Swift.max(0, Swift.min(tenths, 1000)) * Int64(Self.width * 8) / 1000)
         var bar = String(repeating: "█", count: eighths / 8)
         if eighths % 8 > 0 { bar.append(Array("▏▎▍▌▋▊▉")[eighths % 8 - 1]) }
         bar += String(repeating: " ", count: Self.width - DisplayWidth.of(bar))
