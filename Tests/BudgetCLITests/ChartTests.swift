@@ -169,6 +169,22 @@ import Glibc
         #expect(element(titled: "Zero: available 0.00", in: parsed)?["width"] == "0")
     }
 
+    @Test func everyLineOfAChartOfThirtyTwoHasAStyleOfItsOwnAndItsLegendShowsIt() throws {
+        let months = [Month(year: 2026, month: 1)!, Month(year: 2026, month: 2)!]
+        let series = (1...32).map { Charts.Series(name: "C\($0)", values: [Money(minorUnits: Int64($0)), .zero]) }
+            + [Charts.Series(name: "Net", values: [.zero, .zero], isTotal: true)]
+        let parsed = try parse(Charts.lines(title: "t", months: months, series: series))
+        func style(_ attributes: [String: String]) -> String {
+            "\(attributes["stroke"] ?? "") \(attributes["stroke-dasharray"] ?? "solid")"
+        }
+        let lines = parsed.all("polyline").map { style($0.attributes) }
+        #expect(lines.count == 33)
+        #expect(Set(lines).count == 33)
+        // The legend's samples: short lines, one per series, in the same styles.
+        let samples = parsed.all("line").filter { (Int($0.attributes["x2"] ?? "") ?? 0) - (Int($0.attributes["x1"] ?? "") ?? 0) < 50 }
+        #expect(samples.map { style($0.attributes) } == lines)
+    }
+
     @Test func chartTextIsEscapedForXMLAndForTheEye() {
         #expect(SVGDocument.escaped("a<b>&\"c\"'d'") == "a&lt;b&gt;&amp;&quot;c&quot;&apos;d&apos;")
         #expect(SVGDocument.escaped("x\u{1B}[2J\u{0}\u{FFFE}") == "x\\u{1b}[2J\\u{0}\\u{fffe}")

@@ -4,8 +4,17 @@ import BudgetKit
 /// the net worth as lines over months. Every amount drawn is also written beside its bar or in
 /// its point's tooltip, exactly as the table prints it, so the picture can be checked against it.
 enum Charts {
-    /// Line colours, cycled; the second time round the lines are dashed.
+    /// Line colours, cycled: the first eight lines are solid, the next eight take the second dash
+    /// pattern, and so on (``dashPatterns``).
     static let palette = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf"]
+    /// Solid, dashed, dotted, dash-dot: with the palette, `palette.count * dashPatterns.count`
+    /// (32) lines each have a style of their own; from the 33rd on, styles repeat.
+    static let dashPatterns: [String?] = [nil, "6 3", "2 3", "8 3 2 3"]
+
+    /// The colour and dash pattern of the `number`th line (from 0) of a chart.
+    static func style(ofLine number: Int) -> (color: String, dashes: String?) {
+        (palette[number % palette.count], dashPatterns[number / palette.count % dashPatterns.count])
+    }
 
     // MARK: - The month
 
@@ -151,14 +160,13 @@ enum Charts {
         }
         var legendY = top + plotHeight + 44
         for (number, line) in series.enumerated() {
-            let color = line.isTotal ? "#000" : palette[number % palette.count]
-            let dashed = !line.isTotal && number / palette.count % 2 == 1
+            let (color, dashes) = line.isTotal ? ("#000", nil) : style(ofLine: number)
             let points = line.values.indices.map { (x: x($0), y: scale.pixel(line.values[$0])) }
-            svg.polyline(points, stroke: color, width: line.isTotal ? 3 : 2, dashed: dashed, title: line.name)
+            svg.polyline(points, stroke: color, width: line.isTotal ? 3 : 2, dashes: dashes, title: line.name)
             for (index, point) in points.enumerated() {
                 svg.circle(x: point.x, y: point.y, radius: 3, fill: color, title: "\(line.name) \(months[index]): \(line.values[index])")
             }
-            svg.line(x1: left, y1: legendY - 4, x2: left + 24, y2: legendY - 4, stroke: color, dashed: dashed)
+            svg.line(x1: left, y1: legendY - 4, x2: left + 24, y2: legendY - 4, stroke: color, dashes: dashes)
             svg.text(legends[number].text, x: left + 32, y: legendY, size: 12, bold: line.isTotal, title: legends[number].title)
             legendY += legendRow
         }

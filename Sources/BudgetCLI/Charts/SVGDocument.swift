@@ -50,15 +50,17 @@ struct SVGDocument {
             + Self.tooltip(title) + "</rect>\n"
     }
 
-    mutating func line(x1: Int, y1: Int, x2: Int, y2: Int, stroke: String, dashed: Bool = false) {
+    /// A line; `dashes` is a `stroke-dasharray` (`"6 3"`), `nil` for a solid line.
+    mutating func line(x1: Int, y1: Int, x2: Int, y2: Int, stroke: String, dashes: String? = nil) {
         body += "<line x1=\"\(x1)\" y1=\"\(y1)\" x2=\"\(x2)\" y2=\"\(y2)\" stroke=\"\(stroke)\""
-            + (dashed ? " stroke-dasharray=\"4 3\"" : "") + "/>\n"
+            + (dashes.map { " stroke-dasharray=\"\($0)\"" } ?? "") + "/>\n"
     }
 
-    mutating func polyline(_ points: [(x: Int, y: Int)], stroke: String, width: Int = 2, dashed: Bool = false, title: String? = nil) {
+    /// Connected segments; `dashes` as in ``line(x1:y1:x2:y2:stroke:dashes:)``.
+    mutating func polyline(_ points: [(x: Int, y: Int)], stroke: String, width: Int = 2, dashes: String? = nil, title: String? = nil) {
         let list = points.map { "\($0.x),\($0.y)" }.joined(separator: " ")
         body += "<polyline points=\"\(list)\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(width)\""
-            + (dashed ? " stroke-dasharray=\"6 3\"" : "") + ">" + Self.tooltip(title) + "</polyline>\n"
+            + (dashes.map { " stroke-dasharray=\"\($0)\"" } ?? "") + ">" + Self.tooltip(title) + "</polyline>\n"
     }
 
     mutating func circle(x: Int, y: Int, radius: Int, fill: String, title: String? = nil) {
