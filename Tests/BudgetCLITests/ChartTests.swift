@@ -185,6 +185,28 @@ import Glibc
         #expect(samples.map { style($0.attributes) } == lines)
     }
 
+    @Test func aPayeeTrendsLegendSaysTheKindAndNamesTheEmptyPayee() throws {
+        let sandbox = Sandbox()
+        sandbox.succeed("add-category", "Food", "100", "--from", "2026-01")
+        sandbox.succeed("add-category", "Sal", "100", "--income", "--from", "2026-01")
+        sandbox.succeed("add", "10", "Food", "ACME", "--date", "2026-11-01")
+        sandbox.succeed("add", "7", "Sal", "ACME", "--date", "2026-11-02")
+        sandbox.succeed("add", "3", "Food", "", "--date", "2026-11-02")
+        let long = String(repeating: "Shop", count: 40)
+        sandbox.succeed("add", "2", "Food", long, "--date", "2026-11-03")
+        let parsed = try parse(sandbox.succeed("report", "--from", "2026-10", "--to", "2026-11", "--by", "payee", "--format", "svg"))
+        #expect(parsed.texts.contains("ACME (expense)  (total 10.00)"))
+        #expect(parsed.texts.contains("ACME (income)  (total 7.00)"))
+        #expect(parsed.texts.contains("(no payee) (expense)  (total 3.00)"))
+        #expect(parsed.texts.contains("ACME (income) 2026-11: 7.00"))
+        // A name shortened to fit keeps its kind; its tooltip has both whole.
+        #expect(parsed.texts.contains { $0.hasPrefix("ShopShop") && $0.hasSuffix("… (expense)  (total 2.00)") })
+        #expect(parsed.all("title").contains { $0.text == long + " (expense)" })
+        // A category trend's names stay as they are: a category has one kind.
+        let byCategory = try parse(sandbox.succeed("report", "--from", "2026-10", "--to", "2026-11", "--format", "svg"))
+        #expect(byCategory.texts.contains("Sal  (total 7.00)"))
+    }
+
     @Test func chartTextIsEscapedForXMLAndForTheEye() {
         #expect(SVGDocument.escaped("a<b>&\"c\"'d'") == "a&lt;b&gt;&amp;&quot;c&quot;&apos;d&apos;")
         #expect(SVGDocument.escaped("x\u{1B}[2J\u{0}\u{FFFE}") == "x\\u{1b}[2J\\u{0}\\u{fffe}")

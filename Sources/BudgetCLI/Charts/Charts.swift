@@ -102,6 +102,8 @@ enum Charts {
     /// One line over the months.
     struct Series {
         var name: String
+        /// Drawn after the name wherever it is shown, and never shortened: a payee's kind.
+        var suffix = ""
         var values: [Money]
         /// Drawn black and thicker: a total.
         var isTotal = false
@@ -109,11 +111,20 @@ enum Charts {
         var showsSum = true
     }
 
-    /// A trend: a line per category (or payee), and the net.
-    static func trend(_ trend: TrendReport, from: Month, to: Month) -> String {
-        lines(title: "Actual by month, \(from) to \(to)", months: trend.months,
-              series: trend.rows.map { Series(name: $0.name, values: $0.actuals) }
-                + [Series(name: "Net", values: trend.totals.net.amounts, isTotal: true)])
+    /// What names the empty payee in a picture, where a blank name would be no label at all.
+    static let noPayee = "(no payee)"
+
+    /// A trend: a line per category (or payee), and the net. A payee's line says its kind, as
+    /// the table's KIND column does (a payee both paid and paying has two lines): `ACME (income)`.
+    static func trend(_ trend: TrendReport, from: Month, to: Month, by grouping: TrendGrouping) -> String {
+        let series = trend.rows.map { row in
+            switch grouping {
+            case .category: Series(name: row.name, values: row.actuals)
+            case .payee: Series(name: row.name.isEmpty ? noPayee : row.name, suffix: " (\(row.kind.rawValue))", values: row.actuals)
+            }
+        }
+        return lines(title: "Actual by month, \(from) to \(to)", months: trend.months,
+                     series: series + [Series(name: "Net", values: trend.totals.net.amounts, isTotal: true)])
     }
 
     /// The net worth: a line per account, and the total.
@@ -136,7 +147,8 @@ enum Charts {
         let legends = series.map { line in
             let sum = line.values.reduce(Money.zero) { $0.clampedAdding($1) }
             let name = SVGDocument.shortened(line.name, size: 12, toWidth: nameWidth)
-            return (text: name + (line.showsSum ? "  (total \(sum))" : ""), title: name == VisibleText.visible(line.name) ? nil : line.name)
+            return (text: name + line.suffix + (line.showsSum ? "  (total \(sum))" : ""),
+                    title: name == VisibleText.visible(line.name) ? nil : line.name + line.suffix)
         }
         let width = Swift.max(left + plotWidth + 40, left + 32 + widest(legends.map(\.text)) + margin,
                               margin + widest([title], size: 18) + margin)
@@ -162,9 +174,10 @@ enum Charts {
         for (number, line) in series.enumerated() {
             let (color, dashes) = line.isTotal ? ("#000", nil) : style(ofLine: number)
             let points = line.values.indices.map { (x: x($0), y: scale.pixel(line.values[$0])) }
-            svg.polyline(points, stroke: color, width: line.isTotal ? 3 : 2, dashes: dashes, title: line.name)
+            svg.polyline(points, stroke: color, width: line.isTotal ? 3 : 2, dashes: dashes, title: line.name + line.suffix)
             for (index, point) in points.enumerated() {
-                svg.circle(x: point.x, y: point.y, radius: 3, fill: color, title: "\(line.name) \(months[index]): \(line.values[index])")
+                svg.circle(x: point.x, y: point.y, radius: 3, fill: color,
+                           title: "\(line.name)\(line.suffix) \(months[index]): \(line.values[index])")
             }
             svg.line(x1: left, y1: legendY - 4, x2: left + 24, y2: legendY - 4, stroke: color, dashes: dashes)
             svg.text(legends[number].text, x: left + 32, y: legendY, size: 12, bold: line.isTotal, title: legends[number].title)
