@@ -63,16 +63,21 @@ import Testing
         """)
     }
 
+    /// A line with `actual` spent (or received) of `available`, in minor units.
+    func line(_ actual: Int64, of available: Int64, kind: BudgetCategory.Kind = .expense) -> ReportLine {
+        ReportLine(category: "x", kind: kind, budget: Money(minorUnits: available), rollover: .zero, actual: Money(minorUnits: actual))
+    }
+
     @Test func percentBarsFillByEighthsAndColourOnlyWhenAsked() {
         let plain = PercentBar(colored: false)
-        #expect(plain.render(PercentTenths(tenths: 500), kind: .expense) == "│█████     │")
-        #expect(plain.render(PercentTenths(tenths: 1500), kind: .expense) == "│██████████│")
-        #expect(plain.render(PercentTenths(tenths: 125), kind: .expense) == "│█▎        │")
-        #expect(plain.render(nil, kind: .expense) == "")
+        #expect(plain.render(line(500, of: 1000)) == "│█████     │")
+        #expect(plain.render(line(1500, of: 1000)) == "│██████████│")
+        #expect(plain.render(line(125, of: 1000)) == "│█▎        │")
+        #expect(plain.render(line(0, of: 0)) == "")
         let colored = PercentBar(colored: true)
-        #expect(colored.render(PercentTenths(tenths: 1500), kind: .expense) == "\u{1B}[31m│██████████│\u{1B}[0m")
-        #expect(colored.render(PercentTenths(tenths: 950), kind: .expense).hasPrefix("\u{1B}[33m"))
-        #expect(colored.render(PercentTenths(tenths: 100), kind: .expense).hasPrefix("\u{1B}[32m"))
-        #expect(colored.render(PercentTenths(tenths: 100), kind: .income) == "│█         │")
+        #expect(colored.render(line(1500, of: 1000)) == "\u{1B}[31m│██████████│\u{1B}[0m")
+        #expect(colored.render(line(950, of: 1000)).hasPrefix("\u{1B}[33m"))
+        #expect(colored.render(line(100, of: 1000)).hasPrefix("\u{1B}[32m"))
+        #expect(colored.render(line(100, of: 1000, kind: .income)) == "│█         │")
     }
 }

@@ -97,6 +97,57 @@ import Glibc
         #expect(!piped.contains("│"))
     }
 
+    /// The colour code of the bar on `category`'s line of a coloured table (`31` red, `33`
+    /// yellow, `32` green), or `nil` without one.
+    func barColor(_ table: String, _ category: String) -> Substring? {
+        guard let line = table.split(separator: "\n").first(where: { $0.hasPrefix(category + " ") }),
+              let escape = line.firstRange(of: "\u{1B}[") else { return nil }
+        return line[escape.upperBound...].prefix { $0 != "m" }
+    }
+
+    @Test func aBarIsRedExactlyWhenCheckCallsItsCategoryOverspentWhateverThePercentageRoundsTo() {
+        let sandbox = Sandbox()
+        for (name, budget, spent) in [("Food", "300", "300.01"), ("Rent", "1000", "1000.40"), ("Fuel", "1000", "1000"),
+                                      ("Gym", "1000", "899.99"), ("Tea", "1000", "900")] {
+            sandbox.succeed("add-category", name, budget, "--from", "2026-01")
+            sandbox.succeed("add", spent, name, "--date", "2026-11-02")
+        }
+        let table = sandbox.run(["report", "--month", "2026-11"], terminal: true).stdout
+        // 300.01 of 300 and 1000.40 of 1000 both show 100.0%, yet are over.
+        #expect(table.contains("Food             300.00      0.00   300.01      -0.01  100.0%"))
+        #expect(barColor(table, "Food") == "31")
+        #expect(barColor(table, "Rent") == "31")
+        #expect(barColor(table, "Fuel") == "33")
+        // 899.99 of 1000 shows 90.0% but is under 90 %; 900 of 1000 is 90 %.
+        #expect(barColor(table, "Gym") == "32")
+        #expect(barColor(table, "Tea") == "33")
+        let check = sandbox.run("report", "--month", "2026-11", "--check", "--format", "csv")
+        #expect(check.status == 2)
+        #expect(check.stderr == """
+        budget: overspent in 2026-11: Food: 300.01 spent of 300.00 (0.01 over)
+        budget: overspent in 2026-11: Rent: 1000.40 spent of 1000.00 (0.40 over)
+
+        """)
+    }
+
+    @Test func anOverspentCategoryWithNothingOrLessThanNothingAvailableGetsAFullRedBar() {
+        let sandbox = Sandbox()
+        sandbox.succeed("add-category", "Food", "100", "--from", "2026-10")
+        sandbox.succeed("add-category", "Roll", "100", "--from", "2026-10", "--rollover")
+        sandbox.succeed("add-category", "Zero", "0", "--from", "2026-10")
+        sandbox.succeed("add", "400", "Roll", "--date", "2026-10-01")
+        sandbox.succeed("add", "20", "Roll", "--date", "2026-11-01")
+        sandbox.succeed("add", "30", "Zero", "--date", "2026-11-01")
+        sandbox.succeed("add", "10", "Food", "--date", "2026-11-01")
+        let colored = sandbox.run(["report", "--month", "2026-11"], terminal: true).stdout
+        #expect(colored.contains("Food            100.00      0.00   10.00      90.00  10.0%  \u{1B}[32m│█         │\u{1B}[0m\n"))
+        #expect(colored.contains("Roll            100.00   -300.00   20.00    -220.00         \u{1B}[31m│██████████│\u{1B}[0m\n"))
+        #expect(colored.contains("Zero              0.00      0.00   30.00     -30.00         \u{1B}[31m│██████████│\u{1B}[0m\n"))
+        let plain = sandbox.run(["report", "--month", "2026-11"], environment: ["NO_COLOR": "1"], terminal: true).stdout
+        #expect(plain.contains("Zero              0.00      0.00   30.00     -30.00         │██████████│\n"))
+        #expect(sandbox.run("report", "--month", "2026-11", "--check").status == 2)
+    }
+
     @Test func aTrendHasOneColumnPerMonthWithTotalAndAverage() {
         let sandbox = book()
         #expect(sandbox.succeed("report", "--from", "2026-10", "--to", "2026-12", "--format", "csv") == """

@@ -50,25 +50,59 @@ struct SVGDocument {
             + Self.tooltip(title) + "</rect>\n"
     }
 
-    mutating func line(x1: Int, y1: Int, x2: Int, y2: Int, stroke: String, dashed: Bool = false) {
+    /// A line; `dashes` is a `stroke-dasharray` (`"6 3"`), `nil` for a solid line.
+    mutating func line(x1: Int, y1: Int, x2: Int, y2: Int, stroke: String, dashes: String? = nil) {
         body += "<line x1=\"\(x1)\" y1=\"\(y1)\" x2=\"\(x2)\" y2=\"\(y2)\" stroke=\"\(stroke)\""
-            + (dashed ? " stroke-dasharray=\"4 3\"" : "") + "/>\n"
+            + (dashes.map { " stroke-dasharray=\"\($0)\"" } ?? "") + "/>\n"
     }
 
-    mutating func polyline(_ points: [(x: Int, y: Int)], stroke: String, width: Int = 2, dashed: Bool = false, title: String? = nil) {
+    /// Connected segments; `dashes` as in ``line(x1:y1:x2:y2:stroke:dashes:)``.
+    mutating func polyline(_ points: [(x: Int, y: Int)], stroke: String, width: Int = 2, dashes: String? = nil, title: String? = nil) {
         let list = points.map { "\($0.x),\($0.y)" }.joined(separator: " ")
         body += "<polyline points=\"\(list)\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(width)\""
-            + (dashed ? " stroke-dasharray=\"6 3\"" : "") + ">" + Self.tooltip(title) + "</polyline>\n"
+            + (dashes.map { " stroke-dasharray=\"\($0)\"" } ?? "") + ">" + Self.tooltip(title) + "</polyline>\n"
     }
 
     mutating func circle(x: Int, y: Int, radius: Int, fill: String, title: String? = nil) {
         body += "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"\(radius)\" fill=\"\(fill)\">" + Self.tooltip(title) + "</circle>\n"
     }
 
+    /// A text; with `title`, a tooltip (the whole of a text shortened to fit).
     mutating func text(_ text: String, x: Int, y: Int, anchor: Anchor = .start, size: Int = 12, bold: Bool = false,
-                       fill: String = "#222") {
+                       fill: String = "#222", title: String? = nil) {
         body += "<text x=\"\(x)\" y=\"\(y)\" text-anchor=\"\(anchor.rawValue)\" font-size=\"\(size)\""
-            + (bold ? " font-weight=\"bold\"" : "") + " fill=\"\(fill)\">\(Self.escaped(text))</text>\n"
+            + (bold ? " font-weight=\"bold\"" : "") + " fill=\"\(fill)\">" + Self.tooltip(title) + "\(Self.escaped(text))</text>\n"
+    }
+
+    /// How wide `text` is drawn at `size` pixels, estimated generously in whole pixels: 0.7 em per
+    /// terminal column of its visible form (``VisibleText``; a wide character is two columns),
+    /// rounded up, plus a pixel.
+    ///
+    /// A picture cannot measure its text without a renderer, so layouts use this. Sans-serif
+    /// digits are 0.55 to 0.7 em wide (DejaVu Sans Bold's, the widest common ones, 0.696 em) and
+    /// most letters are narrower; only a run of the widest capitals (`W`, `M`) draws wider.
+    static func estimatedWidth(of text: String, size: Int) -> Int {
+        estimatedWidth(columns: DisplayWidth.of(VisibleText.visible(text)), size: size)
+    }
+
+    private static func estimatedWidth(columns: Int, size: Int) -> Int {
+        (columns * size * 7 + 9) / 10 + 1
+    }
+
+    /// `text`'s visible form, shortened with `…` when its ``estimatedWidth(of:size:)`` is above `width`.
+    ///
+    /// - Complexity: O(n) in the text's length.
+    static func shortened(_ text: String, size: Int, toWidth width: Int) -> String {
+        let visible = VisibleText.visible(text)
+        guard estimatedWidth(of: visible, size: size) > width else { return visible }
+        var shown = "", columns = DisplayWidth.of("…")
+        for character in visible {
+            let next = columns + DisplayWidth.of(String(character))
+            guard estimatedWidth(columns: next, size: size) <= width else { break }
+            shown.append(character)
+            columns = next
+        }
+        return shown + "…"
     }
 
     /// The whole document.

@@ -143,7 +143,7 @@ struct Report: BudgetCommand {
         let grouping = grouping ?? .category
         let trend = try context.store().trendReport(from: from, to: to, by: grouping, account: account?.name)
         if format == .svg {
-            try context.stdout.write(Charts.trend(trend, from: from, to: to))
+            try context.stdout.write(Charts.trend(trend, from: from, to: to, by: grouping))
             return .success
         }
         let sparklines = format == .table && context.stdout.isTerminal

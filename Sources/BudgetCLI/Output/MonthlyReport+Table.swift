@@ -20,7 +20,7 @@ extension MonthlyReport {
         func add(_ line: ReportLine) {
             var texts = [TerminalText.visible(line.category) + (line.hasStarted ? "" : "*")] + [line.budget, line.rollover, line.actual, line.remaining].map(\.description)
             texts.append(line.percentUsed.map { "\($0)%" } ?? "")
-            if let bars { texts.append(bars.render(line.percentUsed, kind: line.kind)) }
+            if let bars { texts.append(bars.render(line)) }
             table.append(texts: texts)
         }
         func addTotals(_ title: String, _ totals: ReportTotals) {
@@ -45,24 +45,41 @@ extension MonthlyReport {
     }
 }
 
-/// A small bar of percent used, 10 columns wide with eighth blocks: `█████▍    `. Coloured on a
-/// terminal without `NO_COLOR`: an expense category green under 90 %, yellow up to 100 %, red
-/// over it; income is not coloured (more is not a warning).
+/// A small bar of percent used, 10 columns wide with eighth blocks: `█████▍    `; an overspent
+/// category's is full, even when nothing or less than nothing was available. Coloured on a
+/// terminal without `NO_COLOR`: an expense category green under 90 % of its available amount,
+/// yellow from 90 % up to all of it, red once over it. The colour compares the exact amounts,
+/// never the rounded percentage: red is ``ReportLine/isOverspent``, what `report --check` reports.
+/// Income is not coloured (more is not a warning).
 struct PercentBar {
     static let width = 10
     /// Whether to use ANSI colours.
     var colored: Bool
 
-    func render(_ percent: PercentTenths?, kind: BudgetCategory.Kind) -> String {
-        guard let percent else { return "" }
+    /// The bar of `line`'s percent used: full when it is overspent, even with nothing (or less)
+    /// available and so no percentage; otherwise empty when it has no percentage.
+    func render(_ line: ReportLine) -> String {
+        let tenths: Int64
+        if line.isOverspent {
+            tenths = 1000
+        } else if let percent = line.percentUsed {
+            tenths = percent.tenths
+        } else {
+            return ""
+        }
         // Eighths of a column, capped at a full bar.
-        let eighths = Int(Swift.max(0, Swift.min(percent.tenths, 1000)) * Int64(Self.width * 8) / 1000)
+        let eighths = Int(Swift.max(0, Swift.min(tenths, 1000)) * Int64(Self.width * 8) / 1000)
         var bar = String(repeating: "█", count: eighths / 8)
         if eighths % 8 > 0 { bar.append(Array("▏▎▍▌▋▊▉")[eighths % 8 - 1]) }
         bar += String(repeating: " ", count: Self.width - DisplayWidth.of(bar))
         bar = "│" + bar + "│"
-        guard colored, kind == .expense else { return bar }
-        let color = percent.tenths > 1000 ? "31" : percent.tenths >= 900 ? "33" : "32"
+        guard colored, line.kind == .expense else { return bar }
+        let color = line.isOverspent ? "31" : Self.isNearlySpent(line) ? "33" : "32"
         return "\u{1B}[\(color)m\(bar)\u{1B}[0m"
+    }
+
+    /// `actual >= 90 % of available`, in 128 bits so no amount overflows.
+    private static func isNearlySpent(_ line: ReportLine) -> Bool {
+        Int128(line.actual.minorUnits) * 10 >= Int128(line.available.minorUnits) * 9
     }
 }

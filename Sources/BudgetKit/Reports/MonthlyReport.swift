@@ -32,7 +32,7 @@ public struct MonthlyReport: Hashable, Sendable {
 
     /// Expense categories whose actual is strictly above their budget plus rollover, including
     /// one with money spent in a month before its first budget month (its budget is 0 then).
-    public var overspent: [ReportLine] { expenses.filter { $0.actual > $0.available } }
+    public var overspent: [ReportLine] { expenses.filter(\.isOverspent) }
 
     /// Creates a report from its lines; totals are summed here.
     public init(month: Month, expenses: [ReportLine], income: [ReportLine]) {
@@ -70,6 +70,9 @@ public struct ReportLine: Hashable, Sendable {
     public var remaining: Money { available.clampedSubtracting(actual) }
     /// `actual / (budget + rollover)` in tenths of a percent; `nil` when there is nothing to use.
     public var percentUsed: PercentTenths? { PercentTenths(actual, of: available) }
+    /// Whether this is an expense category that spent more than it had: `actual > available`,
+    /// compared exactly (a line 0.01 over shows 100.0% used, and is overspent). Income never is.
+    public var isOverspent: Bool { kind == .expense && actual > available }
 
     /// Creates a line.
     public init(category: String, kind: BudgetCategory.Kind, budget: Money, rollover: Money, actual: Money, hasStarted: Bool = true) {
