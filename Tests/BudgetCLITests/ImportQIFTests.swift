@@ -149,6 +149,39 @@ import Testing
             + "(2 of them transfers imported before from the other account's file).\n")
     }
 
+    /// Savings' bank booked its side a day later: not the same transfer by the rule (the same
+    /// day), so it is imported, and listed beside the one it looks like, in a dry run too. One
+    /// four days apart is not listed.
+    @Test func aTransferADayApartFromOneImportedBeforeIsImportedAndListed() throws {
+        let sandbox = book()
+        let giro = sandbox.write("giro.qif", Self.register("Giro", [("11/03/2026", "-50.00", "Savings"), ("11/20/2026", "-9.00", "Savings")]))
+        let savings = sandbox.write("savings.qif", Self.register("Savings", [("11/04/2026", "50.00", "Giro"), ("11/24/2026", "9.00", "Giro")]))
+        sandbox.succeed("-q", "import", giro, "--date-order", "mdy")
+        let before = try sandbox.snapshot()
+        let dryRun = sandbox.run("import", savings, "--date-order", "mdy", "--dry-run", "--format", "csv")
+        #expect(dryRun.status == 0)
+        #expect(dryRun.stderr.hasSuffix("""
+            Dry run: would import 2 transactions from \(savings).
+            budget: warning: \(savings):9: the transfer of 50.00 from Giro to Savings on 2026-11-04 would be imported as new; \
+            transfer 1, imported before, is one of 50.00 from Giro to Savings on 2026-11-03
+            hint: if the two are one transfer (each account's side, booked on another day), import, then delete one with 'budget delete 1'
+
+            """))
+        #expect(try sandbox.snapshot() == before)
+        let result = sandbox.run("import", savings, "--date-order", "mdy")
+        #expect(result.status == 0)
+        #expect(result.stderr == """
+            Imported 2 transactions from \(savings).
+            budget: warning: \(savings):9: the transfer of 50.00 from Giro to Savings on 2026-11-04 was imported as transaction 3; \
+            transfer 1, imported before, is one of 50.00 from Giro to Savings on 2026-11-03
+            hint: if the two are one transfer (each account's side, booked on another day), delete one with 'budget delete 3'
+
+            """)
+        #expect(rows(sandbox).count == 4)
+        // Again: nothing new, nothing listed.
+        #expect(sandbox.run("import", savings, "--date-order", "mdy").stderr == "Imported 0 transactions from \(savings); skipped 2 already imported.\n")
+    }
+
     /// Quicken's export of every account lists them first (`!Option:AutoSwitch`): the list
     /// names no section's account.
     @Test func theListOfAccountsBeforeTheSectionsNamesNoSectionsAccount() throws {

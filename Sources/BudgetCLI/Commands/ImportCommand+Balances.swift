@@ -64,6 +64,27 @@ extension Import {
 }
 
 extension Import {
+    /// Lists each transfer imported as new that looks like the other side of one imported
+    /// before, booked a few days apart: both stay, a person decides.
+    ///
+    /// ```text
+    /// budget: warning: savings.qif:7: the transfer of 50.00 from Giro to Savings on 2026-11-04 was imported as transaction 3; transfer 1, imported before, is one of 50.00 from Giro to Savings on 2026-11-03
+    /// hint: if the two are one transfer (each account's side, booked on another day), delete one with 'budget delete 3'
+    /// ```
+    static func reportTransferNearMisses(_ misses: [TransferNearMiss], file: String, dryRun: Bool, _ context: CommandContext) {
+        for miss in misses {
+            let (new, other) = (miss.imported, miss.other)
+            context.warn("budget: warning: \(file):\(miss.line): the transfer of \(new.amount) from \(new.account) to \(new.transferAccount ?? "") "
+                + "on \(new.date) \(dryRun ? "would be imported as new" : "was imported as transaction \(new.id)"); transfer \(other.id), "
+                + "imported before, is one of \(other.amount) from \(other.account) to \(other.transferAccount ?? "") on \(other.date)")
+        }
+        if let first = misses.first {
+            let id = dryRun ? first.other.id : first.imported.id
+            context.warn("hint: if the two are one transfer (each account's side, booked on another day), "
+                + "\(dryRun ? "import, then " : "")delete one with 'budget delete \(id)'")
+        }
+    }
+
     /// Warns of each row skipped by a bank id whose transaction has another day or amount
     /// (``ReusedBankID``), both shown, with how to add it or correct the book:
     ///

@@ -228,6 +228,7 @@ struct Import: BudgetCommand {
         }
         Self.reportNearMisses(summary.pendingNearMisses, dryRun: dryRun, context)
         Self.reportReusedBankIDs(summary.reusedBankIDs, file: input.name, dryRun: dryRun, context)
+        Self.reportTransferNearMisses(summary.transferNearMisses, file: input.name, dryRun: dryRun, context)
         return Self.reportBalances(summary.balanceChecks, dryRun: dryRun, added: summary.added, context)
     }
 

@@ -13,6 +13,9 @@ public struct ImportSummary: Hashable, Sendable {
     /// Transfers skipped as the other side of a transfer imported before from the other
     /// account's file (counted in ``skipped``).
     public var mirroredTransfers: Int = 0
+    /// Transfers imported as new that look like the other side of one imported before, booked
+    /// a few days apart: both kept (``TransferNearMiss``).
+    public var transferNearMisses: [TransferNearMiss] = []
     /// Pending transactions that look like a posted row just imported without being its twin:
     /// both kept.
     public var pendingNearMisses: [PendingNearMiss] = []
@@ -208,6 +211,9 @@ extension BudgetStore {
         summary.mirroredTransfers = mirrored
         summary.pendingNearMisses = nearMisses
         summary.reusedBankIDs = try staging.reusedBankIDs(maxID: maxID)
+        summary.transferNearMisses = try staging.transferNearMisses(maxID: maxID, dryRun: dryRun).map {
+            TransferNearMiss(line: $0.line, imported: $0.transfer, other: try fetchTransaction(id: $0.otherID))
+        }
         return summary
     }
 

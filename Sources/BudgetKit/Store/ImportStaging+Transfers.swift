@@ -44,3 +44,68 @@ extension ImportStaging {
         WHERE s.rowid = m.place
         """
 }
+
+/// A transfer a file brought as new that looks like the other side of one imported before, a
+/// few days apart: both are kept, and a person decides (``ImportSummary/transferNearMisses``).
+public struct TransferNearMiss: Hashable, Sendable {
+    /// The file's line of the transfer.
+    public var line: Int
+    /// The transfer as imported (in a dry run, as it would be: its id is 0).
+    public var imported: Transaction
+    /// The transfer imported before: the same accounts, the same way, the same amount, one to
+    /// three days apart.
+    public var other: Transaction
+
+    /// Creates one.
+    public init(line: Int, imported: Transaction, other: Transaction) {
+        self.line = line
+        self.imported = imported
+        self.other = other
+    }
+}
+
+extension ImportStaging {
+    /// How many days apart the two sides of a transfer may be booked and still be listed as a
+    /// near miss (a bank books the other account's side the next working day).
+    static let nearMissDays = 3
+
+    /// The staged transfers filed as new (in a dry run, that would be) that look like the
+    /// other side of a transfer imported before: between the same accounts the same way, of the
+    /// same amount, one to ``nearMissDays`` days apart, whose key no staged row holds. Each
+    /// with the nearest such transfer (the lowest id of those). Nothing is merged: the bank
+    /// may well have made two transfers.
+    ///
+    /// - Parameter maxID: the highest transaction id before the import (rows above it are new).
+    func transferNearMisses(maxID: Int64, dryRun: Bool) throws -> [(line: Int, transfer: Transaction, otherID: Int64)] {
+        guard transferRows > 0 else { return [] }
+        // New: filed above `maxID`; in a dry run, not in the book and not hidden by a deletion
+        // (unless brought back).
+        let new = dryRun
+            ? "NOT EXISTS (SELECT 1 FROM transactions AS k WHERE k.import_key = s.import_key) AND (?2 OR NOT \(ImportTombstones.hide("s")))"
+            : "EXISTS (SELECT 1 FROM transactions AS k WHERE k.import_key = s.import_key AND k.id > ?1)"
+        let sql = """
+            SELECT line, id, date, amount, payee, note, account, transfer_account, other FROM (
+                SELECT s.rowid AS place, s.line, (SELECT k.id FROM transactions AS k WHERE k.import_key = s.import_key AND k.id > ?1) AS id,
+                    s.date, s.stored_amount AS amount, coalesce(s.clean_payee, s.payee) AS payee, s.note, a.name AS account,
+                    ta.name AS transfer_account, o.id AS other,
+                    row_number() OVER (PARTITION BY s.rowid ORDER BY abs(julianday(o.date) - julianday(s.date)), o.id) AS nearest
+                FROM temp.import_staging AS s
+                JOIN accounts AS a ON a.id = s.account_id JOIN accounts AS ta ON ta.id = s.transfer_account_id
+                JOIN transactions AS o ON o.transfer_account_id = s.transfer_account_id AND o.account_id = s.account_id
+                    AND o.amount = s.stored_amount AND o.id <= ?1 AND o.import_key IS NOT NULL
+                    AND abs(julianday(o.date) - julianday(s.date)) BETWEEN 1 AND \(Self.nearMissDays)
+                    AND o.import_key NOT IN (SELECT import_key FROM temp.import_staging WHERE transfer_account_id IS NOT NULL)
+                WHERE s.transfer_account_id IS NOT NULL AND s.split_group IS NULL AND \(new))
+            WHERE nearest = 1 ORDER BY place
+            """
+        var misses: [(line: Int, transfer: Transaction, otherID: Int64)] = []
+        let values: [SQLiteValue] = dryRun ? [.integer(maxID), options.includesDeleted.sqliteValue] : [.integer(maxID)]
+        try connection.prepare(sql).forEachRow(values) {
+            guard let other = $0.optionalInt64(8) else { return }
+            let transfer = Transaction(id: $0.optionalInt64(1) ?? 0, date: $0.day(2), amount: $0.money(3), category: "", payee: $0.text(4), note: $0.text(5),
+                                       kind: .transfer, account: $0.text(6), transferAccount: $0.text(7))
+            misses.append((Int($0.int64(0)), transfer, other))
+        }
+        return misses
+    }
+}
