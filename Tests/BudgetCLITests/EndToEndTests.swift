@@ -53,6 +53,34 @@ import Glibc
         #expect(full.output == "budget: error: cannot write output: No space left on device\nexit 74\n")
     }
 
+    /// `backup -` into a reader that quits before the end: the reader holds a truncated book, so
+    /// this is a failure (74), not the quiet 0 of `export | head -1`; the book and TMPDIR keep nothing new.
+    @Test func aBackupToADashWhoseReaderQuitsEarlyExits74() throws {
+        let binary = try #require(Self.binary, "make test builds the budget binary beside the tests")
+        let sandbox = Sandbox()
+        let tmp = sandbox.directory + "/tmp"
+        #expect(mkdir(tmp, 0o700) == 0)
+        let budget = "TMPDIR=\(tmp) BUDGET_DB=\(sandbox.database) \(binary)"
+        _ = shell("\(budget) -q add-category Food 300")
+        let store = try BudgetStore(path: sandbox.database)
+        let payee = String(repeating: "p", count: 200)
+        for _ in 0..<2000 { try store.addTransaction(amount: Money(minorUnits: 1), category: "Food", payee: payee) }
+        let before = try sandbox.snapshot()
+        let errors = sandbox.directory + "/errors"
+        let cut = shell("bash -c '\(budget) backup - 2>\(errors) | head -c 4096 >/dev/null; echo \"exit ${PIPESTATUS[0]}\"'")
+        #expect(cut == ("exit 74\n", 0))
+        #expect(sandbox.read(errors) == """
+            budget: error: the backup on standard output is incomplete: the reader closed the pipe before its end
+            hint: what the reader got is not a usable book: let it read to the end (budget backup - | gzip > budget.sqlite3.gz)
+
+            """)
+        #expect(try sandbox.snapshot() == before)
+        #expect(Sandbox.names(in: tmp) == [])
+        // Read to its end, the same backup still succeeds quietly.
+        let whole = shell("bash -c 'set -o pipefail; \(budget) -q backup - | wc -c >/dev/null; echo \"exit $?\"'")
+        #expect(whole == ("exit 0\n", 0))
+    }
+
     @Test func anArgumentThatIsNotUTF8IsRefusedBeforeAnythingIsStored() throws {
         let binary = try #require(Self.binary, "make test builds the budget binary beside the tests")
         let sandbox = Sandbox()
