@@ -81,6 +81,30 @@ import Glibc
         #expect(whole == ("exit 0\n", 0))
     }
 
+    /// `import -` with standard input closed (`<&-`) is an error naming it, exit 1, not "Imported
+    /// 0 transactions"; nothing is imported, and no book is left where none was.
+    @Test func anImportOfAClosedStandardInputFailsAndImportsNothing() throws {
+        let binary = try #require(Self.binary, "make test builds the budget binary beside the tests")
+        let sandbox = Sandbox()
+        let budget = "BUDGET_DB=\(sandbox.database) \(binary)"
+        _ = shell("\(budget) -q add-category Food 300")
+        let before = try sandbox.snapshot()
+        let closed = shell("\(budget) import - <&- 2>&1; echo \"exit $?\"")
+        #expect(closed.output == """
+            budget: error: cannot read <stdin>: standard input is closed
+            hint: give the file's path, or send it in: budget import - < FILE
+            exit 1
+
+            """)
+        #expect(try sandbox.snapshot() == before)
+        let fresh = sandbox.directory + "/new.sqlite3"
+        let created = shell("\(binary) --db \(fresh) import - --create-categories <&- 2>&1; echo \"exit $?\"")
+        #expect(created.output.hasSuffix("exit 1\n"))
+        #expect(access(fresh, F_OK) != 0)
+        // An empty standard input that is open stays an import of nothing.
+        #expect(shell("\(budget) import - </dev/null 2>&1; echo \"exit $?\"").output.hasSuffix("exit 0\n"))
+    }
+
     @Test func anArgumentThatIsNotUTF8IsRefusedBeforeAnythingIsStored() throws {
         let binary = try #require(Self.binary, "make test builds the budget binary beside the tests")
         let sandbox = Sandbox()

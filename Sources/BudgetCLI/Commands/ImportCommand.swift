@@ -188,6 +188,8 @@ struct Import: BudgetCommand {
             return try layered(on: try context.store(access: dryRun ? .read : .change).importProfile(named: profile)).run(context)
         }
         let input = file.isStandardStream ? context.stdin : try Input.open(path: file.path)
+        // `import - <&-`: an error before the book is opened, never "Imported 0 transactions".
+        try input.requireOpen()
         // A dry run writes nothing, so it never creates a book either.
         // Only --create-categories can import into a new book (every row needs a category the
         // book has): without it a mistyped --db is named, never made.

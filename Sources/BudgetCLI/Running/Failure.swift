@@ -31,7 +31,7 @@ enum Failure {
         case let error as SQLiteError:
             return "budget: error: database error: \(shown(error.message))\n"
         case let error as InputError:
-            return "budget: error: \(shown(error.message))\n"
+            return "budget: error: \(shown(error.message))\n" + (error.hint.map { "hint: \($0)\n" } ?? "")
         case let error as EnvironmentError:
             return "budget: error: \(shown(error.message))\nhint: \(shown(error.hint))\n"
         default:
