@@ -1,5 +1,8 @@
 import Testing
 @testable import BudgetCLI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Every bad input: its exact message on stderr, its exit status, nothing on stdout, and a book
 /// left exactly as it was.
@@ -149,6 +152,30 @@ import Testing
         let result = sandbox.run("add", "12.345", "Food")
         #expect(result.status == 64)
         #expect(try sandbox.snapshot() == "(no database)")
+    }
+
+    /// `--db a/b/` (or `BUDGET_DB`) names a folder: every command refuses it as a usage error
+    /// before anything is made, so no folder is left behind.
+    @Test(arguments: [["add-category", "X", "1"], ["list"], ["import", "-", "--create-categories"], ["backup", "-"], ["check"]])
+    func aBookPathEndingInASlashIsRefusedBeforeAnythingIsMade(words: [String]) {
+        let sandbox = Sandbox()
+        let folder = sandbox.directory + "/a/b/"
+        let option = sandbox.run(["--db", folder] + words, stdin: "date,amount,category\n2026-11-02,1,X\n")
+        #expect(option.status == 64)
+        #expect(option.stdout == "")
+        #expect(option.stderr == """
+            budget: error: the value '\(folder)' is invalid for '--db <path>': it ends in '/', so it names a folder, not the book's file
+            hint: name the file in it: --db \(folder)budget.sqlite3
+
+            """)
+        let variable = sandbox.run(words, environment: ["BUDGET_DB": folder], stdin: "date,amount,category\n2026-11-02,1,X\n")
+        #expect(variable.status == 64)
+        #expect(variable.stderr == """
+            budget: error: BUDGET_DB '\(folder)' ends in '/', so it names a folder, not the book's file
+            hint: name the file in it: BUDGET_DB=\(folder)budget.sqlite3
+
+            """)
+        #expect(Sandbox.names(in: sandbox.directory) == [])
     }
 
     @Test func aFileThatIsNotABudgetDatabaseFailsWithExit1() throws {
