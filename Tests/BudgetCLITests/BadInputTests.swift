@@ -178,6 +178,19 @@ import Glibc
         #expect(Sandbox.names(in: sandbox.directory) == [])
     }
 
+    /// A blank `BUDGET_DB` is quoted, so the message shows what the path is.
+    @Test func aBookThatDoesNotExistIsNamedInQuotes() throws {
+        let sandbox = Sandbox()
+        let result = sandbox.run(["list"], environment: ["BUDGET_DB": " "])
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            budget: error: ' ' does not exist
+            hint: check the path, or create a book there with a write command such as 'budget add-category Food 300'
+
+            """)
+        #expect(access(" ", F_OK) != 0)
+    }
+
     @Test func aFileThatIsNotABudgetDatabaseFailsWithExit1() throws {
         let sandbox = Sandbox()
         let result = sandbox.run("categories", "--db", sandbox.directory)

@@ -198,7 +198,7 @@ struct Import: BudgetCommand {
             store = try context.store(access: dryRun ? .read : createsMissingCategories ? .write : .change)
         } catch BudgetError.databaseNotFound(let path) where !dryRun {
             // (A dry run reads: a missing book is named as every read command names it.)
-            throw EnvironmentError(message: "\(path) does not exist",
+            throw EnvironmentError(message: "'\(path)' does not exist",
                                    hint: "check the path; to make a new book of a file 'budget export' wrote, import it with --create-categories")
         }
         let format = format ?? .table
