@@ -121,6 +121,27 @@ import Glibc
         hint: give the earlier month with --from
 
         """),
+        // A swapped range is refused by every command taking days, as report refuses months.
+        (["list", "--from", "2026-12-01", "--to", "2026-11-01"], usage, """
+        budget: error: '--from 2026-12-01' is after '--to 2026-11-01'
+        hint: give the earlier day with --from
+
+        """),
+        (["export", "--from", "2026-11-03", "--to", "2026-11-02"], usage, """
+        budget: error: '--from 2026-11-03' is after '--to 2026-11-02'
+        hint: give the earlier day with --from
+
+        """),
+        (["watch", "list", "--from", "2026-12-01", "--to", "2026-11-01"], usage, """
+        budget: error: '--from 2026-12-01' is after '--to 2026-11-01'
+        hint: give the earlier day with --from
+
+        """),
+        (["rule", "apply", "--from", "2026-12-01", "--to", "2026-11-01"], usage, """
+        budget: error: '--from 2026-12-01' is after '--to 2026-11-01'
+        hint: give the earlier day with --from
+
+        """),
         (["report", "--from", "2026-01"], usage, """
         budget: error: '--from <month>' needs '--to <month>' too
         usage: budget report [--month <month>] [--check] [--from <month>] [--to <month>] [--by <grouping>] [--account <name>] [--net-worth] [--format <format>] [--excel-safe]
