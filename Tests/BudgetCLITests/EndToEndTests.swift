@@ -105,6 +105,36 @@ import Glibc
         #expect(shell("\(budget) import - </dev/null 2>&1; echo \"exit $?\"").output.hasSuffix("exit 0\n"))
     }
 
+    /// A book in a folder its user may not write (README: "a write-protected book can still be
+    /// read"): SQLite says READONLY, not CANTOPEN, to a non-root user, so this runs the binary as
+    /// nobody through setpriv (root writes anywhere). It is read, checked and backed up, and
+    /// nothing is made in the folder.
+    @Test(.enabled(if: getuid() == 0 && access("/usr/bin/setpriv", X_OK) == 0))
+    func aBookInAFolderItsUserMayNotWriteIsReadCheckedAndBackedUp() throws {
+        let binary = try #require(Self.binary, "make test builds the budget binary beside the tests")
+        let sandbox = Sandbox()
+        let books = sandbox.directory + "/books", out = sandbox.directory + "/out"
+        #expect(chmod(sandbox.directory, 0o755) == 0)
+        for folder in [books, out] {
+            #expect(mkdir(folder, 0o700) == 0)
+            #expect(chown(folder, 65534, 65534) == 0)
+        }
+        let nobody = "setpriv --reuid=65534 --regid=65534 --clear-groups env HOME=\(out) \(binary) --db \(books)/b.sqlite3"
+        #expect(shell("\(nobody) -q add-category Food 10 2>&1; \(nobody) -q add 3 Food x --date 2026-11-02 2>&1").output == "1\n")
+        #expect(chmod(books, 0o500) == 0)
+        #expect(shell("\(nobody) export 2>&1; echo \"exit $?\"").output == """
+            id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled,transfer_reconciled
+            1,2026-11-02,3.00,Food,x,,expense,Main,,,,,
+            exit 0
+
+            """)
+        #expect(shell("\(nobody) check 2>&1; echo \"exit $?\"").output == "ok\nexit 0\n")
+        #expect(shell("\(nobody) backup \(out)/copy.sqlite3 2>&1; echo \"exit $?\"").output
+                == "Backed up \(books)/b.sqlite3 to \(out)/copy.sqlite3.\nexit 0\n")
+        #expect(Sandbox.names(in: books) == ["b.sqlite3"])
+        #expect(chmod(books, 0o700) == 0)
+    }
+
     @Test func anArgumentThatIsNotUTF8IsRefusedBeforeAnythingIsStored() throws {
         let binary = try #require(Self.binary, "make test builds the budget binary beside the tests")
         let sandbox = Sandbox()
