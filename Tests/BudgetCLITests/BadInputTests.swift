@@ -1,5 +1,8 @@
 import Testing
 @testable import BudgetCLI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Every bad input: its exact message on stderr, its exit status, nothing on stdout, and a book
 /// left exactly as it was.
@@ -118,6 +121,27 @@ import Testing
         hint: give the earlier month with --from
 
         """),
+        // A swapped range is refused by every command taking days, as report refuses months.
+        (["list", "--from", "2026-12-01", "--to", "2026-11-01"], usage, """
+        budget: error: '--from 2026-12-01' is after '--to 2026-11-01'
+        hint: give the earlier day with --from
+
+        """),
+        (["export", "--from", "2026-11-03", "--to", "2026-11-02"], usage, """
+        budget: error: '--from 2026-11-03' is after '--to 2026-11-02'
+        hint: give the earlier day with --from
+
+        """),
+        (["watch", "list", "--from", "2026-12-01", "--to", "2026-11-01"], usage, """
+        budget: error: '--from 2026-12-01' is after '--to 2026-11-01'
+        hint: give the earlier day with --from
+
+        """),
+        (["rule", "apply", "--from", "2026-12-01", "--to", "2026-11-01"], usage, """
+        budget: error: '--from 2026-12-01' is after '--to 2026-11-01'
+        hint: give the earlier day with --from
+
+        """),
         (["report", "--from", "2026-01"], usage, """
         budget: error: '--from <month>' needs '--to <month>' too
         usage: budget report [--month <month>] [--check] [--from <month>] [--to <month>] [--by <grouping>] [--account <name>] [--net-worth] [--format <format>] [--excel-safe]
@@ -149,6 +173,43 @@ import Testing
         let result = sandbox.run("add", "12.345", "Food")
         #expect(result.status == 64)
         #expect(try sandbox.snapshot() == "(no database)")
+    }
+
+    /// `--db a/b/` (or `BUDGET_DB`) names a folder: every command refuses it as a usage error
+    /// before anything is made, so no folder is left behind.
+    @Test(arguments: [["add-category", "X", "1"], ["list"], ["import", "-", "--create-categories"], ["backup", "-"], ["check"]])
+    func aBookPathEndingInASlashIsRefusedBeforeAnythingIsMade(words: [String]) {
+        let sandbox = Sandbox()
+        let folder = sandbox.directory + "/a/b/"
+        let option = sandbox.run(["--db", folder] + words, stdin: "date,amount,category\n2026-11-02,1,X\n")
+        #expect(option.status == 64)
+        #expect(option.stdout == "")
+        #expect(option.stderr == """
+            budget: error: the value '\(folder)' is invalid for '--db <path>': it ends in '/', so it names a folder, not the book's file
+            hint: name the file in it: --db \(folder)budget.sqlite3
+
+            """)
+        let variable = sandbox.run(words, environment: ["BUDGET_DB": folder], stdin: "date,amount,category\n2026-11-02,1,X\n")
+        #expect(variable.status == 64)
+        #expect(variable.stderr == """
+            budget: error: BUDGET_DB '\(folder)' ends in '/', so it names a folder, not the book's file
+            hint: name the file in it: BUDGET_DB=\(folder)budget.sqlite3
+
+            """)
+        #expect(Sandbox.names(in: sandbox.directory) == [])
+    }
+
+    /// A blank `BUDGET_DB` is quoted, so the message shows what the path is.
+    @Test func aBookThatDoesNotExistIsNamedInQuotes() throws {
+        let sandbox = Sandbox()
+        let result = sandbox.run(["list"], environment: ["BUDGET_DB": " "])
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            budget: error: ' ' does not exist
+            hint: check the path, or create a book there with a write command such as 'budget add-category Food 300'
+
+            """)
+        #expect(access(" ", F_OK) != 0)
     }
 
     @Test func aFileThatIsNotABudgetDatabaseFailsWithExit1() throws {

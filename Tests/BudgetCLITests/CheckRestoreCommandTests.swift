@@ -91,7 +91,7 @@ import Glibc
         let sandbox = Sandbox()
         let run = sandbox.run("check")
         #expect(run.status == 1)
-        #expect(run.stderr.hasPrefix("budget: error: \(sandbox.database) does not exist\n"))
+        #expect(run.stderr.hasPrefix("budget: error: '\(sandbox.database)' does not exist\n"))
         #expect(access(sandbox.database, F_OK) != 0)
     }
 

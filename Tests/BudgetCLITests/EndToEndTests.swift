@@ -53,6 +53,88 @@ import Glibc
         #expect(full.output == "budget: error: cannot write output: No space left on device\nexit 74\n")
     }
 
+    /// `backup -` into a reader that quits before the end: the reader holds a truncated book, so
+    /// this is a failure (74), not the quiet 0 of `export | head -1`; the book and TMPDIR keep nothing new.
+    @Test func aBackupToADashWhoseReaderQuitsEarlyExits74() throws {
+        let binary = try #require(Self.binary, "make test builds the budget binary beside the tests")
+        let sandbox = Sandbox()
+        let tmp = sandbox.directory + "/tmp"
+        #expect(mkdir(tmp, 0o700) == 0)
+        let budget = "TMPDIR=\(tmp) BUDGET_DB=\(sandbox.database) \(binary)"
+        _ = shell("\(budget) -q add-category Food 300")
+        let store = try BudgetStore(path: sandbox.database)
+        let payee = String(repeating: "p", count: 200)
+        for _ in 0..<2000 { try store.addTransaction(amount: Money(minorUnits: 1), category: "Food", payee: payee) }
+        let before = try sandbox.snapshot()
+        let errors = sandbox.directory + "/errors"
+        let cut = shell("bash -c '\(budget) backup - 2>\(errors) | head -c 4096 >/dev/null; echo \"exit ${PIPESTATUS[0]}\"'")
+        #expect(cut == ("exit 74\n", 0))
+        #expect(sandbox.read(errors) == """
+            budget: error: the backup on standard output is incomplete: the reader closed the pipe before its end
+            hint: what the reader got is not a usable book: let it read to the end (budget backup - | gzip > budget.sqlite3.gz)
+
+            """)
+        #expect(try sandbox.snapshot() == before)
+        #expect(Sandbox.names(in: tmp) == [])
+        // Read to its end, the same backup still succeeds quietly.
+        let whole = shell("bash -c 'set -o pipefail; \(budget) -q backup - | wc -c >/dev/null; echo \"exit $?\"'")
+        #expect(whole == ("exit 0\n", 0))
+    }
+
+    /// `import -` with standard input closed (`<&-`) is an error naming it, exit 1, not "Imported
+    /// 0 transactions"; nothing is imported, and no book is left where none was.
+    @Test func anImportOfAClosedStandardInputFailsAndImportsNothing() throws {
+        let binary = try #require(Self.binary, "make test builds the budget binary beside the tests")
+        let sandbox = Sandbox()
+        let budget = "BUDGET_DB=\(sandbox.database) \(binary)"
+        _ = shell("\(budget) -q add-category Food 300")
+        let before = try sandbox.snapshot()
+        let closed = shell("\(budget) import - <&- 2>&1; echo \"exit $?\"")
+        #expect(closed.output == """
+            budget: error: cannot read <stdin>: standard input is closed
+            hint: give the file's path, or send it in: budget import - < FILE
+            exit 1
+
+            """)
+        #expect(try sandbox.snapshot() == before)
+        let fresh = sandbox.directory + "/new.sqlite3"
+        let created = shell("\(binary) --db \(fresh) import - --create-categories <&- 2>&1; echo \"exit $?\"")
+        #expect(created.output.hasSuffix("exit 1\n"))
+        #expect(access(fresh, F_OK) != 0)
+        // An empty standard input that is open stays an import of nothing.
+        #expect(shell("\(budget) import - </dev/null 2>&1; echo \"exit $?\"").output.hasSuffix("exit 0\n"))
+    }
+
+    /// A book in a folder its user may not write (README: "a write-protected book can still be
+    /// read"): SQLite says READONLY, not CANTOPEN, to a non-root user, so this runs the binary as
+    /// nobody through setpriv (root writes anywhere). It is read, checked and backed up, and
+    /// nothing is made in the folder.
+    @Test(.enabled(if: getuid() == 0 && access("/usr/bin/setpriv", X_OK) == 0))
+    func aBookInAFolderItsUserMayNotWriteIsReadCheckedAndBackedUp() throws {
+        let binary = try #require(Self.binary, "make test builds the budget binary beside the tests")
+        let sandbox = Sandbox()
+        let books = sandbox.directory + "/books", out = sandbox.directory + "/out"
+        #expect(chmod(sandbox.directory, 0o755) == 0)
+        for folder in [books, out] {
+            #expect(mkdir(folder, 0o700) == 0)
+            #expect(chown(folder, 65534, 65534) == 0)
+        }
+        let nobody = "setpriv --reuid=65534 --regid=65534 --clear-groups env HOME=\(out) \(binary) --db \(books)/b.sqlite3"
+        #expect(shell("\(nobody) -q add-category Food 10 2>&1; \(nobody) -q add 3 Food x --date 2026-11-02 2>&1").output == "1\n")
+        #expect(chmod(books, 0o500) == 0)
+        #expect(shell("\(nobody) export 2>&1; echo \"exit $?\"").output == """
+            id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled,transfer_reconciled
+            1,2026-11-02,3.00,Food,x,,expense,Main,,,,,
+            exit 0
+
+            """)
+        #expect(shell("\(nobody) check 2>&1; echo \"exit $?\"").output == "ok\nexit 0\n")
+        #expect(shell("\(nobody) backup \(out)/copy.sqlite3 2>&1; echo \"exit $?\"").output
+                == "Backed up \(books)/b.sqlite3 to \(out)/copy.sqlite3.\nexit 0\n")
+        #expect(Sandbox.names(in: books) == ["b.sqlite3"])
+        #expect(chmod(books, 0o700) == 0)
+    }
+
     @Test func anArgumentThatIsNotUTF8IsRefusedBeforeAnythingIsStored() throws {
         let binary = try #require(Self.binary, "make test builds the budget binary beside the tests")
         let sandbox = Sandbox()

@@ -86,9 +86,17 @@ import Testing
                                   default: csv)
           --excel-safe            Put ' before text a spreadsheet could run as a formula
                                   (=, +, -, @, | after any spaces, their full-width
-                                  forms, a leading tab or CR), in csv and tsv.
+                                  forms, a leading tab or CR), in csv and tsv. For
+                                  spreadsheets: 'budget import' keeps the ' as part of
+                                  the text.
 
         """))
+        // An export written with --excel-safe is not one import reads back exactly.
+        #expect(help.contains("""
+        'budget import' reads the CSV back exactly (not one written with --excel-safe,
+        which is for spreadsheets: import keeps its '). A split is one record per part
+
+        """.dropLast()))
     }
 
     @Test(arguments: [[], ["--help"], ["-h"], ["help"]])

@@ -69,6 +69,33 @@ import Testing
         #expect(result.stderr == "Imported 1 transaction from \(file).\n")
     }
 
+    /// budget's own export holds what `add` takes, control characters in payees and notes
+    /// included: import reads it back exactly wherever the row is (its header tells it apart);
+    /// any other file with such a byte in its first 64 KiB is still refused as binary data.
+    @Test func anExportWithControlCharactersImportsBackExactlyAndABanksFileIsStillRefused() throws {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Food", "10")
+        sandbox.succeed("-q", "add", "1", "Food", "ACME\u{1B}[0m", "--date", "2026-11-02", "--note", "a\u{01}b")
+        sandbox.succeed("-q", "add", "2", "Food", "plain", "--date", "2026-11-03")
+        let export = sandbox.succeed("export")
+        let file = sandbox.write("e.csv", export)
+        let copy = sandbox.directory + "/copy.sqlite3"
+        let run = sandbox.run("--db", copy, "import", file, "--create-categories")
+        #expect(run.status == 0)
+        #expect(run.stderr == "Imported 2 transactions from \(file); created 1 category.\n")
+        #expect(sandbox.succeed("--db", copy, "export") == export)
+        let bank = sandbox.write("bank.csv", "Date,Description,Amount\n2026-11-04,ACME\u{1B}[0m,-4.75\n")
+        let before = try sandbox.snapshot()
+        let refused = sandbox.run("import", bank, "--default-category", "Food")
+        #expect(refused.status == 65)
+        #expect(refused.stderr == """
+            budget: error: \(bank):2: binary data, not a bank file or CSV text
+            hint: budget reads CSV, OFX, QFX, QIF, CAMT.052/053/054 and MT940; name the format with --file-format if it is one
+
+            """)
+        #expect(try sandbox.snapshot() == before)
+    }
+
     /// A bank's header with a lowercase `amount` is a bank's: money out is spending, the payee read.
     @Test func aBanksHeaderWithALowercaseAmountIsReadAsABanks() throws {
         let sandbox = book()

@@ -43,8 +43,10 @@ import Testing
     A row's category is the file's category column, else the first matching rule
     (see 'budget rule'), else --default-category. Every category the file names that
     the book lacks is listed at once; --create-categories creates them instead, of
-    the kind its kind column gives (what 'budget export' writes), so an export
-    imports into an empty book.
+    the kind its kind column gives (what 'budget export' writes). An export holds
+    transactions, not the whole book: their accounts must exist first, and budgets,
+    categories without transactions, opening balances and reconciliations are not in
+    it; 'budget backup' and 'budget restore' copy a whole book.
 
     All or nothing: the whole file is read and checked before the book is locked,
     and a bad row stops the import (FILE:LINE:COLUMN, exit 65) with the book

@@ -29,7 +29,7 @@ import Glibc
 
     static func notFound(_ path: String) -> String {
         """
-        budget: error: \(path) does not exist
+        budget: error: '\(path)' does not exist
         hint: check the path, or create a book there with a write command such as 'budget add-category Food 300'
 
         """
@@ -164,7 +164,7 @@ import Glibc
         #expect(run.status == 1)
         #expect(run.stdout == "")
         #expect(run.stderr == """
-            budget: error: \(typo) does not exist
+            budget: error: '\(typo)' does not exist
             hint: check the path; to make a new book of a file 'budget export' wrote, import it with --create-categories
 
             """)

@@ -13,7 +13,7 @@ import Testing
         let run = sandbox.run("--db", path, "list")
         #expect(run.status == 1)
         #expect(run.stderr == """
-            budget: error: \(sandbox.directory)/typo\\nbudget: error: all is well.db does not exist
+            budget: error: '\(sandbox.directory)/typo\\nbudget: error: all is well.db' does not exist
             hint: check the path, or create a book there with a write command such as 'budget add-category Food 300'
 
             """)

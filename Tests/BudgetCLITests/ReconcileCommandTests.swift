@@ -118,6 +118,32 @@ import Glibc
             """)
     }
 
+    /// Nothing changed since a matching reconciliation and nothing was added after it: the
+    /// book still has that statement's balance, so what is missing is the statement's newer
+    /// rows (or the figure is mistyped), not a row the reconciliation vouched for.
+    @Test func aStatementAfterAMatchingReconciliationWithNothingSinceSaysTransactionsAreMissing() throws {
+        let sandbox = Sandbox()
+        sandbox.seedAccounts()
+        sandbox.succeed("reconcile", "Checking", "--statement-balance", "2405.10", "--on", "2026-11-20")
+        let before = try sandbox.query("SELECT id, reconciled_on, transfer_reconciled_on FROM transactions ORDER BY id")
+        let later = sandbox.run("reconcile", "Checking", "--statement-balance", "2400.00", "--on", "2026-11-25")
+        #expect(later.status == 1)
+        #expect(later.stderr == """
+            budget: error: Checking at the end of 2026-11-25: the statement says 2400.00, the book 2405.10; difference -5.10
+            hint: the book has 5.10 too much, and Checking still has the balance of its reconciliation on 2026-11-20 (2405.10), with no transaction since: what the statement holds after 2026-11-20, up to 2026-11-25, is missing from the book (or the statement balance is mistyped); add it and reconcile again; nothing was marked
+
+            """)
+        let sameDay = sandbox.run("reconcile", "Checking", "--statement-balance", "2400.00", "--on", "2026-11-20")
+        #expect(sameDay.status == 1)
+        #expect(sameDay.stderr == """
+            budget: error: Checking at the end of 2026-11-20: the statement says 2400.00, the book 2405.10; difference -5.10
+            hint: the book has 5.10 too much, and Checking still has the balance of its reconciliation on 2026-11-20 (2405.10): check the statement balance; nothing was marked
+
+            """)
+        #expect(try sandbox.query("SELECT id, reconciled_on, transfer_reconciled_on FROM transactions ORDER BY id") == before)
+        #expect(try sandbox.query("SELECT count(*) FROM reconciliations") == ["1"])
+    }
+
     @Test func forceChangesAReconciledTransactionSaysWhichReconciliationItBreaksAndUnmarksNothingElse() {
         let sandbox = Sandbox()
         sandbox.seedAccounts()

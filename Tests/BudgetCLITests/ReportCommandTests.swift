@@ -257,7 +257,7 @@ import Glibc
         let run = sandbox.run(["--db", typo] + words, stdin: "date,amount\n2026-11-01,1\n")
         #expect(run.status == 1)
         #expect(run.stderr == """
-            budget: error: \(typo) does not exist
+            budget: error: '\(typo)' does not exist
             hint: check the path, or create a book there with a write command such as 'budget add-category Food 300'
 
             """)

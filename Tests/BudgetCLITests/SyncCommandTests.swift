@@ -212,7 +212,7 @@ import Glibc
         #expect(run.status == 1)
         #expect(run.stdout == "")
         #expect(run.stderr == """
-            budget: error: \(path) does not exist
+            budget: error: '\(path)' does not exist
             hint: check the path; to join the folder with a new book there: \(command.replacing("{dir}", with: sandbox.directory))
 
             """)
@@ -228,7 +228,7 @@ import Glibc
         let run = sandbox.run("--db", path, "sync", "--", "-odd")
         #expect(run.status == 1)
         #expect(run.stderr == """
-            budget: error: \(path) does not exist
+            budget: error: '\(path)' does not exist
             hint: check the path; to join the folder with a new book there: budget --db \(path) sync --join -- -odd
 
             """)

@@ -144,7 +144,7 @@ import Glibc
         let refused = sandbox.run("--db", empty, "import", export)
         #expect(refused.status == 1)
         #expect(refused.stderr == """
-            budget: error: \(empty) does not exist
+            budget: error: '\(empty)' does not exist
             hint: check the path; to make a new book of a file 'budget export' wrote, import it with --create-categories
 
             """)

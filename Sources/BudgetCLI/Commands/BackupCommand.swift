@@ -13,7 +13,8 @@ struct Backup: BudgetCommand {
         the copy to standard output (a pipe or a file, never a terminal):
           budget backup - | gzip > budget.sqlite3.gz
         The copy is made whole first, in $TMPDIR (else /tmp, else beside the book), readable by \
-        you alone, and removed as it goes out. A backup that cannot be written exits 74. A \
+        you alone, and removed as it goes out. A backup that cannot be written exits 74, and so \
+        does one whose reader closed the pipe before its end (what it got is not a usable book). A \
         backup or restore that was killed leaves a NAME.partial-... file: the next one removes \
         it once no process holds it and it is a minute old.
         """,
@@ -48,13 +49,26 @@ struct Backup: BudgetCommand {
     }
 }
 
-/// `budget backup -`: the store's backup streamed to standard output as it is made (a closed
-/// pipe ends it quietly; nothing is left behind).
+/// `budget backup -`: the store's backup streamed to standard output as it is made (nothing is
+/// left behind). A reader that goes away before the last byte is a failure, not the quiet end
+/// other commands make of a closed pipe: what it got is a truncated book.
 enum BackupStream {
+    /// - Throws: ``IncompleteBackupError`` when the reader closed the pipe before the end.
     static func write(_ store: BudgetStore, stagingIn folders: [String], to output: Output) throws {
-        try store.backup(stagingIn: folders) { bytes in try output.write(bytes: bytes) }
-        try output.flush()
+        do {
+            try store.backup(stagingIn: folders) { bytes in try output.write(bytes: bytes) }
+            try output.flush()
+        } catch OutputError.closed {
+            throw IncompleteBackupError()
+        }
     }
+}
+
+/// `budget backup -` lost its reader before the last byte (`budget backup - | head -c 4096`):
+/// exit 74, the reader holds a truncated copy.
+struct IncompleteBackupError: Error, Equatable {
+    let message = "the backup on standard output is incomplete: the reader closed the pipe before its end"
+    let hint = "what the reader got is not a usable book: let it read to the end (budget backup - | gzip > budget.sqlite3.gz)"
 }
 
 /// What `budget` reads of its process's surroundings without Foundation.

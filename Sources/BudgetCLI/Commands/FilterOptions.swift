@@ -27,10 +27,19 @@ struct FilterOptions {
     var max: Money?
     var limit: Int?
 
-    /// `--month` names a whole month: it cannot be narrowed with `--from` or `--to`.
+    /// `--month` names a whole month: it cannot be narrowed with `--from` or `--to`; and
+    /// `--from` after `--to` is a mistake, not an empty result (as for `report`'s months).
     func validate() throws(UsageError) {
         if month != nil && from != nil { throw .conflict("'--month <month>' cannot be used with '--from <day>'") }
         if month != nil && to != nil { throw .conflict("'--month <month>' cannot be used with '--to <day>'") }
+        try Self.validate(from: from, to: to)
+    }
+
+    /// `--from DAY` after `--to DAY`: a usage error, as `report --from` after `--to` is.
+    static func validate(from: Day?, to: Day?) throws(UsageError) {
+        if let from, let to, from > to {
+            throw UsageError(message: "'--from \(from)' is after '--to \(to)'", hint: "give the earlier day with --from")
+        }
     }
 
     /// The one category asked for, when only one is.

@@ -36,7 +36,10 @@ struct Import: BudgetCommand {
         A row's category is the file's category column, else the first matching rule (see \
         'budget rule'), else --default-category. Every category the file names that the book \
         lacks is listed at once; --create-categories creates them instead, of the kind its kind \
-        column gives (what 'budget export' writes), so an export imports into an empty book.
+        column gives (what 'budget export' writes). An export holds transactions, not the \
+        whole book: their accounts must exist first, and budgets, categories without \
+        transactions, opening balances and reconciliations are not in it; 'budget backup' \
+        and 'budget restore' copy a whole book.
 
         All or nothing: the whole file is read and checked before the book is locked, and a bad \
         row stops the import (FILE:LINE:COLUMN, exit 65) with the book unchanged. A field is at \
@@ -188,6 +191,8 @@ struct Import: BudgetCommand {
             return try layered(on: try context.store(access: dryRun ? .read : .change).importProfile(named: profile)).run(context)
         }
         let input = file.isStandardStream ? context.stdin : try Input.open(path: file.path)
+        // `import - <&-`: an error before the book is opened, never "Imported 0 transactions".
+        try input.requireOpen()
         // A dry run writes nothing, so it never creates a book either.
         // Only --create-categories can import into a new book (every row needs a category the
         // book has): without it a mistyped --db is named, never made.
@@ -196,7 +201,7 @@ struct Import: BudgetCommand {
             store = try context.store(access: dryRun ? .read : createsMissingCategories ? .write : .change)
         } catch BudgetError.databaseNotFound(let path) where !dryRun {
             // (A dry run reads: a missing book is named as every read command names it.)
-            throw EnvironmentError(message: "\(path) does not exist",
+            throw EnvironmentError(message: "'\(path)' does not exist",
                                    hint: "check the path; to make a new book of a file 'budget export' wrote, import it with --create-categories")
         }
         let format = format ?? .table

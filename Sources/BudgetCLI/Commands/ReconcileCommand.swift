@@ -51,6 +51,15 @@ struct Reconcile: BudgetCommand {
             if !mismatch.transactionsSince.isEmpty {
                 context.warn(gap + ": check the \(mismatch.transactionsSince.count) transaction\(mismatch.transactionsSince.count == 1 ? "" : "s") "
                     + "of \(name) \(since) (listed), fix them and reconcile again; nothing was marked")
+            } else if let last = mismatch.lastReconciliation, mismatch.bookBalance == last.statementBalance, on >= last.statementDate {
+                // Nothing since the last reconciliation, and the book still has its statement's
+                // balance: nothing it vouched for changed; the new statement holds rows the book
+                // lacks (or its figure is mistyped).
+                let still = gap + ", and \(name) still has the balance of its reconciliation on \(last.statementDate) (\(last.statementBalance))"
+                context.warn(on == last.statementDate
+                    ? still + ": check the statement balance; nothing was marked"
+                    : still + ", with no transaction since: what the statement holds after \(last.statementDate), up to \(on), "
+                        + "is missing from the book (or the statement balance is mistyped); add it and reconcile again; nothing was marked")
             } else if let last = mismatch.lastReconciliation {
                 // Every row is marked: one the last reconciliation vouched for changed since
                 // without losing its mark (a sync bringing another device's edit, the sqlite3 shell).

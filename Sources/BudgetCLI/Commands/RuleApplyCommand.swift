@@ -35,6 +35,8 @@ struct RuleApply: BudgetCommand {
     var kindChange: KindChoice?
     var format = OutputFormat.table
 
+    func validate() throws(UsageError) { try FilterOptions.validate(from: from, to: to) }
+
     func run(_ context: CommandContext) throws -> Outcome {
         let store = try context.store(access: dryRun ? .read : .change)
         let outcomes = try store.applyRules(TransactionFilter(from: from, to: to, account: account?.name), dryRun: dryRun,

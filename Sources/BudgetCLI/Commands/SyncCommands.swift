@@ -93,7 +93,7 @@ struct Sync: BudgetCommand {
             // A folder named like an option goes after `--`, as it must have been typed.
             let target = folder.hasPrefix("-") ? ["--", folder] : [folder]
             let join = ShellWords.quoted(["budget"] + (context.globals.database.map { ["--db", $0] } ?? []) + ["sync", "--join"] + target)
-            throw EnvironmentError(message: "\(path) does not exist",
+            throw EnvironmentError(message: "'\(path)' does not exist",
                                    hint: "check the path; to join the folder with a new book there: \(join)")
         }
     }

@@ -21,6 +21,7 @@ extension CommandArgument {
     /// `--excel-safe`: guard text cells a spreadsheet could run as a formula (CSV and TSV).
     static func excelSafe(_ keyPath: WritableKeyPath<C, Bool>) -> Self {
         .flag(keyPath, "excel-safe", help: "Put ' before text a spreadsheet could run as a formula (=, +, -, @, | after any "
-              + "spaces, their full-width forms, a leading tab or CR), in csv and tsv.")
+              + "spaces, their full-width forms, a leading tab or CR), in csv and tsv. For "
+              + "spreadsheets: 'budget import' keeps the ' as part of the text.")
     }
 }

@@ -96,8 +96,21 @@ final class CommandContext {
     }
 
     /// Where the book is: `--db`, `$BUDGET_DB` or the default path.
+    ///
+    /// - Throws: a usage error for a path the user gave that ends in `/` (`--db books/`): it
+    ///   names a folder, and refusing it here comes before anything (a folder for a new book) is made.
     func bookLocation() throws -> DatabaseLocation.Resolved {
-        try DatabaseLocation.resolve(option: globals.database, environment: environment)
+        let location = try DatabaseLocation.resolve(option: globals.database, environment: environment)
+        if !location.isDefault && location.path.hasSuffix("/") {
+            let folder = location.path
+            if globals.database != nil {
+                throw UsageError(message: "the value '\(folder)' is invalid for '--db <path>': it ends in '/', so it names a folder, not the book's file",
+                                 hint: "name the file in it: --db \(folder)budget.sqlite3")
+            }
+            throw UsageError(message: "BUDGET_DB '\(folder)' ends in '/', so it names a folder, not the book's file",
+                             hint: "name the file in it: BUDGET_DB=\(folder)budget.sqlite3")
+        }
+        return location
     }
 
     /// Writes a confirmation of a change to stderr (not with `--quiet`): stdout stays data only.

@@ -128,7 +128,8 @@ struct ErrorText: Equatable {
             self.init(message: "\(month) is the only 'from' budget of \(category): without it \(category) would have no first month",
                       hint: "set another amount with 'budget set-budget \(category) AMOUNT --from \(month)', or delete the category")
         case .databaseNotFound(let path):
-            self.init(message: "\(path) does not exist",
+            // Quoted, as other input is: a blank or space-padded path must show what it is.
+            self.init(message: "'\(path)' does not exist",
                       hint: "check the path, or create a book there with a write command such as 'budget add-category Food 300'")
         case .notARegularFile(let path, let kind):
             self.init(message: "cannot open \(path): it is \(kind.phrase)", hint: "choose another file with --db PATH or BUDGET_DB")

@@ -74,7 +74,7 @@ enum ExitStatus: Equatable {
             }
         case let error as OutputError:
             self = error == .closed ? .success : .outputFailed
-        case is CommittedOutputError:
+        case is CommittedOutputError, is IncompleteBackupError:
             self = .outputFailed
         default:
             self = .failure

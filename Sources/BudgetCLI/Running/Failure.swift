@@ -23,13 +23,15 @@ enum Failure {
         case let error as OutputError:
             if error == .closed { return "" }
             return "budget: error: cannot write output: \(shown(error.reason))\n"
+        case let error as IncompleteBackupError:
+            return "budget: error: \(error.message)\nhint: \(error.hint)\n"
         case let error as CommittedOutputError:
             return "budget: error: \(shown(error.change)), but standard output could not be written: \(shown(error.reason))\n"
                 + "hint: the change is saved: do not run the command again\n"
         case let error as SQLiteError:
             return "budget: error: database error: \(shown(error.message))\n"
         case let error as InputError:
-            return "budget: error: \(shown(error.message))\n"
+            return "budget: error: \(shown(error.message))\n" + (error.hint.map { "hint: \($0)\n" } ?? "")
         case let error as EnvironmentError:
             return "budget: error: \(shown(error.message))\nhint: \(shown(error.hint))\n"
         default:

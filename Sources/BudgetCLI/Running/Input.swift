@@ -10,14 +10,27 @@ struct InputError: Error, Equatable {
     var file: String
     /// `No such file or directory`.
     var reason: String
+    /// How to fix it, when there is more to say than the reason.
+    var hint: String?
 
     init(file: String, errno code: Int32) {
         self.file = file
         self.reason = String(cString: strerror(code))
     }
 
+    init(file: String, reason: String, hint: String?) {
+        self.file = file
+        self.reason = reason
+        self.hint = hint
+    }
+
     /// `cannot read bank.csv: No such file or directory`.
     var message: String { "cannot read \(file): \(reason)" }
+
+    /// `budget import - <&-`: the process was started with no standard input at all.
+    static func closedStandardInput(_ name: String) -> InputError {
+        InputError(file: name, reason: "standard input is closed", hint: "give the file's path, or send it in: budget import - < FILE")
+    }
 }
 
 /// Bytes read in chunks with read(2) from a file or standard input, or from memory (tests).
@@ -30,6 +43,8 @@ final class Input {
     private enum Source {
         case fileDescriptor(Int32, owned: Bool)
         case memory([UInt8])
+        /// A descriptor that was not open when the process started (`budget import - <&-`).
+        case closed
     }
 
     /// The name errors and summaries show: the path as given, or `<stdin>`.
@@ -43,11 +58,26 @@ final class Input {
     /// The name standard input goes by in messages.
     static let standardInputName = "<stdin>"
 
-    /// Reads an open descriptor it does not own (standard input: 0).
+    /// Reads an open descriptor it does not own (standard input: 0). Made before anything else
+    /// opens a file: a descriptor that is not open then (`<&-`) stays closed for reading, even
+    /// when a file opened later gets its number (SQLite puts `/dev/null` there), so reading it
+    /// is an error rather than an empty input.
     init(fileDescriptor: Int32, name: String = Input.standardInputName) {
         self.name = name
+        if fcntl(fileDescriptor, F_GETFD) < 0 && errno == EBADF {
+            source = .closed
+            size = nil
+            return
+        }
         source = .fileDescriptor(fileDescriptor, owned: false)
         size = Self.regularFileSize(fileDescriptor)
+    }
+
+    /// Throws when the descriptor was not open: a command reading it says so before it starts.
+    ///
+    /// - Throws: ``InputError/closedStandardInput(_:)``.
+    func requireOpen() throws(InputError) {
+        if case .closed = source { throw .closedStandardInput(name) }
     }
 
     /// Reads bytes held in memory: standard input in tests.
@@ -82,6 +112,8 @@ final class Input {
     /// - Throws: ``InputError`` when read(2) fails (`EISDIR` for a directory, `EIO`).
     func read(upTo count: Int = 65_536) throws(InputError) -> [UInt8]? {
         switch source {
+        case .closed:
+            throw .closedStandardInput(name)
         case .memory(let bytes):
             guard bytesRead < bytes.count else { return nil }
             let end = min(bytes.count, bytesRead + count)

@@ -4,8 +4,11 @@ extension BankFileFormat {
 
     /// The format of a file from the first ``headBytes`` of its decoded text (or all of it).
     ///
-    /// In order: control characters other than tab, line breaks, form feed and DOS's end of
-    /// file (0x1A) mean binary data, an error; a first line `OFXHEADER:` is OFX 1.x; a first
+    /// In order: a first line that is `budget export`'s own header (``TransactionField``, all
+    /// of them in order) is CSV, whatever its payees and notes hold (`add` takes control
+    /// characters there, and the export writes them as they are); otherwise control characters
+    /// other than tab, line breaks, form feed and DOS's end of file (0x1A) mean binary data, an
+    /// error; a first line `OFXHEADER:` is OFX 1.x; a first
     /// line `!Type:`, `!Account`, `!Option:` or `!Clear:` is QIF; a SWIFT envelope `{1:` or
     /// lines starting `:20:` and `:25:` after a first line with no CSV delimiter (`,`, `;`, tab)
     /// are MT940; an HTML page (`<!DOCTYPE html`, `<html`) is
@@ -17,6 +20,7 @@ extension BankFileFormat {
     ///
     /// - Throws: ``BankFileError`` for binary data, an unsupported or malformed XML document.
     static func detect(head: [UInt8], file: String) throws -> BankFileFormat {
+        if startsWithExportHeader(head) { return .csv }
         var line = 1
         for byte in head {
             if byte == 0x0A { line += 1 }
@@ -42,6 +46,18 @@ extension BankFileFormat {
         }
         if first.hasPrefix("<") { return try xml(head, text: text, file: file) }
         return .csv
+    }
+
+    /// `id,date,amount,...,transfer_reconciled`: the header line `budget export` writes in CSV.
+    static let exportHeader = Array(TransactionField.allCases.map(\.rawValue).joined(separator: ",").utf8)
+
+    /// Whether `head`'s first line (after a byte order mark) is exactly ``exportHeader``.
+    static func startsWithExportHeader(_ head: [UInt8]) -> Bool {
+        var text = head[...]
+        if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
+        guard text.starts(with: exportHeader) else { return false }
+        let next = text.dropFirst(exportHeader.count).first
+        return next == nil || next == 0x0A || next == 0x0D
     }
 
     private static func ofxOrQFX(_ text: String) -> BankFileFormat {

@@ -54,6 +54,11 @@ public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
     public var isReadOnly: Bool { code == SQLITE_READONLY }
     /// `SQLITE_CANTOPEN`: the path cannot be opened (a directory, a missing folder, no permission).
     public var isCannotOpen: Bool { code == SQLITE_CANTOPEN }
+    /// `SQLITE_CANTOPEN` or `SQLITE_READONLY`, with any extended code (`SQLITE_READONLY_CANTINIT`,
+    /// `_DIRECTORY`...): what SQLite says when a WAL book cannot even be read because its `-shm`
+    /// cannot be made. A folder on a read-only mount gives CANTOPEN; a folder the user may not
+    /// write (a non-root user: root writes anywhere) gives READONLY.
+    var isCannotOpenOrReadOnly: Bool { isCannotOpen || isReadOnly }
     /// `SQLITE_FULL`: the disk (or the file system's quota) is full.
     public var isFull: Bool { code == SQLITE_FULL }
     /// `SQLITE_FULL` or `SQLITE_IOERR`: the disk is full or failed.

@@ -40,7 +40,7 @@ extension BudgetStore {
         do {
             do {
                 seen = try Schema.migrator.inspect(connection)
-            } catch let error as SQLiteError where error.isCannotOpen && isFrozen(path) {
+            } catch let error as SQLiteError where error.isCannotOpenOrReadOnly && isFrozen(path) {
                 connection = try Connection(path: path, mode: .immutable)
                 seen = try Schema.migrator.inspect(connection)
             }

@@ -28,9 +28,10 @@ extension BudgetStore {
         do {
             try configure(connection, path: path)
             return connection
-        } catch let error as SQLiteError where error.isCannotOpen && isFrozen(path) {
+        } catch let error as SQLiteError where error.isCannotOpenOrReadOnly && isFrozen(path) {
             // A WAL book in a folder nobody can write: SQLite cannot make the -shm file even
-            // to read. Nothing can write the book either, so reading it as immutable is exact.
+            // to read (CANTOPEN on a read-only mount, READONLY in a folder this user may not
+            // write). Nothing can write the book either, so reading it as immutable is exact.
             let frozen = try Connection(path: path, mode: .immutable)
             try configure(frozen, path: path)
             return frozen
