@@ -13,7 +13,9 @@ struct Watch: BudgetCommand {
         as with --descending) and follows new ones \
         as they arrive; the arrows, PgUp/PgDn, Home/End (or j/k, b/space, g/G) scroll, and \
         scrolling back to the newest end follows again. Each section starts with its name. q or \
-        Ctrl-C quits.
+        Ctrl-C quits. \
+        It follows a 'budget restore' (a reload); when the book is deleted, or another file is \
+        moved or made in its place (rm, mv), it stops with an error (exit 1): run it again.
         With --format jsonl, or when stdout is not a terminal, prints one JSON object per line: \
         for 'watch list' the rows as "insert" events, then each change's "insert", "delete", \
         "move", "update", "section-insert", "section-delete" or "reload" events, each change set \

@@ -161,6 +161,9 @@ struct ErrorText: Equatable {
                       hint: "lower --skip-lines")
         case .liveResultsOutOfDate:
             self.init(message: "the live view fell behind the book", hint: "run the command again")
+        case .bookReplaced(let path):
+            self.init(message: "the book at \(path) was replaced or deleted while watched",
+                      hint: "run the command again to watch the book now at that path")
         case .invalidRulePattern(let pattern):
             self.init(message: "invalid rule pattern '\(pattern)': it must not be empty",
                       hint: "write part of the payee, such as 'coffee'; --default-category catches the rest")
