@@ -211,6 +211,10 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     case historyConflicts(id: Int64, [HistoryConflict])
     /// Syncing, devices or changeset files: see ``SyncError``.
     case sync(SyncError)
+    /// A whole operation of its own (undo, redo, sync, pruning the history) called inside a
+    /// grouped write (``BudgetStore/write(_:)``), which cannot hold it: `operation` names it
+    /// (`undo`). Nothing was changed; call it after the group.
+    case insideGroupedWrite(operation: String)
 
     public var description: String {
         switch self {
@@ -318,7 +322,8 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(location): no account named '\(name)'"
         case .missingLibrary(let name, let reason):
             return "cannot load \(name): \(reason)"
-        case .unknownHistoryEntry, .alreadyUndone, .syncEntryNotUndone, .nothingToUndo, .nothingToRedo, .historyConflicts, .sync:
+        case .unknownHistoryEntry, .alreadyUndone, .syncEntryNotUndone, .nothingToUndo, .nothingToRedo, .historyConflicts, .sync,
+             .insideGroupedWrite:
             return historyDescription
         }
     }

@@ -187,7 +187,8 @@ struct ErrorText: Equatable {
         case .missingLibrary(let name, let reason):
             self.init(message: "cannot read XML bank files (OFX 2, QFX, CAMT) without \(name): \(reason)",
                       hint: "install libxml2 (on Debian and Ubuntu: sudo apt-get install libxml2)")
-        case .unknownHistoryEntry, .alreadyUndone, .syncEntryNotUndone, .nothingToUndo, .nothingToRedo, .historyConflicts, .sync:
+        case .unknownHistoryEntry, .alreadyUndone, .syncEntryNotUndone, .nothingToUndo, .nothingToRedo, .historyConflicts, .sync,
+             .insideGroupedWrite:
             self = ErrorText(history: error)
         }
     }
