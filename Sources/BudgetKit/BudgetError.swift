@@ -103,6 +103,12 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `seen`, which is now at `latest`. Sync it (``LiveTransactions/processPendingChanges()``)
     /// and read again.
     case liveResultsOutOfDate(seen: Int64, latest: Int64)
+    /// The path no longer names the file the store opened: the book was deleted, or another file
+    /// was moved or made in its place (`rm`, `mv`). A live result on it stops syncing with this
+    /// error rather than show rows of a file that is no longer the book (or a mix of two); open
+    /// the book again. (``BudgetStore/restore(bookAt:from:)`` keeps the file, so live results
+    /// follow a restore.)
+    case bookReplaced(path: String)
     /// An account name that cannot be used (empty, or with control characters).
     case invalidAccountName(String)
     /// A new account name (added or renamed to) holding a character that draws nothing
@@ -205,6 +211,10 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     case historyConflicts(id: Int64, [HistoryConflict])
     /// Syncing, devices or changeset files: see ``SyncError``.
     case sync(SyncError)
+    /// A whole operation of its own (undo, redo, sync, pruning the history) called inside a
+    /// grouped write (``BudgetStore/write(_:)``), which cannot hold it: `operation` names it
+    /// (`undo`). Nothing was changed; call it after the group.
+    case insideGroupedWrite(operation: String)
 
     public var description: String {
         switch self {
@@ -294,6 +304,8 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(file): no rows after skipping \(skipLines) line\(skipLines == 1 ? "" : "s") (the file has \(lineCount) line\(lineCount == 1 ? "" : "s"))"
         case .liveResultsOutOfDate(let seen, let latest):
             return "the live results are out of date (change \(seen) seen, the database is at \(latest)); sync them and read again"
+        case .bookReplaced(let path):
+            return "\(path) no longer names the book that was opened: it was replaced or deleted"
         case .invalidAccountName, .invisibleCharacterInAccountName, .unknownAccount, .duplicateAccount, .duplicateAccountNumber, .accountInUse, .accountHasOpeningBalance, .reconciledOpeningBalance, .moveToSameAccount,
              .transfersWithinAccount, .defaultAccountRequired, .accountClosed, .accountAlreadyClosed, .transferToSameAccount,
              .invalidTransferAmount, .transferHasNoCategory, .notATransfer, .emptySplit, .splitDoesNotSum, .splitMixesKinds,
@@ -310,7 +322,8 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(location): no account named '\(name)'"
         case .missingLibrary(let name, let reason):
             return "cannot load \(name): \(reason)"
-        case .unknownHistoryEntry, .alreadyUndone, .syncEntryNotUndone, .nothingToUndo, .nothingToRedo, .historyConflicts, .sync:
+        case .unknownHistoryEntry, .alreadyUndone, .syncEntryNotUndone, .nothingToUndo, .nothingToRedo, .historyConflicts, .sync,
+             .insideGroupedWrite:
             return historyDescription
         }
     }

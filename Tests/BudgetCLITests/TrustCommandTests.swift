@@ -185,6 +185,18 @@ import Glibc
                 + "hint: use --format jsonl to stream changes into a pipe or a file\n")
     }
 
+    /// Review 56 finding 7: on a terminal whose TERM is dumb, the message said standard output
+    /// "is not one" (a terminal); it is one, which cannot redraw.
+    @Test func watchWithATableFormatOnADumbTerminalSaysTermIsDumb() {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        let result = sandbox.run(["watch", "--format", "table"], environment: ["TERM": "dumb"], terminal: true)
+        #expect(result.status == 64)
+        #expect(result.stderr == "budget: error: '--format table' needs a terminal that can redraw, and this one cannot (TERM=dumb)\n"
+                + "hint: set TERM to your terminal's type (such as xterm-256color), or use --format jsonl to stream changes as JSON lines\n")
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test(arguments: [["TERM": "dumb"], ["NO_COLOR": "1"]])
     func aDumbTerminalOrNoColorGetsNoColour(environment: [String: String]) {
         let sandbox = Sandbox()

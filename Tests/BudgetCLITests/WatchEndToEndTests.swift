@@ -13,7 +13,8 @@ import Glibc
         private(set) var readEnd: Int32
         private var pending: [UInt8] = []
 
-        init(binary: String, database: String, arguments: [String] = []) {
+        /// - Parameter stderr: a file to write its standard error to (else the test's own).
+        init(binary: String, database: String, arguments: [String] = [], stderr: String? = nil) {
             var ends: [Int32] = [-1, -1]
             precondition(pipe(&ends) == 0)
             var actions = posix_spawn_file_actions_t()
@@ -21,6 +22,7 @@ import Glibc
             defer { posix_spawn_file_actions_destroy(&actions) }
             posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
             posix_spawn_file_actions_addclose(&actions, ends[0])
+            if let stderr { posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600) }
             let words = [binary, "--db", database, "watch"] + arguments + ["--format", "jsonl"]
             var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
             defer { argv.forEach { free($0) } }
@@ -172,5 +174,57 @@ import Glibc
         #expect(watch.lines { $0.contains("\"sync\"") } == ["{\"event\": \"sync\", \"count\": 0}"])
         watch.closeReader()
         #expect(watch.exitStatus() == 0)
+    }
+
+    /// Review 56 finding 1: a book moved over, or deleted, while watched. The watch stopped
+    /// showing nothing of it (rm), or a mix of two books (mv); it now stops, says why, exit 1.
+    @Test(arguments: ["mv", "rm"])
+    func aWatchStopsWithStatus1WhenItsBookIsReplacedOrDeleted(how: String) throws {
+        try #require(EndToEndTests.binary != nil, "make test builds the budget binary beside the tests")
+        let sandbox = Sandbox()
+        #expect(budget(sandbox.database, "add-category", "Food", "100") == 0)
+        #expect(budget(sandbox.database, "add", "1", "Food", "ORIGINAL", "--date", "2026-11-01") == 0)
+        let other = sandbox.directory + "/new.sqlite3"
+        #expect(budget(other, "add-category", "Food", "100") == 0)
+        #expect(budget(other, "add", "2", "Food", "NEWBOOK", "--date", "2026-11-01") == 0)
+        #expect(budget(other, "add", "3", "Food", "NEWBOOK2", "--date", "2026-11-01") == 0)
+        let errors = sandbox.directory + "/watch.stderr"
+        let watch = WatchProcess(binary: EndToEndTests.binary!, database: sandbox.database, stderr: errors)
+        #expect(watch.lines { $0.contains("\"sync\"") }.last == "{\"event\": \"sync\", \"count\": 1}")
+        if how == "mv" {
+            #expect(rename(other, sandbox.database) == 0)
+        } else {
+            for suffix in ["", "-wal", "-shm"] { unlink(sandbox.database + suffix) }
+        }
+        #expect(watch.exitStatus(within: 5) == 1)
+        #expect(watch.lines { _ in false } == [])   // not one row of the other file
+        #expect(String(decoding: sandbox.bytes(errors), as: UTF8.self)
+                == "budget: error: the book at \(sandbox.database) was replaced or deleted while watched\n"
+                + "hint: run the command again to watch the book now at that path\n")
+    }
+
+    /// `restore` keeps the book's file (it replaces its content through SQLite), so a watch
+    /// follows it with a reload and goes on, as before the check for a replaced book.
+    @Test func aWatchFollowsARestoreAndGoesOn() throws {
+        try #require(EndToEndTests.binary != nil, "make test builds the budget binary beside the tests")
+        let sandbox = Sandbox()
+        #expect(budget(sandbox.database, "add-category", "Food", "100") == 0)
+        #expect(budget(sandbox.database, "add", "1", "Food", "KEPT", "--date", "2026-11-01") == 0)
+        let backup = sandbox.directory + "/backup.sqlite3"
+        #expect(budget(sandbox.database, "backup", backup) == 0)
+        #expect(budget(sandbox.database, "add", "2", "Food", "GONE", "--date", "2026-11-02") == 0)
+        let errors = sandbox.directory + "/watch.stderr"
+        let watch = WatchProcess(binary: EndToEndTests.binary!, database: sandbox.database, stderr: errors)
+        #expect(watch.lines { $0.contains("\"sync\"") }.last == "{\"event\": \"sync\", \"count\": 2}")
+        #expect(budget(sandbox.database, "restore", backup) == 0)
+        let reloaded = watch.lines { $0.contains("\"sync\"") }
+        #expect(reloaded.first == "{\"event\": \"reload\"}")
+        #expect(reloaded.last == "{\"event\": \"sync\", \"count\": 1}")
+        #expect(budget(sandbox.database, "add", "3", "Food", "AFTER", "--date", "2026-11-03") == 0)
+        #expect(watch.lines { $0.contains("\"sync\"") }.last == "{\"event\": \"sync\", \"count\": 2}")
+        #expect(watch.exitStatus(within: 0) == nil, "the watch stopped after a restore")
+        kill(watch.pid, SIGTERM)
+        #expect(watch.exitStatus() == 128 + SIGTERM)
+        #expect(sandbox.bytes(errors).isEmpty)
     }
 }

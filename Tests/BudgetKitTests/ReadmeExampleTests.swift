@@ -1,6 +1,9 @@
 import Observation
 import Testing
 import BudgetKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The README's library example, compiled and run: the documentation cannot drift from the API.
 @Suite struct ReadmeExampleTests {
@@ -59,6 +62,46 @@ extension LiveAsyncTests {
             try await withWatchdog { @MainActor in try await example() }
         }
 
+        /// Review 56 finding 5: the README's first example is the code `example()` runs, line for
+        /// line (comments and blank lines aside), from `let changes` to `following.cancel()`. The
+        /// README had left out the wait before `cancel()`, so as written it printed nothing.
+        @Test func theReadmeShowsTheCodeThisTestRuns() throws {
+            let here = #filePath
+            let root = here.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")
+            let readme = try #require(Self.text(root + "/README.md"))
+            let source = try #require(Self.text(here))
+            #expect(Self.example(in: readme) == Self.example(in: source))
+            #expect(Self.example(in: source).count == 16)
+        }
+
+        /// The code lines from `let changes = live.changes` to `following.cancel()`, trimmed,
+        /// without comments and blank lines.
+        static func example(in text: String) -> [String] {
+            let code = text.split(separator: "\n").map { line in trimmed(line.firstRange(of: "//").map { line[..<$0.lowerBound] } ?? line) }
+            guard let start = code.firstIndex(of: "let changes = live.changes"),
+                  let end = code[start...].firstIndex(of: "following.cancel()") else { return [] }
+            return code[start...end].filter { !$0.isEmpty }
+        }
+
+        /// `text` without the spaces around it.
+        static func trimmed(_ text: Substring) -> String {
+            String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        }
+
+        /// The text of the file at `path`, or `nil`.
+        static func text(_ path: String) -> String? {
+            guard let file = fopen(path, "rb") else { return nil }
+            defer { fclose(file) }
+            var bytes: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = fread(&buffer, 1, buffer.count, file)
+                if count <= 0 { break }
+                bytes += buffer[..<count]
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
         @MainActor func example() async throws {
             let dir = TemporaryDirectory()
             let path = dir.file("budget.sqlite3")
@@ -85,7 +128,7 @@ extension LiveAsyncTests {
                 try store.addTransaction(amount: Money(parsing: "89"), category: "Travel", payee: "Train")
                 try store.addTransaction(amount: Money(parsing: "120"), category: "Travel", payee: "Hotel")
             }
-            while printed.isEmpty { try await Task.sleep(for: .milliseconds(1)) }   // the loop runs when this code waits
+            try await Task.sleep(for: .milliseconds(100))
             following.cancel()
             await following.value
             #expect(printed == ["2 new, 2 in all"])

@@ -13,8 +13,11 @@ struct Watch: BudgetCommand {
         as with --descending) and follows new ones \
         as they arrive; the arrows, PgUp/PgDn, Home/End (or j/k, b/space, g/G) scroll, and \
         scrolling back to the newest end follows again. Each section starts with its name. q or \
-        Ctrl-C quits.
-        With --format jsonl, or when stdout is not a terminal, prints one JSON object per line: \
+        Ctrl-C quits. \
+        It follows a 'budget restore' (a reload); when the book is deleted, or another file is \
+        moved or made in its place (rm, mv), it stops with an error (exit 1): run it again.
+        With --format jsonl, when stdout is not a terminal, or on a terminal that cannot redraw \
+        (TERM=dumb; keys are not read there, Ctrl-C quits), prints one JSON object per line: \
         for 'watch list' the rows as "insert" events, then each change's "insert", "delete", \
         "move", "update", "section-insert", "section-delete" or "reload" events, each change set \
         ending with {"event": "sync", "count": N}; for 'watch report' a "report" line per change; \
@@ -84,10 +87,16 @@ struct Watch: BudgetCommand {
         } else {
             view = .list(listRequest)
         }
-        let terminal = context.stdout.isTerminal && context.environment["TERM"] != "dumb"
-        if format == .table && !terminal {
+        // TERM=dumb (Emacs' shell, some CI consoles): a terminal that cannot move its cursor.
+        let dumb = context.environment["TERM"] == "dumb"
+        let terminal = context.stdout.isTerminal && !dumb
+        if format == .table && !context.stdout.isTerminal {
             throw UsageError(message: "'--format table' needs a terminal that can redraw, and standard output is not one",
                              hint: "use --format jsonl to stream changes into a pipe or a file")
+        }
+        if format == .table && dumb {
+            throw UsageError(message: "'--format table' needs a terminal that can redraw, and this one cannot (TERM=dumb)",
+                             hint: "set TERM to your terminal's type (such as xterm-256color), or use --format jsonl to stream changes as JSON lines")
         }
         let drawn = terminal && format != .jsonl
         // Keys only from a real terminal on the real standard input (never a test's).

@@ -27,6 +27,9 @@ extension ErrorText {
                             + "when the book was upgraded to schema 8, which no entry undoes: reconcile again instead" : ""))
         case .sync(let error):
             self.init(sync: error)
+        case .insideGroupedWrite(let operation):
+            // No command runs one inside a grouped write: a library caller's mistake.
+            self.init(message: "\(operation) cannot run inside a grouped write", hint: "run it after the group")
         default:
             self.init(message: error.description, hint: nil)
         }

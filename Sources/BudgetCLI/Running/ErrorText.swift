@@ -162,6 +162,9 @@ struct ErrorText: Equatable {
                       hint: "lower --skip-lines")
         case .liveResultsOutOfDate:
             self.init(message: "the live view fell behind the book", hint: "run the command again")
+        case .bookReplaced(let path):
+            self.init(message: "the book at \(path) was replaced or deleted while watched",
+                      hint: "run the command again to watch the book now at that path")
         case .invalidRulePattern(let pattern):
             self.init(message: "invalid rule pattern '\(pattern)': it must not be empty",
                       hint: "write part of the payee, such as 'coffee'; --default-category catches the rest")
@@ -185,7 +188,8 @@ struct ErrorText: Equatable {
         case .missingLibrary(let name, let reason):
             self.init(message: "cannot read XML bank files (OFX 2, QFX, CAMT) without \(name): \(reason)",
                       hint: "install libxml2 (on Debian and Ubuntu: sudo apt-get install libxml2)")
-        case .unknownHistoryEntry, .alreadyUndone, .syncEntryNotUndone, .nothingToUndo, .nothingToRedo, .historyConflicts, .sync:
+        case .unknownHistoryEntry, .alreadyUndone, .syncEntryNotUndone, .nothingToUndo, .nothingToRedo, .historyConflicts, .sync,
+             .insideGroupedWrite:
             self = ErrorText(history: error)
         }
     }

@@ -15,6 +15,8 @@ extension BudgetError {
             return "entry \(id) conflicts with later changes: " + conflicts.map(\.description).joined(separator: "; ")
         case .sync(let error):
             return error.description
+        case .insideGroupedWrite(let operation):
+            return "\(operation) cannot run inside a grouped write (store.write { }): run it after the group"
         default:
             return ""
         }

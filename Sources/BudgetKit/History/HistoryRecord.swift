@@ -31,6 +31,7 @@ extension BudgetStore {
     func recordedWriting<T>(_ record: HistoryRecord, foreignKeysOff: Bool = false, known: Changeset? = nil, pausingLog: Bool = false,
                             _ body: () throws -> T) throws -> T {
         if writeGroup != nil {
+            // Undo, redo and sync refuse a group before they get here (refuseInsideGroupedWrite).
             precondition(record == .command && known == nil && !foreignKeysOff,
                          "undo, redo and sync cannot run inside a grouped write (store.write { })")
             return try joiningGroup(pausingLog: pausingLog, body)

@@ -13,6 +13,14 @@ import Glibc
 /// inotify is unavailable, the watcher polls `data_version` every ``pollInterval`` milliseconds.
 /// Either way a commit is seen within 100 ms; with inotify, within about a millisecond.
 ///
+/// Each check also makes sure the store's path still names the file the store opened (one
+/// `stat(2)`, about a microsecond). When the book was deleted, or another file was moved or made
+/// in its place (`rm`, `mv`), the watcher tells the live results once, and each of their syncs
+/// fails from then on with ``BudgetError/bookReplaced(path:)``: their delegates hear it, and their
+/// ``LiveResult/changes`` sequences yield it, rather than showing the old file's rows, or a mix
+/// of two books. ``BudgetStore/restore(bookAt:from:)`` keeps the file (it replaces the content
+/// through SQLite), so live results reload after a restore and go on.
+///
 /// ```swift
 /// let live = try LiveTransactions(store: store)
 /// let watcher = try DatabaseWatcher(store: store)
@@ -36,6 +44,8 @@ public final class DatabaseWatcher {
     public let fileDescriptor: Int32
     private var lastDataVersion: Int64
     private var quickChecks = 0
+    /// Whether the store's path named another file (or none) at the last check.
+    private var sawReplacement = false
 
     /// Starts watching the store's file.
     ///
@@ -61,17 +71,31 @@ public final class DatabaseWatcher {
     }
 
     /// Reads `data_version`; when another connection committed since the last check, tells the
-    /// store's live lists (which deliver their change sets before this returns).
+    /// store's live lists (which deliver their change sets before this returns). When the book
+    /// was replaced or deleted since the last check, tells them instead (their syncs fail with
+    /// ``BudgetError/bookReplaced(path:)``).
     ///
-    /// - Returns: whether another connection committed.
+    /// - Returns: whether another connection committed, or the book was found replaced.
     @discardableResult
     public func checkForChanges() -> Bool {
         check(woken: drain())
     }
 
-    /// Reads `data_version` and tells the live lists when it moved; `woken`: the folder changed
-    /// since the last check (someone else drained the descriptor).
+    /// Reads `data_version` and tells the live lists when it moved, or when the store's path
+    /// came to name another file; `woken`: the folder changed since the last check (someone else
+    /// drained the descriptor).
     func check(woken: Bool) -> Bool {
+        let replaced = !store.isStillAtPath
+        if replaced != sawReplacement {
+            sawReplacement = replaced
+            if replaced {
+                quickChecks = 0
+                store.changeTracker.notifyObservers()
+                return true
+            }
+        }
+        // What the file held no longer concerns the book: told once, nothing more to tell.
+        if replaced { return false }
         guard let version = try? store.changeTracker.dataVersion(), version != lastDataVersion else {
             // A writer's -wal frames land (and wake us) a moment before its commit is visible:
             // after a wake-up that found nothing yet, look again soon, not a whole interval later.

@@ -1,5 +1,5 @@
 /// A live result's change sets as an `AsyncSequence`: what ``LiveResult/changes`` returns, the
-/// same for transactions, categories and accounts.
+/// same for transactions, categories, accounts and the monthly report.
 ///
 /// Each element is a `Result`: `.success` with a change set, exactly the one the delegate hears
 /// in its did-change call, or `.failure` with the error of an automatic sync (after a commit

@@ -1,4 +1,5 @@
-/// What every live result shares (``LiveTransactions``, ``LiveCategories``, ``LiveAccounts``):
+/// What every live result shares (``LiveTransactions``, ``LiveCategories``, ``LiveAccounts``,
+/// ``LiveMonthlyReport``):
 /// rows kept current from every commit, a change set for each sync, and three ways to hear
 /// them, all generic over this protocol:
 ///
@@ -32,13 +33,14 @@
 /// - **``SharedStore``**, a ready-made actor whose change streams are `Sendable`, for code
 ///   spread over many tasks.
 ///
-/// The protocol is for code generic over the three; it is not meant for types of your own (a
+/// The protocol is for code generic over the four; it is not meant for types of your own (a
 /// ``LiveChanges`` sequence is only made by BudgetKit's live results).
 public protocol LiveResult: AnyObject {
-    /// What one sync changed: ``TransactionChangeSet``, ``CategoryChangeSet`` or ``AccountChangeSet``.
+    /// What one sync changed: ``TransactionChangeSet``, ``CategoryChangeSet``, ``AccountChangeSet``
+    /// or ``ReportChangeSet``.
     associatedtype ChangeSet: Hashable, Sendable
     /// What the result holds, in order: the list itself for transactions (rows load lazily),
-    /// the categories, the accounts with their balances.
+    /// the categories, the accounts with their balances, the report's lines.
     associatedtype Rows: RandomAccessCollection
 
     /// The store it reads and observes.

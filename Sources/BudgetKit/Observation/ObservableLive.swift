@@ -25,7 +25,8 @@ import Observation
 /// ``DatabaseWatcher``, a ``LiveResult/changes`` sequence being iterated).
 ///
 /// Generic over ``LiveResult``: `ObservableLive<LiveTransactions>`,
-/// `ObservableLive<LiveCategories>`, `ObservableLive<LiveAccounts>`. Available where the
+/// `ObservableLive<LiveCategories>`, `ObservableLive<LiveAccounts>`,
+/// `ObservableLive<LiveMonthlyReport>`. Available where the
 /// toolchain has the Observation module (Swift 5.9 and later, Linux included).
 ///
 /// Not thread-safe: it belongs to the isolation that owns its store (see ``LiveResult``); make

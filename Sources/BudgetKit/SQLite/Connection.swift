@@ -43,8 +43,9 @@ final class Connection {
     let handle: OpaquePointer
     let path: String
     private var statementCache: [String: Statement] = [:]
-    /// The file it has open, as ``OpenFiles`` counts it.
-    private let file: OpenFiles.Identity?
+    /// The file it has open, as ``OpenFiles`` counts it (what `path` named just after SQLite
+    /// opened it); `nil` for an immutable connection.
+    let file: OpenFiles.Identity?
 
     /// Opens the existing database file at `path` (an empty file is an empty database).
     ///

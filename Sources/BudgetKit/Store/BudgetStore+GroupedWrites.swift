@@ -25,8 +25,10 @@ extension BudgetStore {
     /// }   // one commit, one `budget log` entry, one change set
     /// ```
     ///
-    /// Undo, redo, sync, restore and ``pruneHistory(before:)`` are whole operations of their own
-    /// and cannot run inside a group (a precondition).
+    /// Undo, redo, sync and ``pruneHistory(before:)`` are whole operations of their own and cannot
+    /// run inside a group: called there, they throw ``BudgetError/insideGroupedWrite(operation:)``
+    /// and change nothing, and the group goes on. (Restoring a backup over the book inside a
+    /// group waits for the group's write lock, and fails as busy.)
     ///
     /// Other processes wait for the group's write lock (busy timeout) while `body` runs, as they
     /// wait for any write: keep `body` short and free of waiting on anything else.
@@ -44,6 +46,12 @@ extension BudgetStore {
             if let failure = writeGroup?.failure { throw failure }
             return result
         }
+    }
+
+    /// Throws ``BudgetError/insideGroupedWrite(operation:)`` inside a grouped write: the first
+    /// thing undo, redo, sync and pruning the history do, before they read or write anything.
+    func refuseInsideGroupedWrite(_ operation: String) throws(BudgetError) {
+        if writeGroup != nil { throw .insideGroupedWrite(operation: operation) }
     }
 
     /// Runs one write of a group in a savepoint of the group's transaction: its changes are

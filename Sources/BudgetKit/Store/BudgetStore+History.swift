@@ -33,9 +33,11 @@ extension BudgetStore {
     ///   not undone yet (undo and redo entries included, so undoing twice walks back).
     /// - Returns: the entry that was undone.
     /// - Throws: ``BudgetError``: `nothingToUndo`, `unknownHistoryEntry`, `syncEntryNotUndone`, `alreadyUndone`,
-    ///   `historyConflicts`; a database error. The book is then unchanged.
+    ///   `historyConflicts`, `insideGroupedWrite` (called inside ``write(_:)``); a database error.
+    ///   The book is then unchanged.
     @discardableResult
     public func undo(entry id: Int64? = nil) throws -> HistoryEntry {
+        try refuseInsideGroupedWrite("undo")
         let target = try reading { try undoTarget(id) }
         try reverse(target, as: .undo(of: target.id))
         return target
@@ -44,10 +46,11 @@ extension BudgetStore {
     /// Reapplies what the newest undo (not yet redone) reversed, as one new write.
     ///
     /// - Returns: the undo entry that was reversed.
-    /// - Throws: ``BudgetError``: `nothingToRedo`, `historyConflicts`; a database error. The
-    ///   book is then unchanged.
+    /// - Throws: ``BudgetError``: `nothingToRedo`, `historyConflicts`, `insideGroupedWrite` (called
+    ///   inside ``write(_:)``); a database error. The book is then unchanged.
     @discardableResult
     public func redo() throws -> HistoryEntry {
+        try refuseInsideGroupedWrite("redo")
         let target = try reading { () throws -> HistoryEntry in
             let id = try connection.int64("""
                 SELECT h.id FROM history AS h WHERE h.undoes IS NOT NULL AND h.received = 0
@@ -66,9 +69,10 @@ extension BudgetStore {
     /// is kept, so syncing goes on as before. Entries not yet published are kept.
     ///
     /// - Returns: how many entries were dropped.
-    /// - Throws: a database error.
+    /// - Throws: ``BudgetError/insideGroupedWrite(operation:)`` inside ``write(_:)``; a database error.
     @discardableResult
     public func pruneHistory(before day: Day) throws -> Int {
+        try refuseInsideGroupedWrite("pruneHistory")
         let milliseconds = day.startMilliseconds
         return try reading {
             try connection.inTransaction {

@@ -84,6 +84,14 @@ public final class BudgetStore {
         changeTracker = ChangeTracker(connection: connection, path: path)
     }
 
+    /// Whether ``path`` still names the file this store opened: not when the book was deleted,
+    /// or another file was moved or made in its place (`rm`, `mv`; a restore keeps the file).
+    /// One `stat(2)`, about a microsecond: ``DatabaseWatcher`` asks at each wake-up. Always true
+    /// for a book opened read-only because nothing can write its folder (nothing can replace it).
+    var isStillAtPath: Bool {
+        connection.file.map { OpenFiles.Identity(path: path) == $0 } ?? true
+    }
+
     /// Turns SQLite's codes into the domain errors a user can act on.
     static func translate(_ error: any Error, path: String) -> any Error {
         guard let error = error as? SQLiteError else { return error }

@@ -13,14 +13,20 @@
 final class LiveReader: LiveSource {
     private let connection: Connection
     private let path: String
+    /// The store's file: every snapshot first checks that `path` still names it.
+    private let file: OpenFiles.Identity?
     let canHoldSnapshot: Bool
     private(set) var holdsSnapshot = false
 
     /// Opens a connection to the book at `path`, for reading only.
     ///
-    /// - Throws: ``BudgetError`` when the file cannot be opened.
-    init(path: String) throws {
+    /// - Parameter file: the file the store opened at `path` (`nil`: not checked).
+    /// - Throws: ``BudgetError/bookReplaced(path:)`` when `path` no longer names `file`;
+    ///   ``BudgetError`` when the file cannot be opened.
+    init(path: String, file: OpenFiles.Identity?) throws {
         self.path = path
+        self.file = file
+        try LiveReader.check(path, names: file)
         do {
             connection = try Connection(path: path)
             try connection.registerCaseFoldFunction()
@@ -33,6 +39,16 @@ final class LiveReader: LiveSource {
 
     deinit {
         endSnapshot()
+    }
+
+    /// Throws ``BudgetError/bookReplaced(path:)`` when `path` no longer names `file` (nor its
+    /// own connection's file): the book was deleted, or another file took its place. Its rows
+    /// would then be another book's, or a mix of two (SQLite opens the -wal by path).
+    private static func check(_ path: String, names file: OpenFiles.Identity?, connection: Connection? = nil) throws {
+        guard let file else { return }
+        if OpenFiles.Identity(path: path) != file || (connection.map { $0.file != nil && $0.file != file } ?? false) {
+            throw BudgetError.bookReplaced(path: path)
+        }
     }
 
     /// Runs `body`, translating SQLite's errors for the user.
@@ -48,6 +64,7 @@ final class LiveReader: LiveSource {
 
     func beginSnapshot() throws {
         endSnapshot()
+        try LiveReader.check(path, names: file, connection: connection)
         try reading {
             try connection.execute("BEGIN")
             holdsSnapshot = true
@@ -220,9 +237,10 @@ final class LiveReader: LiveSource {
 extension BudgetStore {
     /// A reader of the book with a connection of its own, for one live result.
     ///
-    /// - Throws: ``BudgetError`` when the file cannot be opened.
+    /// - Throws: ``BudgetError/bookReplaced(path:)`` when the path no longer names the store's
+    ///   file; ``BudgetError`` when the file cannot be opened.
     func makeLiveReader() throws -> LiveReader {
-        try LiveReader(path: path)
+        try LiveReader(path: path, file: connection.file)
     }
 }
 

@@ -32,8 +32,10 @@ extension BudgetStore {
     /// - Throws: ``BudgetError/sync(_:)`` with ``SyncError``: `cannotOpenSyncFolder` (missing, not
     ///   a folder), `cannotWriteChangesetFile` (read-only, full), `changesetFileExists` (another
     ///   book publishes under this device's id), `bookNotEmpty`, `noFreeSlot` (a joiner finds all
-    ///   ten slots given); a database error.
+    ///   ten slots given); ``BudgetError/insideGroupedWrite(operation:)`` inside ``write(_:)``,
+    ///   before anything is read or written; a database error.
     public func sync(folder: String, givingSlots: Bool = false) throws -> SyncReport {
+        try refuseInsideGroupedWrite("sync")
         let folder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         let local = try reading { try connection.inTransaction { try localDevice() } }
         let me = local.device.id
