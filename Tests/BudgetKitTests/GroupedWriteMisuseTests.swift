@@ -54,6 +54,20 @@ import Glibc
                 == "undo cannot run inside a grouped write (store.write { }): run it after the group")
     }
 
+    /// Reading this book's device inside a group stopped the process too (a nested
+    /// transaction); it reads it in the group's transaction.
+    @Test func theDeviceIsReadInsideAGroup() throws {
+        let dir = TemporaryDirectory()
+        let store = try Self.book(dir)
+        let outside = try store.device()
+        let inside = try store.write { () throws -> (device: Device, slot: Int64?) in
+            try store.addTransaction(amount: money("3"), category: "Food", payee: "Inside", date: day("2026-11-03"))
+            return try store.device()
+        }
+        #expect(inside.device == outside.device && inside.slot == outside.slot)
+        #expect(try store.transactions().map(\.payee) == ["Kept", "Inside"])
+    }
+
     @Test func undoInsideASharedStoreWriteThrows() async throws {
         let dir = TemporaryDirectory()
         let path = try Self.book(dir).path

@@ -6,7 +6,9 @@ extension BudgetStore {
     /// - Throws: a database error.
     public func device() throws -> (device: Device, slot: Int64?) {
         try reading {
-            try connection.inTransaction { (try localDevice().device, try ownSlot()) }
+            let read = { (try self.localDevice().device, try self.ownSlot()) }
+            // Inside a grouped write (``write(_:)``) its transaction is open: a savepoint of it.
+            return try connection.isInTransaction ? connection.inSavepoint(read) : connection.inTransaction(read)
         }
     }
 
