@@ -41,11 +41,19 @@ deps:
 static-cxx:
 	@$(if $(STATIC_CXX),mkdir -p "$(CXX_DIR)" && echo 'INPUT($(STATIC_CXX))' > "$(CXX_DIR)/libstdc++.so",true)
 
+# `swift build $(1)` (and a release build of product $(1)) with its output through a pipe to
+# stderr: never a terminal, so a build run from a terminal and one run in a pipe (CI, `make run
+# > file`) are the same build (SwiftPM colours diagnostics on a terminal, and that changed flag
+# recompiled everything), and stdout stays the tool's. Its status is the build's.
+swift_build = mkdir -p .build && { $(SWIFT) build $(1) 2>&1; echo $$? > .build/make-build-status; } | cat >&2; \
+	exit $$(cat .build/make-build-status)
+release_build = $(call swift_build,$(RELEASE) --product $(1))
+
 build: deps static-cxx
-	$(SWIFT) build $(RELEASE) --product budget
+	$(call release_build,budget)
 
 test: deps
-	$(SWIFT) build --build-tests
+	@$(call swift_build,--build-tests)
 	$(SWIFT) test --skip-build
 
 # Long randomized runs, each suite of FUZZ_SUITES at length: the bank file fuzzer with FUZZ files
@@ -59,15 +67,15 @@ FUZZ_SEED   ?=
 FUZZ_STEPS  ?= 3000
 FUZZ_SUITES ?= BankFileFuzzTests SyncFuzzTests MonthTotalsTests LiveTransactionsWindowTests
 fuzz: deps
-	$(SWIFT) build --build-tests
+	@$(call swift_build,--build-tests)
 	for suite in $(FUZZ_SUITES); do BUDGET_FUZZ_ITERATIONS=$(FUZZ) BUDGET_FUZZ_STEPS=$(FUZZ_STEPS) $(if $(FUZZ_SEED),BUDGET_FUZZ_SEED=$(FUZZ_SEED)) $(SWIFT) test --skip-build --filter "$$suite" || exit 1; done
 
 # `make bench BENCH="core totals"` runs some groups; SIZE is the rows of the live list and of the totals
 # group's history (issue 13): a million unless told, `SIZE=10000000` for ten million.
 SIZE ?= 1000000
 bench: deps static-cxx
-	$(SWIFT) build $(RELEASE) --product budget
-	$(SWIFT) build $(RELEASE) --product budget-bench
+	$(call release_build,budget)
+	$(call release_build,budget-bench)
 	BUDGET_BENCH_SIZE=$(SIZE) $$($(SWIFT) build $(RELEASE) --show-bin-path)/budget-bench $$($(SWIFT) build $(RELEASE) --show-bin-path)/budget $(BENCH)
 
 # The binary, its man page and its completions, in their standard places under PREFIX.
@@ -90,8 +98,10 @@ install: build
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/budget" "$(MAN1DIR)/budget.1" "$(BASHDIR)/budget" "$(ZSHDIR)/_budget" "$(FISHDIR)/budget.fish"
 
-# Builds, then runs `budget $(ARGS)` (this month's report by default) on the default database.
-run: build
+# Builds, then runs `budget $(ARGS)` (this month's report by default) on the default database;
+# the build's lines go to stderr, so `make run ARGS=export > book.csv` holds the export alone.
+run: deps static-cxx
+	@$(call release_build,budget)
 	@"$$($(SWIFT) build $(RELEASE) --show-bin-path)/budget" $(ARGS)
 
 clean:

@@ -142,6 +142,17 @@ import Glibc
         hint: give the earlier day with --from
 
         """),
+        // So is a swapped amount range (it listed nothing, exit 0).
+        (["list", "--min", "10", "--max", "5"], usage, """
+        budget: error: '--min 10.00' is above '--max 5.00'
+        hint: give the smaller amount with --min
+
+        """),
+        (["export", "--min", "-1", "--max", "-2.50", "--format", "csv"], usage, """
+        budget: error: '--min -1.00' is above '--max -2.50'
+        hint: give the smaller amount with --min
+
+        """),
         (["report", "--from", "2026-01"], usage, """
         budget: error: '--from <month>' needs '--to <month>' too
         usage: budget report [--month <month>] [--check] [--from <month>] [--to <month>] [--by <grouping>] [--account <name>] [--net-worth] [--format <format>] [--excel-safe]

@@ -80,14 +80,14 @@ import Testing
 
         """),
         (["merge-payees", "amazon"], 64, """
-        budget: error: say which name they get with '--into <name>'
-        usage: budget merge-payees <payee> ... [--into <name>]
+        budget: error: missing option '--into <name>'
+        usage: budget merge-payees <payee> ... --into <name>
           see 'budget merge-payees --help' for more information
 
         """),
         (["merge-payees", "--into", "Amazon"], 64, """
         budget: error: missing argument '<payee>'
-        usage: budget merge-payees <payee> ... [--into <name>]
+        usage: budget merge-payees <payee> ... --into <name>
           see 'budget merge-payees --help' for more information
 
         """),

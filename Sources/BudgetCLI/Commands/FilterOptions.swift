@@ -28,11 +28,15 @@ struct FilterOptions {
     var limit: Int?
 
     /// `--month` names a whole month: it cannot be narrowed with `--from` or `--to`; and
-    /// `--from` after `--to` is a mistake, not an empty result (as for `report`'s months).
+    /// `--from` after `--to`, or `--min` above `--max`, is a mistake, not an empty result (as for
+    /// `report`'s months).
     func validate() throws(UsageError) {
         if month != nil && from != nil { throw .conflict("'--month <month>' cannot be used with '--from <day>'") }
         if month != nil && to != nil { throw .conflict("'--month <month>' cannot be used with '--to <day>'") }
         try Self.validate(from: from, to: to)
+        if let min, let max, min > max {
+            throw UsageError(message: "'--min \(min)' is above '--max \(max)'", hint: "give the smaller amount with --min")
+        }
     }
 
     /// `--from DAY` after `--to DAY`: a usage error, as `report --from` after `--to` is.

@@ -38,15 +38,12 @@ struct MergePayees: BudgetCommand {
 
     static var arguments: [CommandArgument<MergePayees>] {[
         .arguments(\.names, "payee", help: "The payees to merge (see 'budget payees')."),
-        .option(\.target, "into", "name", help: "The payee name they all get."),
+        .option(\.target, "into", "name", required: true, help: "The payee name they all get."),
     ]}
 
     var names: [String] = []
     var target: String?
 
-    func validate() throws(UsageError) {
-        if target == nil { throw .conflict("say which name they get with '--into <name>'") }
-    }
 
     func run(_ context: CommandContext) throws -> Outcome {
         guard let target else { return .success }

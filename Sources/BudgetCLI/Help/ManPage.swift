@@ -107,10 +107,13 @@ struct ManPage {
     .TP
     .B 1
     Failure: an unknown category or transaction, a duplicate name, a book that is missing, damaged, \
-    read-only, locked, foreign or from a newer version; \\fBcheck\\fR found problems.
+    read-only, locked, foreign or from a newer version; \\fBreconcile\\fR found a difference; \\fBcheck\\fR found problems.
     .TP
     .B 2
     \\fBreport \\-\\-check\\fR found an expense category over its budget.
+    .TP
+    .B 3
+    \\fBimport\\fR: a bank statement's closing balance is not the book's after the import (the rows stay imported).
     .TP
     .B 64
     Usage error: an unknown command or option, a missing or invalid argument, an empty \\fBBUDGET_DB\\fR.
