@@ -11,7 +11,8 @@ import Glibc
     final class WatchProcess {
         let pid: pid_t
         private(set) var readEnd: Int32
-        private var pending: [UInt8] = []
+        /// Bytes read after the last whole line: a half line, once the watch ended.
+        private(set) var pending: [UInt8] = []
 
         /// - Parameter stderr: a file to write its standard error to (else the test's own).
         init(binary: String, database: String, arguments: [String] = [], stderr: String? = nil) {

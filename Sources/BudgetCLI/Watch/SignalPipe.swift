@@ -18,6 +18,8 @@ final class SignalPipe {
     /// Readable when a signal arrived.
     let readEnd: Int32
     let signals: [Int32]
+    /// Read from the pipe by ``firstReceived(among:)``, not yet returned by ``received()``.
+    private var held: [Int32] = []
 
     /// Installs handlers for `signals`.
     init(signals: [Int32]) {
@@ -61,8 +63,26 @@ final class SignalPipe {
         sigaction(signal, &action, nil)
     }
 
-    /// The signals received since the last call, in order.
+    /// The signals received since the last call, in order (with those ``firstReceived(among:)``
+    /// read from the pipe).
     func received() -> [Int32] {
+        defer { held = [] }
+        return held + readPipe()
+    }
+
+    /// Whether ``firstReceived(among:)`` read signals that ``received()`` has not returned yet
+    /// (the pipe no longer shows them to `poll`).
+    var isHolding: Bool { !held.isEmpty }
+
+    /// The first of `wanted` received and not yet returned by ``received()``: checked without
+    /// blocking and without losing the others, so a long loop can ask every few hundred steps.
+    func firstReceived(among wanted: [Int32]) -> Int32? {
+        held += readPipe()
+        return held.first(where: wanted.contains)
+    }
+
+    /// What the handlers wrote since the last read; nothing without waiting (the pipe is non-blocking).
+    private func readPipe() -> [Int32] {
         guard readEnd >= 0 else { return [] }
         var numbers: [Int32] = []
         var buffer = [UInt8](repeating: 0, count: 64)

@@ -41,6 +41,20 @@ final class WatchSession: LiveTransactionsDelegate, LiveAccountsDelegate, LiveMo
     /// section's header): kept there when rows arrive or leave above it.
     private var anchor: (id: Int64, offset: Int)?
     private var keys = WatchKeyDecoder()
+    /// The signals `run` handles; `nil` before it (and in tests that call ``start()`` alone).
+    private var signals: SignalPipe?
+
+    /// The signals that end a watch.
+    static let stoppingSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    /// A long write (every row, at the start and on a reload) looks for a stopping signal every
+    /// this many lines: Ctrl-C on a million-row list is heard at once, not when the last is out.
+    static let linesBetweenSignalChecks = 256
+
+    /// A stopping signal heard inside a long write: `run` returns it as the outcome. The lines
+    /// written before it are whole, and go out with the final flush.
+    struct Stopped: Error {
+        let signal: Int32
+    }
 
     /// - Parameter keyboard: the keys to scroll with, on a terminal; `nil` without.
     init(store: BudgetStore, view: View, output: Output, terminal: Bool, usesColor: Bool,
@@ -106,11 +120,21 @@ final class WatchSession: LiveTransactionsDelegate, LiveAccountsDelegate, LiveMo
     /// (SIGTSTP): SIGQUIT's default action would have left it raw, its cursor hidden, on the
     /// other screen.
     func run() throws -> Outcome {
-        var handled = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+        var handled = Self.stoppingSignals
         if screen != nil { handled += [SIGTSTP, SIGWINCH] }
         let signals = SignalPipe(signals: handled)
+        self.signals = signals
         defer { screen?.leave() }
-        try start()
+        do {
+            try start()
+            return try pollUntilStopped(signals)
+        } catch let stopped as Stopped {
+            return .interrupted(signal: stopped.signal)
+        }
+    }
+
+    /// `run`'s loop: delivers changes, scrolls, and returns on a stopping signal or a reader gone.
+    private func pollUntilStopped(_ signals: SignalPipe) throws -> Outcome {
         let stdoutDescriptor = output.fileDescriptor ?? -1
         while true {
             let keyboard = screen?.keyboard.flatMap { $0.isEnabled && !$0.isClosed ? $0 : nil }
@@ -121,7 +145,8 @@ final class WatchSession: LiveTransactionsDelegate, LiveAccountsDelegate, LiveMo
                 pollfd(fd: screen == nil ? stdoutDescriptor : -1, events: 0, revents: 0),
                 pollfd(fd: keyboard?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
             ]
-            _ = poll(&descriptors, nfds_t(descriptors.count), watcher.nextTimeout())
+            // Signals a long write already read from the pipe are handled without waiting.
+            _ = poll(&descriptors, nfds_t(descriptors.count), signals.isHolding ? 0 : watcher.nextTimeout())
             if descriptors[2].revents & Int16(POLLERR | POLLHUP) != 0 { return .success }
             if let keyboard, descriptors[3].revents != 0 {
                 for key in keys.feed(keyboard.read()) {
@@ -131,7 +156,7 @@ final class WatchSession: LiveTransactionsDelegate, LiveAccountsDelegate, LiveMo
             }
             for signal in signals.received() {
                 switch signal {
-                case SIGINT, SIGTERM, SIGHUP, SIGQUIT: return .interrupted(signal: signal)
+                case let stop where Self.stoppingSignals.contains(stop): return .interrupted(signal: stop)
                 case SIGTSTP: try suspend(signals)
                 default: needsRedraw = true
                 }
@@ -172,16 +197,29 @@ final class WatchSession: LiveTransactionsDelegate, LiveAccountsDelegate, LiveMo
 
     /// Streams the current rows as inserts. A row that cannot be read (a failed page load) is an
     /// error, never a stand-in row.
+    ///
+    /// - Throws: ``Stopped`` when a stopping signal arrives, between two whole lines.
     private func writeEveryRow() throws {
         guard let live else { return }
+        var lines = 0
         if live.request.sectioning != nil {
             for (index, section) in live.sections.enumerated() {
+                try stopIfSignalled(beforeLine: &lines)
                 try output.write(WatchEvent.line(for: .sectionInsert(index: index, name: section.name)))
             }
         }
         for index in live.indices {
+            try stopIfSignalled(beforeLine: &lines)
             try output.write(WatchEvent.line(for: .insert(index: index, transaction: live.transaction(at: index))))
         }
+    }
+
+    /// Counts a line about to be written and, every ``linesBetweenSignalChecks``, looks (without
+    /// waiting) for a stopping signal.
+    private func stopIfSignalled(beforeLine lines: inout Int) throws(Stopped) {
+        defer { lines += 1 }
+        guard lines % Self.linesBetweenSignalChecks == 0, let signals else { return }
+        if let signal = signals.firstReceived(among: Self.stoppingSignals) { throw Stopped(signal: signal) }
     }
 
     // MARK: - Drawing
