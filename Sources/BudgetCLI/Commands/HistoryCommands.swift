@@ -48,7 +48,7 @@ struct Log: BudgetCommand {
         }
         let entries = try context.store().history(limit: limit)
         if format == .table {
-            try context.stdout.write(HistoryLog.text(entries))
+            try HistoryLog.writeTable(entries, to: context.stdout)
         } else {
             try HistoryLog.writeLines(entries, format: format, to: context.stdout)
         }

@@ -6,7 +6,7 @@ import BudgetKit
 /// `budget log`'s output: for people, each entry and its rows' changes; for CSV, TSV and JSON,
 /// one record per column of each changed row (``HistoryLine``).
 enum HistoryLog {
-    /// Entries for people:
+    /// Writes the entries for people to `output`, each line as soon as it is made:
     ///
     /// ```
     /// 12  2026-11-23 12:01:05  laptop  budget edit 4 --amount 13
@@ -17,35 +17,44 @@ enum HistoryLog {
     /// invisible characters as escapes (``TerminalText/visible(_:keepingLayout:)``) on a terminal or not:
     /// a line is one line, and `budget log | less` draws what a terminal draws. The exact values
     /// are in `--format csv`, `tsv` and `json`.
-    static func text(_ entries: [HistoryEntry]) -> String {
-        var text = ""
+    ///
+    /// - Throws: ``OutputError`` from `output`; the rest is then neither decoded nor written.
+    /// - Complexity: O(n) in the changes written; memory for one change and `output`'s buffer,
+    ///   whatever an entry's size (an import's holds a million).
+    static func writeTable(_ entries: [HistoryEntry], to output: Output) throws(OutputError) {
         for entry in entries {
-            var head = "\(entry.id)  \(time(entry.milliseconds))  \(entry.deviceName)  \(entry.isReceived ? "(synced)" : entry.command)"
-            switch entry.kind {
-            case .write: break
-            case .undo(let id): head += "  (undoes \(id))"
-            case .redo(let id): head += "  (redoes \(id))"
-            }
-            if !entry.reversals.isEmpty {
-                head += "  [" + entry.reversals.enumerated().map { "\($0.offset % 2 == 0 ? "undone" : "redone") by \($0.element)" }
-                    .joined(separator: ", ") + "]"
-            }
-            text += TerminalText.visible(head) + "\n"
-            // One change decoded at a time: an import's entry holds a million.
-            entry.forEachChange { change in
-                let key = change.key.map { "\($0.column)=\(value($0.after))" }.joined(separator: ",")
-                let fields = change.fields.map { field -> String in
-                    switch change.operation {
-                    case .added: return "\(field.column) \(value(field.after))"
-                    case .deleted: return "\(field.column) \(value(field.before))"
-                    case .changed: return "\(field.column) \(value(field.before)) -> \(value(field.after))"
-                    }
-                }
-                text += "    " + TerminalText.visible("\(change.operation.rawValue) \(change.table) \(key): " + fields.joined(separator: ", "))
-                    + "\n"
+            try output.write(headLine(entry) + "\n")
+            try entry.forEachChange { change throws(OutputError) in try output.write(changeLine(change) + "\n") }
+        }
+    }
+
+    /// An entry's first line: its id, time, device and command, what it undoes or redoes, and
+    /// what reversed it; escaped.
+    private static func headLine(_ entry: HistoryEntry) -> String {
+        var head = "\(entry.id)  \(time(entry.milliseconds))  \(entry.deviceName)  \(entry.isReceived ? "(synced)" : entry.command)"
+        switch entry.kind {
+        case .write: break
+        case .undo(let id): head += "  (undoes \(id))"
+        case .redo(let id): head += "  (redoes \(id))"
+        }
+        if !entry.reversals.isEmpty {
+            head += "  [" + entry.reversals.enumerated().map { "\($0.offset % 2 == 0 ? "undone" : "redone") by \($0.element)" }
+                .joined(separator: ", ") + "]"
+        }
+        return TerminalText.visible(head)
+    }
+
+    /// One changed row, indented under its entry's head line; escaped.
+    private static func changeLine(_ change: HistoryChange) -> String {
+        let key = change.key.map { "\($0.column)=\(value($0.after))" }.joined(separator: ",")
+        let fields = change.fields.map { field -> String in
+            switch change.operation {
+            case .added: return "\(field.column) \(value(field.after))"
+            case .deleted: return "\(field.column) \(value(field.before))"
+            case .changed: return "\(field.column) \(value(field.before)) -> \(value(field.after))"
             }
         }
-        return text
+        return "    " + TerminalText.visible("\(change.operation.rawValue) \(change.table) \(key): " + fields.joined(separator: ", "))
     }
 
     /// Writes the flat records of `entries` (``HistoryLine``) in `format` (CSV, TSV or JSON),
