@@ -159,6 +159,55 @@ import Glibc
         #expect(!sandbox.succeed("log").contains("add-category Food"))
     }
 
+    /// An import's entry holds every row it added: a million lines for `log --limit 1`. The
+    /// table shows the first ``HistoryLog/changesShownPerEntry`` and counts the rest; `--all`
+    /// and the record formats have every one.
+    @Test func theTableShowsAnEntrysFirstChangesAndCountsTheRestUnlessAll() throws {
+        let sandbox = Sandbox()
+        let shown = HistoryLog.changesShownPerEntry
+        sandbox.succeed("-q", "add-category", "Food", "300", "--from", "2026-01")
+        let rows = (1...shown + 5).map { "2026-01-\($0 < 9 ? "0" : "")\($0 + 1),\($0).00,Food,P\($0)\n" }.joined()
+        #expect(sandbox.run("-q", "import", "-", stdin: "date,amount,category,payee\n" + rows).status == 0)
+        let device = sandbox.succeed("log", "--format", "csv").split(separator: "\n")[1].split(separator: ",")[2]
+        func added(_ row: Int) -> String {
+            let day = "2026-01-\(row < 9 ? "0" : "")\(row + 1)"
+            return "    added transactions id=\(row): id \(row), date \(day), amount \(row)00, category_id 1, payee P\(row), note '', "
+                + "import_key default|\(day)|\(row).00|P\(row)|1, account_id 1, transfer_account_id NULL, reconciled_on NULL, "
+                + "transfer_reconciled_on NULL\n"
+        }
+        let head = "2  TIME  \(device)  budget -q import -\n"
+        #expect(log(sandbox, "--limit", "1") == head + (1...shown).map(added).joined()
+            + "    ... and 5 more changes (all of them: budget log --format csv, or --all)\n")
+        #expect(log(sandbox, "--limit", "1", "--all") == head + (1...shown + 5).map(added).joined())
+        // Every entry is capped, not only the first; one that fits is whole, with no count line.
+        let whole = log(sandbox)
+        #expect(whole.hasPrefix(head + (1...shown).map(added).joined()))
+        #expect(whole.hasSuffix("""
+            ... and 5 more changes (all of them: budget log --format csv, or --all)
+            1  TIME  \(device)  budget -q add-category Food 300 --from 2026-01
+                added categories id=1: id 1, name Food, name_key food, kind expense, rollover 0
+                added budgets category_id=1,month=2026-01,scope=from: category_id 1, month 2026-01, scope from, amount 30000
+
+            """))
+        // The record formats stay complete: a header and 11 columns of each row.
+        #expect(sandbox.succeed("log", "--limit", "1", "--format", "csv").split(separator: "\n").count == 1 + 11 * (shown + 5))
+        #expect(sandbox.succeed("log", "--limit", "1", "--all", "--format", "csv") == sandbox.succeed("log", "--limit", "1", "--format", "csv"))
+        // Lowered through the parameter: one more change is singular, and nothing else changes.
+        let entries = try BudgetStore(path: sandbox.database, access: .read).history(limit: 1)
+        let output = Output(capturingAsTerminal: false)
+        try HistoryLog.writeTable(entries, changesPerEntry: shown + 4, to: output)
+        try output.flush()
+        let table = output.text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(table.count == 1 + shown + 4 + 1 + 1)
+        #expect(table[table.count - 3] == added(shown + 4).dropLast())
+        #expect(table[table.count - 2] == "    ... and 1 more change (all of them: budget log --format csv, or --all)")
+    }
+
+    @Test(arguments: [(0, "0"), (5, "5"), (999, "999"), (1000, "1,000"), (999_980, "999,980"), (1_000_120, "1,000,120")])
+    func theCountOfTheRestGroupsItsThousands(count: Int, text: String) {
+        #expect(HistoryLog.grouped(count) == text)
+    }
+
     /// A prune cannot be taken back: a day after today (a typo'd year) would drop every entry,
     /// today's too; it is refused with nothing dropped, as is a `--limit` it would ignore.
     @Test func pruningBeforeADayAfterTodayIsRefused() {
@@ -180,6 +229,9 @@ import Glibc
         let formatted = sandbox.run("log", "--prune-before", "2000-01-01", "--format", "json")
         #expect(formatted.status == 64)
         #expect(formatted.stderr.hasPrefix("budget: error: '--format <format>' cannot be used with '--prune-before <date>'\n"))
+        let all = sandbox.run("log", "--prune-before", "2000-01-01", "--all")
+        #expect(all.status == 64)
+        #expect(all.stderr.hasPrefix("budget: error: '--all' cannot be used with '--prune-before <date>'\n"))
         #expect(sandbox.succeed("log") == log)
         #expect(sandbox.run("undo").status == 0)
     }

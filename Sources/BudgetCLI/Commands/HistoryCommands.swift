@@ -11,27 +11,32 @@ struct Log: BudgetCommand {
         named as in the sqlite3 shell (amounts in cents). Undo and redo are entries too. Writes \
         made with the sqlite3 shell are not recorded. --prune-before drops the entries written \
         before a day, today at the latest, from this book (a sync folder keeps its files); they \
-        can no longer be undone.
+        can no longer be undone. The table shows the first \(HistoryLog.changesShownPerEntry) \
+        rows of each entry and counts the rest (an import's entry holds every row it added): \
+        --all shows them all, and --format csv, tsv and json always have them all.
         """,
         access: .read)
 
     static var arguments: [CommandArgument<Log>] {[
         .option(\.limit, "limit", "n", help: "Only the n newest entries."),
+        .flag(\.all, "all", help: "Every changed row of each entry in the table, not only the first \(HistoryLog.changesShownPerEntry)."),
         .option(\.pruneBefore, "prune-before", "date", help: "Drop the entries written before this day (today at the latest) instead."),
         // Optional, so that one given beside --prune-before (which prints nothing) is refused.
         .option(\.chosenFormat, "format", "format", default: OutputFormat.table.rawValue, help: "The output format."),
     ]}
 
     var limit: Int?
+    var all = false
     var pruneBefore: Day?
     var chosenFormat: OutputFormat?
     var format: OutputFormat { chosenFormat ?? .table }
 
     /// A prune cannot be taken back: a day after today (a typo'd year) would drop every entry,
-    /// today's too; `--limit` and `--format` beside it would be ignored.
+    /// today's too; `--limit`, `--all` and `--format` beside it would be ignored.
     func validate() throws(UsageError) {
         guard let day = pruneBefore else { return }
         if limit != nil { throw .conflict("'--limit <n>' cannot be used with '--prune-before <date>'") }
+        if all { throw .conflict("'--all' cannot be used with '--prune-before <date>'") }
         if chosenFormat != nil { throw .conflict("'--format <format>' cannot be used with '--prune-before <date>'") }
         let today = Day.today()
         if day > today {
@@ -48,7 +53,7 @@ struct Log: BudgetCommand {
         }
         let entries = try context.store().history(limit: limit)
         if format == .table {
-            try context.stdout.write(HistoryLog.text(entries))
+            try HistoryLog.writeTable(entries, changesPerEntry: all ? nil : HistoryLog.changesShownPerEntry, to: context.stdout)
         } else {
             try HistoryLog.writeLines(entries, format: format, to: context.stdout)
         }

@@ -6,46 +6,102 @@ import BudgetKit
 /// `budget log`'s output: for people, each entry and its rows' changes; for CSV, TSV and JSON,
 /// one record per column of each changed row (``HistoryLine``).
 enum HistoryLog {
-    /// Entries for people:
+    /// How many changed rows of an entry the table shows unless `budget log --all`: enough to
+    /// see what a write did. The rest are counted in one line under them (an import's entry
+    /// holds a million); `--all` and the record formats (CSV, TSV, JSON) give every one.
+    static let changesShownPerEntry = 20
+
+    /// Writes the entries for people to `output`, each line as soon as it is made, with at most
+    /// `limit` changed rows an entry and a line counting the rest:
     ///
     /// ```
     /// 12  2026-11-23 12:01:05  laptop  budget edit 4 --amount 13
     ///     changed transactions id=4: amount 1250 -> 1300
+    /// 11  2026-11-23 12:00:41  laptop  budget import all.csv
+    ///     added transactions id=1: id 1, date 2026-01-02, amount 1250, ...
+    ///     ...
+    ///     ... and 999,980 more changes (all of them: budget log --format csv, or --all)
     /// ```
     ///
     /// Like every table, its user text (payees, notes, commands) shows control, bidi and
     /// invisible characters as escapes (``TerminalText/visible(_:keepingLayout:)``) on a terminal or not:
     /// a line is one line, and `budget log | less` draws what a terminal draws. The exact values
     /// are in `--format csv`, `tsv` and `json`.
-    static func text(_ entries: [HistoryEntry]) -> String {
-        var text = ""
+    ///
+    /// - Parameter limit: The changed rows shown of each entry, more than 0; `nil` shows all.
+    /// - Throws: ``OutputError`` from `output`; the rest is then neither decoded nor written.
+    /// - Complexity: O(n) in the changes written; the rest are not decoded (an entry counted its
+    ///   changes when it was read). Memory for one change and `output`'s buffer, whatever an
+    ///   entry's size.
+    static func writeTable(_ entries: [HistoryEntry], changesPerEntry limit: Int? = changesShownPerEntry,
+                           to output: Output) throws(OutputError) {
+        precondition(limit.map { $0 > 0 } ?? true, "an entry shows at least one change")
         for entry in entries {
-            var head = "\(entry.id)  \(time(entry.milliseconds))  \(entry.deviceName)  \(entry.isReceived ? "(synced)" : entry.command)"
-            switch entry.kind {
-            case .write: break
-            case .undo(let id): head += "  (undoes \(id))"
-            case .redo(let id): head += "  (redoes \(id))"
-            }
-            if !entry.reversals.isEmpty {
-                head += "  [" + entry.reversals.enumerated().map { "\($0.offset % 2 == 0 ? "undone" : "redone") by \($0.element)" }
-                    .joined(separator: ", ") + "]"
-            }
-            text += TerminalText.visible(head) + "\n"
-            // One change decoded at a time: an import's entry holds a million.
-            entry.forEachChange { change in
-                let key = change.key.map { "\($0.column)=\(value($0.after))" }.joined(separator: ",")
-                let fields = change.fields.map { field -> String in
-                    switch change.operation {
-                    case .added: return "\(field.column) \(value(field.after))"
-                    case .deleted: return "\(field.column) \(value(field.before))"
-                    case .changed: return "\(field.column) \(value(field.before)) -> \(value(field.after))"
-                    }
+            try output.write(headLine(entry) + "\n")
+            var shown = 0
+            do throws(TableStop) {
+                try entry.forEachChange { change throws(TableStop) in
+                    do throws(OutputError) { try output.write(changeLine(change) + "\n") } catch { throw .failed(error) }
+                    shown += 1
+                    if let limit, shown == limit { throw .shownEnough }
                 }
-                text += "    " + TerminalText.visible("\(change.operation.rawValue) \(change.table) \(key): " + fields.joined(separator: ", "))
-                    + "\n"
+            } catch {
+                if case .failed(let error) = error { throw error }
+            }
+            let rest = entry.changeCount - shown
+            if rest > 0 {
+                try output.write("    ... and \(grouped(rest)) more change\(rest == 1 ? "" : "s") (all of them: budget log --format csv, or --all)\n")
             }
         }
+    }
+
+    /// Why ``writeTable(_:changesPerEntry:to:)`` stopped decoding an entry's changes.
+    private enum TableStop: Error {
+        /// It showed as many as it shows.
+        case shownEnough
+        /// The output failed.
+        case failed(OutputError)
+    }
+
+    /// A count (0 or more) with its thousands grouped, as people read it: `999,980`.
+    static func grouped(_ count: Int) -> String {
+        precondition(count >= 0, "a count is not negative")
+        let digits = Array(String(count))
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { text += "," }
+            text.append(digit)
+        }
         return text
+    }
+
+    /// An entry's first line: its id, time, device and command, what it undoes or redoes, and
+    /// what reversed it; escaped.
+    private static func headLine(_ entry: HistoryEntry) -> String {
+        var head = "\(entry.id)  \(time(entry.milliseconds))  \(entry.deviceName)  \(entry.isReceived ? "(synced)" : entry.command)"
+        switch entry.kind {
+        case .write: break
+        case .undo(let id): head += "  (undoes \(id))"
+        case .redo(let id): head += "  (redoes \(id))"
+        }
+        if !entry.reversals.isEmpty {
+            head += "  [" + entry.reversals.enumerated().map { "\($0.offset % 2 == 0 ? "undone" : "redone") by \($0.element)" }
+                .joined(separator: ", ") + "]"
+        }
+        return TerminalText.visible(head)
+    }
+
+    /// One changed row, indented under its entry's head line; escaped.
+    private static func changeLine(_ change: HistoryChange) -> String {
+        let key = change.key.map { "\($0.column)=\(value($0.after))" }.joined(separator: ",")
+        let fields = change.fields.map { field -> String in
+            switch change.operation {
+            case .added: return "\(field.column) \(value(field.after))"
+            case .deleted: return "\(field.column) \(value(field.before))"
+            case .changed: return "\(field.column) \(value(field.before)) -> \(value(field.after))"
+            }
+        }
+        return "    " + TerminalText.visible("\(change.operation.rawValue) \(change.table) \(key): " + fields.joined(separator: ", "))
     }
 
     /// Writes the flat records of `entries` (``HistoryLine``) in `format` (CSV, TSV or JSON),
