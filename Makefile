@@ -99,8 +99,10 @@ uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/budget" "$(MAN1DIR)/budget.1" "$(BASHDIR)/budget" "$(ZSHDIR)/_budget" "$(FISHDIR)/budget.fish"
 
 # Builds, then runs `budget $(ARGS)` (this month's report by default) on the default database;
-# the build's lines go to stderr, so `make run ARGS=export > book.csv` holds the export alone.
-run: deps static-cxx
+# what installing and building print goes to stderr, so `make run ARGS=export > book.csv` holds
+# the export alone.
+run: static-cxx
+	@$(MAKE) --no-print-directory deps >&2
 	@$(call release_build,budget)
 	@"$$($(SWIFT) build $(RELEASE) --show-bin-path)/budget" $(ARGS)
 
