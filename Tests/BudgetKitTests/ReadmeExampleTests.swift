@@ -88,18 +88,9 @@ extension LiveAsyncTests {
             String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
         }
 
-        /// The text of the file at `path`, or `nil`.
+        /// The text of the file at `path`, or `nil` (``fileBytes(_:)``).
         static func text(_ path: String) -> String? {
-            guard let file = fopen(path, "rb") else { return nil }
-            defer { fclose(file) }
-            var bytes: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 65_536)
-            while true {
-                let count = fread(&buffer, 1, buffer.count, file)
-                if count <= 0 { break }
-                bytes += buffer[..<count]
-            }
-            return String(decoding: bytes, as: UTF8.self)
+            fileBytes(path).map { String(decoding: $0, as: UTF8.self) }
         }
 
         @MainActor func example() async throws {
