@@ -70,6 +70,7 @@ public enum BudgetCLI {
                 let running = CommandContext(command: info, globals: globals, environment: environment,
                                              stdin: stdin, stdout: stdout, stderr: stderr, arguments: arguments,
                                              tableBufferedRows: tableBufferedRows)
+                running.printsForPeople = parsed.printsForPeople
                 context = running
                 if let warning = TimeZoneCheck.warning(environment) { running.warn(warning) }
                 outcome = try parsed.run(running)

@@ -232,7 +232,8 @@ import Glibc
     /// `report --check --format csv` printed a header alone and exited 0 ("nothing overspent"),
     /// `export` nothing, `accounts` a Main account at 0.00. Without a terminal to show an empty
     /// book to a person, a missing default book is an error, and nothing is created.
-    @Test(arguments: [["report", "--month", "2026-10", "--check", "--format", "csv"], ["report"], ["export"], ["list", "--format", "json"],
+    @Test(arguments: [["report", "--month", "2026-10", "--check", "--format", "csv"], ["report", "--check"], ["report", "--format", "json"],
+                      ["export"], ["list", "--format", "json"], ["list"],
                       ["accounts", "--format", "csv"], ["categories"], ["payees"]])
     func withNoBookAtTheDefaultPlaceAScriptGetsAnErrorNotAnEmptyBook(words: [String]) {
         let sandbox = Sandbox()
@@ -244,6 +245,23 @@ import Glibc
             budget: error: there is no book at the default place, \(sandbox.directory)/home/.local/share/budget/budget.sqlite3
             hint: name the book with --db PATH or BUDGET_DB (a cron job or script may not see your shell's HOME or XDG_DATA_HOME), \
             or start one there with a write command such as 'budget add-category Food 300'
+
+            """)
+        #expect(access(sandbox.directory + "/home", F_OK) != 0)
+    }
+
+    /// A report's table is for people, in a pipe too (`make run`, a report cron mails): it shows
+    /// the empty book, and says on stderr that it is one.
+    @Test func withNoBookAtTheDefaultPlaceAReportsTableInAPipeIsEmptyAndSaysSo() {
+        let sandbox = Sandbox()
+        sandbox.environment["BUDGET_DB"] = nil
+        let run = sandbox.run("report", "--month", "2026-11")
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("Report for 2026-11\n"))
+        #expect(run.stderr == """
+            budget: warning: there is no book at the default place yet (\(sandbox.directory)/home/.local/share/budget/budget.sqlite3): \
+            this shows an empty one
+            No category has a budget or transactions in 2026-11. Start with: budget add-category Food 300
 
             """)
         #expect(access(sandbox.directory + "/home", F_OK) != 0)

@@ -47,6 +47,10 @@ struct Report: BudgetCommand {
     var account: AccountName?
     var netWorth = false
     var format = ReportFormat.table
+
+    /// The table without `--check` (what `budget` and `make run` print): an empty book's report
+    /// with its hint, even in a pipe, when the default book does not exist yet.
+    var printsForPeople: Bool { format == .table && !check }
     var excelSafe = false
 
     /// `--format`: the formats of records, and a chart.

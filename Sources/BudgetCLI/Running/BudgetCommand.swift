@@ -31,12 +31,19 @@ protocol BudgetCommand: SendableMetatype {
     /// Told of each option and flag the command line gave, after its property was set, in
     /// order (`import` keeps them to lay a profile under them).
     mutating func noteGiven(_ info: ArgumentInfo, target: AnyKeyPath, word: String)
+    /// Whether what it prints is for people even in a pipe or a file (a report's table, which
+    /// cron mails), not data a script reads (records, an export, a check's status): at the
+    /// default place with no book yet, such a command shows an empty book with a warning where
+    /// the others fail (``CommandContext/store(access:)``).
+    var printsForPeople: Bool { get }
 }
 
 extension BudgetCommand {
     func validate() throws(UsageError) {}
 
     mutating func noteGiven(_ info: ArgumentInfo, target: AnyKeyPath, word: String) {}
+
+    var printsForPeople: Bool { false }
 
     /// What help, completions and the man page know of the command.
     static var info: CommandInfo { info(declaring: arguments) }

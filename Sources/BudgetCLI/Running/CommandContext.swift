@@ -44,6 +44,10 @@ final class CommandContext {
         emptyBook = nil
     }
 
+    /// Whether the command's output is for people even when it is not a terminal
+    /// (``BudgetCommand/printsForPeople``).
+    var printsForPeople = false
+
     /// `--quiet`: no confirmations.
     var quiet: Bool { globals.quiet }
 
@@ -64,8 +68,13 @@ final class CommandContext {
             // A new user's first `budget report`, on a terminal: no book yet, and reading must not
             // make one. A script or cron job gets an error instead: it may not see the HOME or
             // XDG_DATA_HOME of the shell the book was made from, and an empty CSV or a `report
-            // --check` that finds nothing overspent, exit 0, would pass for the book's answer.
-            guard stdout.isTerminal else { throw Self.noDefaultBook(location.path) }
+            // --check` that finds nothing overspent, exit 0, would pass for the book's answer. A
+            // report's table in a pipe (`make run`, a report cron mails) is for people: it shows
+            // the empty book, saying so.
+            guard stdout.isTerminal || printsForPeople else { throw Self.noDefaultBook(location.path) }
+            if !stdout.isTerminal {
+                warn("budget: warning: there is no book at the default place yet (\(location.path)): this shows an empty one")
+            }
             let empty = try EmptyBook()
             emptyBook = empty
             store = try BudgetStore(path: empty.path, access: .read)
