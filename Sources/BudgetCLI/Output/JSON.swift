@@ -49,9 +49,9 @@ enum JSON {
             switch value {
             case nil, .null?: output += "null"
             case .integer(let number)?: output += String(number)
-            // SQLite's own print of a REAL (no column of budget's holds one) is not always JSON.
-            case .real(let text)?, .text(let text)?: appendString(text, to: &output)
-            case .blob?: appendString(value!.description, to: &output)
+            // Text, bytes as `x'0A1B'`, and a REAL as SQLite prints it (no column of budget's holds
+            // one; its print is not always JSON): strings.
+            case let other?: appendString(other.description, to: &output)
             }
         }
     }
