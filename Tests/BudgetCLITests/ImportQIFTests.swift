@@ -1,6 +1,9 @@
 import BudgetKit
 import Testing
 @testable import BudgetCLI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// QIF through `budget import`: `!Account` sections, transfers named in both registers, splits
 /// with transfer parts, `!Type:Cat` kinds, and errors at the line of the field that is wrong,
@@ -122,6 +125,62 @@ import Testing
             #expect(sandbox.run("import", file, "--date-order", "mdy").stderr.hasPrefix("Imported 0 transactions from \(file); skipped 2 already imported"))
         }
         #expect(rows(sandbox).count == 2)
+    }
+
+    /// A transfer deleted after its first file was imported came back with the other account's
+    /// file: that side had a key of its own, and nothing in the book held the deleted
+    /// transfer's day, amount and accounts any more. It stays deleted, in a dry run too; the
+    /// other transfer of the file is still found already imported, and `--include-deleted`
+    /// brings the deleted one back once (the first file then finds it already imported).
+    @Test(arguments: [false, true])
+    func aTransferDeletedAfterItsFirstFileStaysDeletedWhenTheOtherAccountsFileComes(undoneAndRedone: Bool) throws {
+        let sandbox = book()
+        let giro = sandbox.write("giro.qif", Self.register("Giro", [("11/03/2026", "-50.00", "Savings"), ("11/05/2026", "-20.00", "Savings")]))
+        let savings = sandbox.write("savings.qif", Self.register("Savings", [("11/03/2026", "50.00", "Giro"), ("11/05/2026", "20.00", "Giro")]))
+        #expect(sandbox.run("import", giro, "--date-order", "mdy").stderr == "Imported 2 transactions from \(giro).\n")
+        sandbox.succeed("-q", "delete", "1")
+        if undoneAndRedone {
+            // The deletion undone and redone is remembered as it was.
+            sandbox.succeed("-q", "undo")
+            sandbox.succeed("-q", "redo")
+        }
+        let dryRun = sandbox.run("import", savings, "--date-order", "mdy", "--dry-run")
+        #expect(dryRun.status == 0)
+        #expect(dryRun.stderr.hasSuffix("Dry run: would import 0 transactions from \(savings); would skip 1 already imported "
+            + "(a transfer imported before from its other account's file); would ignore 1 deleted after an earlier import "
+            + "(--include-deleted brings it back).\n"))
+        let result = sandbox.run("import", savings, "--date-order", "mdy")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 0 transactions from \(savings); skipped 1 already imported "
+            + "(a transfer imported before from its other account's file); ignored 1 deleted after an earlier import "
+            + "(--include-deleted brings it back).\n")
+        #expect(rows(sandbox) == ["2,2026-11-05,20.00,,Transfer,,transfer,Giro,Savings,,,,"])
+        let balances = sandbox.succeed("accounts", "--date", "2026-12-01", "--format", "csv")
+        #expect(balances.contains("Giro,checking,,980.00,2026-12-01,off,"))
+        #expect(balances.contains("Savings,checking,,20.00,2026-12-01,off,"))
+        // Brought back once, under the deleted transfer's key: the first file finds it imported.
+        #expect(sandbox.run("import", savings, "--date-order", "mdy", "--include-deleted").stderr.hasPrefix("Imported 1 transaction from \(savings)"))
+        #expect(sandbox.run("import", giro, "--date-order", "mdy").stderr == "Imported 0 transactions from \(giro); skipped 2 already imported.\n")
+        #expect(rows(sandbox).count == 2)
+    }
+
+    /// A book of schema 14 (Fixtures/README.md) deleted Giro's 50.00 transfer before deleted
+    /// transfers were remembered: migrated, Giro's file still finds it deleted, and the 20.00
+    /// transfer deleted after the migration stays deleted when Savings' file comes. (Savings'
+    /// side of the 50.00 is imported: the old tombstone does not say what it was.)
+    @Test func aVersion14BookKeepsItsDeletionsAndRemembersNewOnes() throws {
+        let sandbox = Sandbox()
+        let fixture = String(#filePath.prefix(upTo: #filePath.lastIndex(of: "/")!)) + "/../BudgetKitTests/Fixtures/book-v14-transfers.sqlite3"
+        #expect(system("cp '\(fixture)' '\(sandbox.database)'") == 0)
+        let giro = sandbox.write("giro.qif", Self.register("Giro", [("11/03/2026", "-50.00", "Savings"), ("11/05/2026", "-20.00", "Savings")]))
+        let savings = sandbox.write("savings.qif", Self.register("Savings", [("11/03/2026", "50.00", "Giro"), ("11/05/2026", "20.00", "Giro")]))
+        #expect(sandbox.run("import", giro, "--date-order", "mdy").stderr == "Imported 0 transactions from \(giro); skipped 1 already imported; "
+            + "ignored 1 deleted after an earlier import (--include-deleted brings it back).\n")
+        sandbox.succeed("-q", "delete", "2")
+        #expect(sandbox.run("import", savings, "--date-order", "mdy").stderr == "Imported 1 transaction from \(savings); "
+            + "ignored 1 deleted after an earlier import (--include-deleted brings it back).\n")
+        #expect(rows(sandbox) == ["1,2026-11-03,50.00,,Transfer,,transfer,Giro,Savings,,,,"])
+        #expect(sandbox.succeed("check") == "ok\n")
     }
 
     /// Matched one to one: two transfers of the same amount on one day in Giro's file are two,

@@ -134,7 +134,7 @@ extension ImportSummary {
     /// `Imported 120 transactions from bank.csv; skipped 3 already imported.`, or for a dry run
     /// `Dry run: would import 120 transactions from bank.csv; would skip 3 already imported.`
     /// Transfers skipped as the other side of one imported before are named:
-    /// `skipped 3 already imported (1 of them transfer imported before from the other account's file)`.
+    /// `skipped 3 already imported (1 of them a transfer imported before from the other account's file)`.
     func message(from source: String) -> String {
         let transactions = added == 1 ? "1 transaction" : "\(added) transactions"
         var text = dryRun ? "Dry run: would import \(transactions) from \(source)" : "Imported \(transactions) from \(source)"
@@ -142,7 +142,9 @@ extension ImportSummary {
         if mirroredTransfers == 1 && skipped == 1 {
             text += " (a transfer imported before from its other account's file)"
         } else if mirroredTransfers > 0 {
-            text += " (\(mirroredTransfers) of them transfer\(mirroredTransfers == 1 ? "" : "s") imported before from the other account's file)"
+            text += mirroredTransfers == 1
+                ? " (1 of them a transfer imported before from the other account's file)"
+                : " (\(mirroredTransfers) of them transfers imported before from the other account's file)"
         }
         if ignored > 0 {
             text += "; \(dryRun ? "would ignore" : "ignored") \(ignored) deleted after an earlier import "

@@ -69,8 +69,9 @@ extension BudgetStore {
                                    [.integer(target.id), id])
                 // Its deleted imported rows stay deleted there (``ImportTombstones``).
                 try connection.run(ImportTombstones.moveAccount, [id, .integer(target.id)])
+                for sql in ImportTombstones.moveTransfers { try connection.run(sql, [id, .integer(target.id)]) }
             }
-            try connection.run(ImportTombstones.forgetAccount, [id])
+            for sql in ImportTombstones.forgetAccount { try connection.run(sql, [id]) }
             try connection.run("DELETE FROM accounts WHERE id = ?", [id])
             return count
         }

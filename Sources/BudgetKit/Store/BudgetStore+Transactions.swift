@@ -114,6 +114,7 @@ extension BudgetStore {
                 try guardReconciled(old: stored.effects, new: [], id: id, policy: reconciled)
                 // An imported row stays deleted: its key is remembered in its account, so importing again skips it.
                 try connection.run(ImportTombstones.remember, [Day.today().sqliteValue, .integer(id)])
+                try connection.run(ImportTombstones.rememberTransfer, [.integer(id)])
                 try connection.run("DELETE FROM transactions WHERE id = ?", [.integer(id)])
             }
         }

@@ -274,7 +274,7 @@ extension ImportStaging {
         let uncategorized = try connection.int64(Self.uncategorized) ?? 0
         precondition(uncategorized == 0, "\(uncategorized) staged rows have no category: the checks before filing let them through")
         let maxID = try connection.int64("SELECT max(id) FROM transactions") ?? 0
-        if options.includesDeleted { try connection.run(Self.forgetDeleted) }
+        if options.includesDeleted { for sql in Self.forgetDeleted { try connection.run(sql) } }
         let rebuildsIndexes = try buildsIndexesAfter()
         return try store.insertingInBulk(Self.newRows(above: maxID)) {
             let added = try rebuildsIndexes ? connection.withIndexesBuiltAfter(on: "transactions", fileTransactions) : fileTransactions()

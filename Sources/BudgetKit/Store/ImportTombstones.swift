@@ -30,6 +30,15 @@ enum ImportTombstones {
     /// its account.
     static let remember = remembering("")
 
+    /// Remembers what identifies the imported transfer `?1` (its key, day, amount and
+    /// accounts) in `deleted_transfers`, so that its other side in the other account's file is
+    /// found deleted too (``ImportStaging/keyDeletedMirrored``). Nothing for another row.
+    static let rememberTransfer = """
+        INSERT OR REPLACE INTO deleted_transfers (import_key, date, amount, account_id, transfer_account_id)
+        SELECT import_key, date, amount, account_id, transfer_account_id FROM transactions
+        WHERE id = ?1 AND import_key IS NOT NULL AND transfer_account_id IS NOT NULL
+        """
+
     /// Remembers the import key of the pending transaction `?2` as replaced on `?1` by its
     /// posted twin: `KEY|account ID|replaced by N`, N the transaction's own id (it keeps it, and
     /// takes the posted row's key). No row is hidden by it (``hide(_:)`` matches keys exactly):
@@ -92,10 +101,19 @@ enum ImportTombstones {
         SELECT substr(import_key, 1, length(import_key) - length(\(suffix("?1")))) || \(suffix("?2")), deleted_on
         FROM import_tombstones WHERE \(inAccount("?1"))
         """
-    /// Forgets the tombstones of the account `?1`, deleted.
+    /// The deleted transfers of the account `?1` become the account `?2`'s, as its
+    /// transactions do (then ``forgetAccount``); each statement in turn.
+    static let moveTransfers = [
+        "UPDATE deleted_transfers SET account_id = ?2 WHERE account_id = ?1",
+        "UPDATE deleted_transfers SET transfer_account_id = ?2 WHERE transfer_account_id = ?1",
+    ]
+    /// Forgets the tombstones of the account `?1`, deleted, and its deleted transfers.
     ///
     /// - Complexity: reads every tombstone.
-    static let forgetAccount = "DELETE FROM import_tombstones WHERE \(inAccount("?1"))"
+    static let forgetAccount = [
+        "DELETE FROM import_tombstones WHERE \(inAccount("?1"))",
+        "DELETE FROM deleted_transfers WHERE account_id = ?1 OR transfer_account_id = ?1 OR account_id = transfer_account_id",
+    ]
 
     /// `|account ID` for the SQL expression `accountID`.
     private static func suffix(_ accountID: String) -> String { scoped("''", to: accountID) }
@@ -104,10 +122,14 @@ enum ImportTombstones {
         "substr(import_key, -length(\(suffix(accountID)))) = \(suffix(accountID))"
     }
 
-    /// Forgets every tombstone that hides a staged row (both forms: ``hide(_:)``).
-    static let forgetStaged = """
+    /// Forgets every tombstone that hides a staged row (both forms: ``hide(_:)``), and the
+    /// deleted transfers with a staged row's key.
+    static let forgetStaged = [
+        """
         DELETE FROM import_tombstones WHERE import_key IN (
             SELECT import_key FROM temp.import_staging
             UNION ALL SELECT \(scoped("import_key", to: "account_id")) FROM temp.import_staging)
-        """
+        """,
+        "DELETE FROM deleted_transfers WHERE import_key IN (SELECT import_key FROM temp.import_staging)",
+    ]
 }

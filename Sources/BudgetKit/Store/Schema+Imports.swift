@@ -25,4 +25,26 @@ extension Schema {
         flow           INTEGER NOT NULL
     );
     """
+
+    /// Version 15: what identifies an imported transfer that was deleted, so that its other
+    /// side, in the other account's file, is found deleted too (``ImportStaging/keyMirroredTransfers()``).
+    ///
+    /// Banks and Quicken write a transfer in both accounts' files, each side with a key of its
+    /// own (its content); importing the second file finds the first side by its day, amount
+    /// and accounts. Once the transfer is deleted, nothing in the book held those, and the
+    /// other account's file brought it back. `deleted_transfers` holds the transaction's import
+    /// key (as it was in `transactions`; its tombstone is in `import_tombstones`), its day, its
+    /// amount and its two accounts, from and to. A row whose key is in the book again, or
+    /// whose tombstone is gone, hides nothing. Transfers deleted before version 15 left no
+    /// such row: their other side is still imported.
+    static let version15DeletedTransfers = """
+    CREATE TABLE deleted_transfers (
+        import_key          TEXT PRIMARY KEY,
+        date                TEXT NOT NULL,
+        amount              INTEGER NOT NULL,
+        account_id          INTEGER NOT NULL,
+        transfer_account_id INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE INDEX deleted_transfers_by_accounts ON deleted_transfers(account_id, transfer_account_id, date);
+    """
 }

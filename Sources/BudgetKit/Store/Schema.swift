@@ -19,6 +19,7 @@ enum Schema {
         .init(version: 12, sql: ChangeTracker.schemaVersion12Ranges),
         .init(version: 13, sql: version13HistoryChunks),
         .init(version: 14, sql: version14DotlessI),
+        .init(version: 15, sql: version15DeletedTransfers),
     ])
 
     /// Version 1: categories with budget history and rollover, transactions with import keys,
