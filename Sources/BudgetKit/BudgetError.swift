@@ -94,6 +94,10 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Skipping `skipLines` lines of an imported file left nothing to read: the file, not empty,
     /// has `lineCount` lines, all skipped or blank.
     case noRowsAfterSkipping(file: String, skipLines: Int, lineCount: Int)
+    /// An imported file is empty: no byte, or nothing but a byte order mark and blank lines
+    /// (a download that failed leaves such a file, and a cron job must not take it for a
+    /// statement of nothing).
+    case emptyImportFile(file: String)
     /// A bank file in which no statement and no transaction was found, read as `format`: a
     /// QIF file of investment or unknown sections only, an OFX error response, a file forced
     /// to a format it is not in.
@@ -300,6 +304,8 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(file):\(line): no rows after the header"
         case .noStatement(let file, let format):
             return "\(file): no statement or transaction found, read as \(format)"
+        case .emptyImportFile(let file):
+            return "\(file) is empty: there is nothing to import"
         case .noRowsAfterSkipping(let file, let skipLines, let lineCount):
             return "\(file): no rows after skipping \(skipLines) line\(skipLines == 1 ? "" : "s") (the file has \(lineCount) line\(lineCount == 1 ? "" : "s"))"
         case .liveResultsOutOfDate(let seen, let latest):

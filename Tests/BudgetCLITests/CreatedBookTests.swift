@@ -100,10 +100,10 @@ import Glibc
         let food = sandbox.directory + "/food.db", device = sandbox.directory + "/device.db", empty = sandbox.directory + "/empty.db"
         #expect(sandbox.run("--db", food, "-q", "add-category", "Food", "300").status == 0)
         #expect(sandbox.run("--db", device, "-q", "device", "ben").status == 0)
-        // Nothing to import is no failure: the book made for it stays, as before.
-        let imported = sandbox.run("--db", empty, "import", "-", "--create-categories")
+        // An import that succeeds: the book made for it stays.
+        let imported = sandbox.run(["--db", empty, "import", "-", "--create-categories"], stdin: "date,amount,category\n2026-11-02,4.20,Food\n")
         #expect(imported.status == 0)
-        #expect(imported.stderr == "Imported 0 transactions from standard input.\n")
+        #expect(imported.stderr == "Imported 1 transaction from standard input; created 1 category.\n")
         #expect(Self.left(sandbox).filter { $0.hasSuffix(".db") } == ["device.db", "empty.db", "food.db"])
         #expect(sandbox.succeed("--db", food, "categories", "--format", "csv") == "name,kind,budget,rollover\nFood,expense,300.00,off\n")
         #expect(sandbox.succeed("--db", device, "device").hasPrefix("ben\t"))

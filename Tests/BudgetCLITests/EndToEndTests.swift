@@ -101,8 +101,14 @@ import Glibc
         let created = shell("\(binary) --db \(fresh) import - --create-categories <&- 2>&1; echo \"exit $?\"")
         #expect(created.output.hasSuffix("exit 1\n"))
         #expect(access(fresh, F_OK) != 0)
-        // An empty standard input that is open stays an import of nothing.
-        #expect(shell("\(budget) import - </dev/null 2>&1; echo \"exit $?\"").output.hasSuffix("exit 0\n"))
+        // An empty standard input that is open is an empty file: an error too, exit 65.
+        #expect(shell("\(budget) import - </dev/null 2>&1; echo \"exit $?\"").output == """
+            budget: error: <stdin> is empty: there is nothing to import
+            hint: a download or an export that failed can leave an empty file; check where it came from
+            exit 65
+
+            """)
+        #expect(try sandbox.snapshot() == before)
     }
 
     /// A book in a folder its user may not write (README: "a write-protected book can still be

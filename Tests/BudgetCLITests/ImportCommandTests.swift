@@ -367,9 +367,25 @@ import Testing
         #expect(notes.count == 25_000 && Set(notes).count == 25_000 && notes.allSatisfy { $0.hasPrefix("row ") })
     }
 
-    @Test func anEmptyFileImportsNothing() {
+    /// An empty file imported nothing and exited 0: a cron job whose download failed took it
+    /// for a statement of nothing. It is an error, as a header without rows is; standard
+    /// input closed at once (`echo -n | budget import -`) too. Nothing is written.
+    @Test(arguments: ["", "\u{FEFF}", "\n\r\n"])
+    func anEmptyFileIsAnError(text: String) throws {
         let sandbox = book()
-        let file = sandbox.write("empty.csv", "")
-        #expect(sandbox.run("import", file).stderr == "Imported 0 transactions from \(file).\n")
+        let file = sandbox.write("empty.csv", text)
+        let before = sandbox.succeed("export"), log = sandbox.succeed("log", "--format", "csv")
+        for dryRun in [false, true] {
+            let result = sandbox.run(["import", file] + (dryRun ? ["--dry-run"] : []))
+            #expect(result.status == 65)
+            #expect(result.stdout == "")
+            #expect(result.stderr == "budget: error: \(file) is empty: there is nothing to import\n"
+                + "hint: a download or an export that failed can leave an empty file; check where it came from\n")
+        }
+        let piped = sandbox.run(["import", "-"], stdin: text)
+        #expect(piped.status == 65)
+        #expect(piped.stderr.hasPrefix("budget: error: <stdin> is empty: there is nothing to import\n"))
+        #expect(sandbox.succeed("export") == before)
+        #expect(sandbox.succeed("log", "--format", "csv") == log)
     }
 }

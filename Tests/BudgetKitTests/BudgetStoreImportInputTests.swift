@@ -79,12 +79,16 @@ func importText(_ store: BudgetStore, _ text: String, _ options: ImportOptions =
         #expect(try bookDump(store) == before)
     }
 
+    /// An empty file is an error (a download that failed), as a header without rows is.
     @Test(arguments: ["", "\n\r\n", "\u{FEFF}"])
-    func anEmptyFileImportsNothingWithoutAnError(text: String) throws {
+    func anEmptyFileIsAnError(text: String) throws {
         let dir = TemporaryDirectory()
         let store = try importBook(dir)
-        #expect(try importText(store, text) == ImportSummary(added: 0, skipped: 0, dryRun: false))
-        #expect(try importText(store, text, dryRun: true) == ImportSummary(added: 0, skipped: 0, dryRun: true))
+        let before = try bookDump(store)
+        for dryRun in [false, true] {
+            #expect(throws: BudgetError.emptyImportFile(file: "bank.csv")) { try importText(store, text, dryRun: dryRun) }
+        }
+        #expect(try bookDump(store) == before)
     }
 
     @Test func aFileWhoseEveryRowWasImportedBeforeIsNoError() throws {

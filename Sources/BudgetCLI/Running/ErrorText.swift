@@ -156,6 +156,9 @@ struct ErrorText: Equatable {
             }
             self.init(message: "\(file): no statement or transaction found, read as \(format)",
                       hint: "\(what); check the file, or name its format with --file-format")
+        case .emptyImportFile(let file):
+            self.init(message: "\(file) is empty: there is nothing to import",
+                      hint: "a download or an export that failed can leave an empty file; check where it came from")
         case .noRowsAfterSkipping(let file, let skipLines, let lineCount):
             self.init(message: "\(file): no rows after skipping \(skipLines) line\(skipLines == 1 ? "" : "s") "
                           + "(the file has \(lineCount) line\(lineCount == 1 ? "" : "s"))",

@@ -151,10 +151,11 @@ public struct ImportReader {
         }
     }
 
-    /// Once ``next()`` has returned `nil` without a row: why a file that is not empty gave
-    /// none, or `nil` when it was empty (nothing but a byte order mark and blank lines, and
-    /// no lines to skip), or a bank file with a statement (a statement of no entries imports
-    /// nothing); a bank file with no statement at all is ``BudgetError/noStatement(file:format:)``.
+    /// Once ``next()`` has returned `nil` without a row: why the file gave none. An empty file
+    /// (nothing but a byte order mark and blank lines, and no lines to skip) is
+    /// ``BudgetError/emptyImportFile(file:)``; `nil` for a bank file with a statement (a
+    /// statement of no entries imports nothing); a bank file with no statement at all is
+    /// ``BudgetError/noStatement(file:format:)``.
     var noRowsError: BudgetError? {
         if case .bank(let rows) = stream {
             // A statement of no entries imports nothing; a file with no statement was not understood.
@@ -170,7 +171,7 @@ public struct ImportReader {
         if options.skipLines > 0 && records.hasContent {
             return .noRowsAfterSkipping(file: file, skipLines: options.skipLines, lineCount: records.lineCount)
         }
-        return nil
+        return .emptyImportFile(file: file)
     }
 }
 

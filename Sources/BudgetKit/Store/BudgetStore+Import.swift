@@ -123,7 +123,8 @@ extension BudgetStore {
     ///   contradicting the book's category, or a row left without a category;
     ///   ``BudgetError/missingCategories(file:_:more:)`` for several unknown categories;
     ///   ``BudgetError/noRowsAfterHeader(file:line:)``,
-    ///   ``BudgetError/noRowsAfterSkipping(file:skipLines:lineCount:)``; whatever the source or
+    ///   ``BudgetError/noRowsAfterSkipping(file:skipLines:lineCount:)``,
+    ///   ``BudgetError/emptyImportFile(file:)``; whatever the source or
     ///   `observe` throws.
     /// - Complexity: O(rows × rules) time. Memory does not grow with the file: the rows wait
     ///   on disk, in the temp database (see ``CSVReader`` for the limits of one record).
