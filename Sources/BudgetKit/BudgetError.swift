@@ -48,6 +48,13 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     case cannotStageBackup(folder: String, reason: String)
     /// A bad row or field in an input file: `FILE:LINE:COLUMN: message`.
     case badInput(file: String, line: Int, column: Int, message: String)
+    /// A row of an imported file gets no category: it names none (no category column, an
+    /// empty cell, or a short row without it), no rule matches it and the import has no
+    /// default category. `column` is the category column's, or 1.
+    case rowWithoutCategory(file: String, line: Int, column: Int, payee: String)
+    /// A row of an imported file names an account the book lacks (its account or transfer
+    /// account column, a QIF transfer `[NAME]`).
+    case unknownAccountInFile(file: String, line: Int, column: Int, name: String)
     /// Amounts that add up beyond 64 bits (about 92 quadrillion).
     case totalTooLarge
     /// Any other SQLite failure.
@@ -304,6 +311,10 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(file):\(line): no rows after the header"
         case .noStatement(let file, let format):
             return "\(file): no statement or transaction found, read as \(format)"
+        case .rowWithoutCategory(let file, let line, let column, let payee):
+            return "\(file):\(line):\(column): \(Self.rowWithoutCategoryText(payee: payee))"
+        case .unknownAccountInFile(let file, let line, let column, let name):
+            return "\(file):\(line):\(column): no account named '\(name)'"
         case .emptyImportFile(let file):
             return "\(file) is empty: there is nothing to import"
         case .noRowsAfterSkipping(let file, let skipLines, let lineCount):
@@ -332,5 +343,14 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
              .insideGroupedWrite:
             return historyDescription
         }
+    }
+}
+
+extension BudgetError {
+    /// What ``rowWithoutCategory(file:line:column:payee:)`` says after its location.
+    private static func rowWithoutCategoryText(payee: String) -> String {
+        payee.isEmpty
+            ? "no category for the row: it names none and has no payee, and there is no default category"
+            : "no category for payee '\(payee)': the row names none, no rule matches and there is no default category"
     }
 }

@@ -21,8 +21,6 @@ import Testing
         ("date;amount;category;payee\n2026-11-20;1,00;Food;Good\n2026-11-21;3.20;Food;Coffee\n", ["--delimiter", ";", "--decimal-comma"],
          "3:2: invalid amount '3.20': its digit grouping is wrong"),
         (file("2026-11-21"), [], "3:2: missing amount: the row has 1 field"),
-        (file("2026-11-21,3.20,,Coffee"), [],
-         "3:1: no category for payee 'Coffee': the row names none, no rule matches and there is no default category"),
         (file("2026-11-21,3.20,Food,Bob\"s"), [],
          "3:4: a quote inside an unquoted field (quote the whole field and double the quotes inside it)"),
         (file("2026-11-21,3.20,Food,\"Bob\"s"), [], "3:4: unexpected text after the closing quote of a quoted field"),
@@ -46,6 +44,28 @@ import Testing
         #expect(result.status == 65)
         #expect(result.stdout == "")
         #expect(result.stderr == "budget: error: \(file):\(message)\n" + Self.hint)
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    /// A row left without a category, or naming an account the book lacks: the hint names what
+    /// fixes it (it said "fix that row" alone). A short row lacks its category as an empty cell does.
+    @Test(arguments: [
+        (file("2026-11-21,3.20,,Coffee"), "3:1: no category for payee 'Coffee': the row names none, no rule matches and there is no default category\n"
+            + "hint: give the row a category, add a rule for its payee ('budget rule add'), or import with --default-category NAME; nothing was imported\n"),
+        (file("2026-11-21,3.20"), "3:1: no category for the row: it names none and has no payee, and there is no default category\n"
+            + "hint: give the row a category, add a rule for its payee ('budget rule add'), or import with --default-category NAME; nothing was imported\n"),
+        ("date,amount,category,account\n2026-11-20,1.00,Food,Main\n2026-11-21,3.20,Food,Sav ings\n",
+         "3:4: no account named 'Sav ings'\nhint: add it with: budget add-account 'Sav ings', or correct the row; nothing was imported\n"),
+    ] as [(String, String)])
+    func aRowWithoutCategoryOrAccountSaysWhatFixesIt(text: String, message: String) throws {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        let file = sandbox.write("bank.csv", text)
+        let before = try sandbox.snapshot()
+        let result = sandbox.run("import", file)
+        #expect(result.status == 65)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "budget: error: \(file):\(message)")
         #expect(try sandbox.snapshot() == before)
     }
 

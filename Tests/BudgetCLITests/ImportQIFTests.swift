@@ -10,6 +10,7 @@ import Glibc
 /// each with its message, its exit status and the book unchanged on errors.
 @Suite struct ImportQIFTests {
     static let hint = "hint: fix that row and run the command again; nothing was imported\n"
+    static let accountHint = "hint: add it with: budget add-account Nowhere, or correct the row; nothing was imported\n"
     static let missingHint = "hint: add it with 'budget add-category', or import with --create-categories to create it from the file; "
         + "nothing was imported\n"
 
@@ -415,9 +416,9 @@ import Glibc
 
     /// An error about a row's category or transfer names the line of its `L` or `S` field.
     @Test(arguments: [
-        ("D2026-11-04\nT-3.20\nPCafe\nL[Nowhere]\n^\n", "5:2: no account named 'Nowhere'\n" + hint),
+        ("D2026-11-04\nT-3.20\nPCafe\nL[Nowhere]\n^\n", "5:2: no account named 'Nowhere'\n" + accountHint),
         ("D2026-11-04\nT-3.20\nPCafe\nLFod\n^\n", "5:2: no category named 'Fod'\n" + missingHint),
-        ("D2026-11-04\nT-3.20\nPCafe\nSFood\n$-1.20\nE jar\nS[Nowhere]\n$-2.00\n^\n", "8:2: no account named 'Nowhere'\n" + hint),
+        ("D2026-11-04\nT-3.20\nPCafe\nSFood\n$-1.20\nE jar\nS[Nowhere]\n$-2.00\n^\n", "8:2: no account named 'Nowhere'\n" + accountHint),
         ("D2026-11-04\nT-3.20\nPCafe\nSFood\n$-1.20\nSFod\n$-2.00\n^\n", "7:2: no category named 'Fod'\n" + missingHint),
     ] as [(String, String)])
     func anErrorNamesTheLineOfTheFieldThatIsWrong(entry: String, message: String) throws {

@@ -156,6 +156,13 @@ struct ErrorText: Equatable {
             }
             self.init(message: "\(file): no statement or transaction found, read as \(format)",
                       hint: "\(what); check the file, or name its format with --file-format")
+        case .rowWithoutCategory(let file, let line, let column, let payee):
+            self.init(message: BudgetError.rowWithoutCategory(file: file, line: line, column: column, payee: payee).description,
+                      hint: "give the row a category, add a rule for its payee ('budget rule add'), or import with "
+                          + "--default-category NAME; nothing was imported")
+        case .unknownAccountInFile(let file, let line, let column, let name):
+            self.init(message: "\(file):\(line):\(column): no account named '\(name)'",
+                      hint: "add it with: budget add-account \(ShellWords.quoted(name)), or correct the row; nothing was imported")
         case .emptyImportFile(let file):
             self.init(message: "\(file) is empty: there is nothing to import",
                       hint: "a download or an export that failed can leave an empty file; check where it came from")

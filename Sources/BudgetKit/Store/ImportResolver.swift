@@ -116,7 +116,9 @@ struct ImportResolver {
         }
         func open(_ name: String?, field: Int?) throws -> Account {
             guard let name else { return importAccount }
-            guard let account = Self.account(named: name, in: book.accounts) else { throw fail(field, "no account named '\(name)'") }
+            guard let account = Self.account(named: name, in: book.accounts) else {
+                throw BudgetError.unknownAccountInFile(file: file, line: row.line, column: field ?? 1, name: name)
+            }
             return account
         }
         var account = try open(row.account, field: row.accountField)
@@ -215,8 +217,7 @@ struct ImportResolver {
         }
         if let found = match.category, let category = byID[found.id] { return .category(category) }
         if let defaultCategory { return .category(defaultCategory) }
-        throw BudgetError.badInput(file: file, line: row.line, column: 1,
-                                   message: "no category for payee '\(row.payee)': the row names none, no rule matches and there is no default category")
+        throw BudgetError.rowWithoutCategory(file: file, line: row.line, column: 1, payee: row.payee)
     }
 }
 
