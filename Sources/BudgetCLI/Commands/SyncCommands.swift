@@ -73,6 +73,15 @@ struct Sync: BudgetCommand {
             context.warn("hint: move it to an open account with 'budget edit \(first.transactionID) --account NAME' "
                 + "(a transfer's other side: --transfer-to NAME), or delete it")
         }
+        for twins in report.twinTransfers {
+            context.warn(HistoryLog.visible("budget: warning: transactions \(twins.firstID) and \(twins.secondID), both \(twins.amount) from "
+                + "\(twins.account) to \(twins.transferAccount) on \(twins.date), were imported on two devices: they may be one transfer, "
+                + "each side imported from its own account's file", terminal: terminal))
+        }
+        if let first = report.twinTransfers.first {
+            context.warn("hint: if they are one, delete one with 'budget delete \(first.secondID)' (it stays deleted when its file "
+                + "is imported again); a device that imports both files finds the second side already imported")
+        }
         guard let first = report.refused.first else { return .success }
         for refused in report.refused.dropFirst() {
             context.warn("budget: error: " + ErrorText(sync: refused).message)

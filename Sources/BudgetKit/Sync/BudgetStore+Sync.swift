@@ -76,6 +76,7 @@ extension BudgetStore {
             var merged: Set<Int64> = []
             let holding = pending.isEmpty ? [] : try reading { try lastReconciliations().filter(\.holds) }
             let closedBefore = pending.isEmpty ? nil : try reading { Set(try rowsInClosedAccounts().map(\.transactionID)) }
+            let twinsBefore = pending.isEmpty ? nil : try reading { Set(try twinTransfers()) }
             try withLargeCache(if: !pending.isEmpty) {
                 for file in pending.sorted(by: { $0.clock < $1.clock }) {
                     let applied = try applyFile(file)
@@ -109,10 +110,33 @@ extension BudgetStore {
             }
             if !merged.isEmpty { report.unsettledTransactions = try unsettledTransactions(among: merged) }
             if let closedBefore { report.rowsInClosedAccounts = try reading { try rowsInClosedAccounts() }.filter { !closedBefore.contains($0.transactionID) } }
+            if let twinsBefore { report.twinTransfers = try reading { try twinTransfers() }.filter { !twinsBefore.contains($0) } }
             return report
         } catch let error as SyncError {
             throw BudgetError.sync(error)
         }
+    }
+
+    /// The imported transfers that have a twin added on another device (``TwinTransfers``),
+    /// by id. A device's ids end in its slot's digit; rows of the founding book from before it
+    /// first synced may end in any, and were in every book before any other device imported.
+    ///
+    /// - Complexity: O(n) in the transfers, through the index of transfers.
+    func twinTransfers() throws -> [TwinTransfers] {
+        try connection.prepare("""
+            SELECT a.id, b.id, a.date, a.amount, f.name, t.name
+            FROM transactions AS a
+            JOIN transactions AS b ON b.transfer_account_id = a.transfer_account_id AND b.account_id = a.account_id
+                AND b.date = a.date AND b.amount = a.amount AND b.id > a.id AND b.id % 10 <> a.id % 10 AND b.import_key IS NOT NULL
+            JOIN accounts AS f ON f.id = a.account_id JOIN accounts AS t ON t.id = a.transfer_account_id
+            WHERE a.transfer_account_id IS NOT NULL AND a.import_key IS NOT NULL
+            ORDER BY a.id, b.id
+            """).map([]) { row in
+                Day(iso: row.text(2)).map {
+                    TwinTransfers(firstID: row.int64(0), secondID: row.int64(1), date: $0, amount: row.money(3),
+                                  account: row.text(4), transferAccount: row.text(5))
+                }
+            }.compactMap { $0 }
     }
 
     /// The transactions dated on or after the day their account, or the account a transfer

@@ -34,6 +34,22 @@ public struct SyncReport: Hashable, Sendable {
     /// row or the closing from another device (the two worked apart): `budget accounts` leaves
     /// the account out, so its balance moved out of sight. Each once, by the sync that made it so.
     public var rowsInClosedAccounts: [RowInClosedAccount] = []
+    /// Imported transfers that look like one transfer imported twice: two devices, apart,
+    /// each imported one account's file, whose sides of a transfer have keys of their own (one
+    /// device importing both files finds the second side already imported). Both are kept, as
+    /// the bank may well have made two; each pair once, by the sync that brought them together.
+    public var twinTransfers: [TwinTransfers] = []
+}
+
+/// Two imported transfers between the same accounts, the same way, on the same day, of the
+/// same amount, added on two devices (their ids end in different digits).
+public struct TwinTransfers: Hashable, Sendable {
+    /// The smaller id, and the other.
+    public let firstID: Int64, secondID: Int64
+    public let date: Day
+    public let amount: Money
+    /// The accounts' names: from, to.
+    public let account: String, transferAccount: String
 }
 
 /// A transaction dated on or after the day its account (or the account a transfer reaches)
