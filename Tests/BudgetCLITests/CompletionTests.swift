@@ -52,6 +52,11 @@ import Glibc
         (["budget", "export", "--sort", "category,-am"], ["category,-amount"]),
         (["budget", "watch", "--sort", "amount,"], ["amount,date", "amount,payee", "amount,category"]),
         (["budget", "list", "--category", "Food", "--category", "E"], ["Eating\\ out"]),
+        // A command after help, and the words a month or a day may be besides its digits.
+        (["budget", "help", "rep"], ["report"]),
+        (["budget", "report", "--month", ""], ["this", "last"]),
+        (["budget", "list", "--from", "t"], ["today"]),
+        (["budget", "add", "--date", "y"], ["yesterday"]),
     ])
     func bashCompletesAPartialCommandLine(words: [String], expected: [String]) throws {
         let (sandbox, folder) = try book()
@@ -78,6 +83,8 @@ import Glibc
         ("budget list --sort -am", ["-amount"]),
         ("budget export --sort -category,-d", ["-category,-date"]),
         ("budget list --sort am", ["amount"]),
+        ("budget help rep", ["report"]),
+        ("budget report --month ", ["last", "this"]),
     ])
     func fishCompletesAPartialCommandLine(line: String, expected: [String]) throws {
         let (sandbox, folder) = try book()
@@ -98,7 +105,7 @@ import Glibc
         #expect(script.contains("""
         _budget_node_add() {
           _arguments -s \\
-            '--date=[The day\\: YYYY-MM-DD, today or yesterday (default\\: today).]:day: ' \\
+            '--date=[The day\\: YYYY-MM-DD, today or yesterday (default\\: today).]:day:(today yesterday)' \\
             '--note=[A free note.]:text: ' \\
             '*--split=[A part of a split (the last = separates); one per part.]:category=amount:_budget_categories' \\
             '--payee=[Who was paid, or who paid (with --split).]:payee: ' \\

@@ -4,7 +4,7 @@ struct Help: BudgetCommand {
         name: "help", abstract: "Show help for budget or one of its commands.", access: .none)
 
     static var arguments: [CommandArgument<Help>] {[
-        .arguments(\.words, "command", optional: true, help: "The command (and subcommand: help rule add)."),
+        .arguments(\.words, "command", optional: true, help: "The command (and subcommand: help rule add).", completion: .commandName),
         .flag(\.manPage, "man", help: "Print the whole manual as a man page (roff), for man -l or for installing."),
     ]}
 

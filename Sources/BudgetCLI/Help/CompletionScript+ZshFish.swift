@@ -82,7 +82,8 @@ extension CompletionScript {
     }
 
     private static func zshAction(_ completion: Completion) -> String {
-        switch completion {
+        switch completion.resolved {
+        case .commandName, .suggestions: return " "
         case .none: return " "
         case .file: return "_files"
         case .category: return "_budget_categories"
@@ -160,7 +161,8 @@ extension CompletionScript {
     }
 
     private static func fishValue(_ completion: Completion) -> String {
-        switch completion {
+        switch completion.resolved {
+        case .commandName, .suggestions: return "-x"
         case .none: return "-x"
         case .file: return "-r -F"
         case .category: return "-x -a '(__budget_categories)'"

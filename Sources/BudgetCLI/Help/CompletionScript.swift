@@ -24,7 +24,8 @@ struct CompletionScript {
     /// The shell word for a completion kind: `file`, `category`, `account`, `choices:a b c`,
     /// `keys:a b c`, or `none`.
     static func kind(_ completion: Completion) -> String {
-        switch completion {
+        switch completion.resolved {
+        case .commandName, .suggestions: return "none"
         case .none: return "none"
         case .file: return "file"
         case .category: return "category"

@@ -136,7 +136,7 @@ extension Completion {
         switch self {
         case .choices(let words): return "values: " + words.joined(separator: ", ")
         case .sortKeys(let words): return "keys: " + words.joined(separator: ", ")
-        case .none, .file, .category, .account: return nil
+        case .none, .file, .category, .account, .suggestions, .commandName: return nil
         }
     }
 }

@@ -31,6 +31,21 @@ enum Completion: Equatable, Sendable {
     case choices([String])
     /// Some of these words, separated by commas, each as is or after `-` (`--sort category,-amount`).
     case sortKeys([String])
+    /// These words, though others are valid too (`this` and `last` for a month, whose digits
+    /// are typed); help lists no values for it.
+    case suggestions([String])
+    /// A command's name (`budget help rep` completes `report`).
+    case commandName
+
+    /// What a completion script offers: `.commandName` as every command's name, suggestions
+    /// as choices; any other as it is.
+    var resolved: Completion {
+        switch self {
+        case .commandName: return .choices(Commands.info.filter { !$0.configuration.isHidden }.map(\.name))
+        case .suggestions(let words): return .choices(words)
+        default: return self
+        }
+    }
 }
 
 /// Why a word is not a valid value of its type.
@@ -75,6 +90,9 @@ struct Budget: ArgumentValue {
 }
 
 extension Day: ArgumentValue {
+    /// `today` and `yesterday`: a day's digits are typed.
+    static var completion: Completion { .suggestions(["today", "yesterday"]) }
+
     init(argument word: String) throws(ValueProblem) {
         do {
             self = try Day(parsing: word)
@@ -89,6 +107,9 @@ extension Day: ArgumentValue {
 }
 
 extension Month: ArgumentValue {
+    /// `this` and `last`: a month's digits are typed.
+    static var completion: Completion { .suggestions(["this", "last"]) }
+
     init(argument word: String) throws(ValueProblem) {
         do {
             self = try Month(parsing: word)

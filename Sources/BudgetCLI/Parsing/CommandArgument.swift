@@ -87,9 +87,9 @@ struct CommandArgument<C> {
 
     /// A positional argument taking every remaining word: one or more, or zero or more when optional.
     static func arguments<V: ArgumentValue>(_ keyPath: WritableKeyPath<C, [V]>, _ name: String, optional: Bool = false,
-                                            help: String) -> Self {
+                                            help: String, completion: Completion? = nil) -> Self {
         Self(info: ArgumentInfo(kind: .positional, name: name, help: help, isOptional: optional, isRepeatable: true,
-                                completion: V.completion),
+                                completion: completion ?? V.completion),
              target: keyPath) { command, word throws(ValueProblem) in command[keyPath: keyPath].append(try V(argument: word)) }
     }
 
