@@ -60,15 +60,10 @@ import Glibc
     /// sync says so, with the book's balance that day, never quietly.
     @Test func aSyncThatBreaksAReconciliationSaysSo() {
         let sandbox = Sandbox()
-        let shared = sandbox.directory + "/shared"
-        mkdir(shared, 0o700)
-        let anna = ["--db", sandbox.directory + "/anna.sqlite3"], ben = ["--db", sandbox.directory + "/ben.sqlite3"]
-        sandbox.succeed(anna + ["-q", "add-category", "Food", "300", "--from", "2026-01"])
-        sandbox.succeed(anna + ["-q", "add", "10", "Food", "X", "--date", "2026-11-01"])
-        sandbox.succeed(anna + ["-q", "sync", shared])
-        sandbox.succeed(ben + ["-q", "sync", "--join", shared])
-        sandbox.succeed(anna + ["-q", "sync", shared])
-        sandbox.succeed(ben + ["-q", "sync", shared])
+        let (shared, anna, ben) = sandbox.twoSyncedBooks(annaFirst: [
+            ["-q", "add-category", "Food", "300", "--from", "2026-01"],
+            ["-q", "add", "10", "Food", "X", "--date", "2026-11-01"],
+        ])
         sandbox.succeed(anna + ["-q", "reconcile", "Main", "--statement-balance", "-10", "--on", "2026-11-10"])
         sandbox.succeed(ben + ["-q", "add", "50", "Food", "Late", "--date", "2026-11-05"])
         sandbox.succeed(ben + ["-q", "sync", shared])
@@ -88,16 +83,11 @@ import Glibc
     /// says so, `check` names it without calling for a restore, and one edit settles it.
     @Test func aTransferMergedIntoOneThatBreaksItsRulesIsNamedAndSettledByAnEdit() {
         let sandbox = Sandbox()
-        let shared = sandbox.directory + "/shared"
-        mkdir(shared, 0o700)
-        let anna = ["--db", sandbox.directory + "/anna.sqlite3"], ben = ["--db", sandbox.directory + "/ben.sqlite3"]
-        sandbox.succeed(anna + ["-q", "add-account", "Savings"])
-        sandbox.succeed(anna + ["-q", "add-account", "Visa", "--type", "credit"])
-        sandbox.succeed(anna + ["-q", "transfer", "100", "Main", "Savings", "--date", "2026-11-07"])
-        sandbox.succeed(anna + ["-q", "sync", shared])
-        sandbox.succeed(ben + ["-q", "sync", "--join", shared])
-        sandbox.succeed(anna + ["-q", "sync", shared])
-        sandbox.succeed(ben + ["-q", "sync", shared])
+        let (shared, anna, ben) = sandbox.twoSyncedBooks(annaFirst: [
+            ["-q", "add-account", "Savings"],
+            ["-q", "add-account", "Visa", "--type", "credit"],
+            ["-q", "transfer", "100", "Main", "Savings", "--date", "2026-11-07"],
+        ])
         sandbox.succeed(anna + ["-q", "edit", "1", "--account", "Visa"])
         sandbox.succeed(ben + ["-q", "edit", "1", "--transfer-to", "Visa"])
         sandbox.succeed(anna + ["-q", "sync", shared])
@@ -129,15 +119,10 @@ import Glibc
     /// says so (the account's balance moved where 'budget accounts' does not show it), once.
     @Test func aRowSyncedIntoAClosedAccountAfterItsClosingIsNamed() {
         let sandbox = Sandbox()
-        let shared = sandbox.directory + "/shared"
-        mkdir(shared, 0o700)
-        let anna = ["--db", sandbox.directory + "/anna.sqlite3"], ben = ["--db", sandbox.directory + "/ben.sqlite3"]
-        sandbox.succeed(anna + ["-q", "add-category", "Food", "300"])
-        sandbox.succeed(anna + ["-q", "add-account", "Visa", "--type", "credit"])
-        sandbox.succeed(anna + ["-q", "sync", shared])
-        sandbox.succeed(ben + ["-q", "sync", "--join", shared])
-        sandbox.succeed(anna + ["-q", "sync", shared])
-        sandbox.succeed(ben + ["-q", "sync", shared])
+        let (shared, anna, ben) = sandbox.twoSyncedBooks(annaFirst: [
+            ["-q", "add-category", "Food", "300"],
+            ["-q", "add-account", "Visa", "--type", "credit"],
+        ])
         sandbox.succeed(anna + ["-q", "close-account", "Visa", "--on", "2026-11-10"])
         sandbox.succeed(ben + ["-q", "add", "7", "Food", "late", "--account", "Visa", "--date", "2026-11-15"])
         sandbox.succeed(ben + ["-q", "sync", shared])
@@ -160,15 +145,10 @@ import Glibc
     /// either file again adds nothing.
     @Test func aTransferImportedFromEachAccountsFileOnTwoDevicesIsNamed() {
         let sandbox = Sandbox()
-        let shared = sandbox.directory + "/shared"
-        mkdir(shared, 0o700)
-        let anna = ["--db", sandbox.directory + "/anna.sqlite3"], ben = ["--db", sandbox.directory + "/ben.sqlite3"]
-        sandbox.succeed(anna + ["-q", "add-account", "Giro"])
-        sandbox.succeed(anna + ["-q", "add-account", "Savings"])
-        sandbox.succeed(anna + ["-q", "sync", shared])
-        sandbox.succeed(ben + ["-q", "sync", "--join", shared])
-        sandbox.succeed(anna + ["-q", "sync", shared])
-        sandbox.succeed(ben + ["-q", "sync", shared])
+        let (shared, anna, ben) = sandbox.twoSyncedBooks(annaFirst: [
+            ["-q", "add-account", "Giro"],
+            ["-q", "add-account", "Savings"],
+        ])
         let giro = sandbox.write("giro.qif", ImportQIFTests.register("Giro", [("11/03/2026", "-50.00", "Savings")]))
         let savings = sandbox.write("savings.qif", ImportQIFTests.register("Savings", [("11/03/2026", "50.00", "Giro")]))
         sandbox.succeed(anna + ["-q", "import", giro, "--date-order", "mdy"])
@@ -347,6 +327,21 @@ import Glibc
 }
 
 extension Sandbox {
+    /// Anna's book, after `annaFirst` (each a command's words), founds the folder `shared` in
+    /// the sandbox; Ben's new book joins it; both sync once more (Ben has his digit and Anna's
+    /// rows). Returns the folder and each book's `--db` words.
+    func twoSyncedBooks(annaFirst: [[String]]) -> (shared: String, anna: [String], ben: [String]) {
+        let shared = directory + "/shared"
+        mkdir(shared, 0o700)
+        let anna = ["--db", directory + "/anna.sqlite3"], ben = ["--db", directory + "/ben.sqlite3"]
+        for words in annaFirst { succeed(anna + words) }
+        succeed(anna + ["-q", "sync", shared])
+        succeed(ben + ["-q", "sync", "--join", shared])
+        succeed(anna + ["-q", "sync", shared])
+        succeed(ben + ["-q", "sync", shared])
+        return (shared, anna, ben)
+    }
+
     /// Makes the folder `shared` in the sandbox and founds it with the sandbox's book, which
     /// gets a Food category first. Returns the folder's path.
     func foundSyncFolder() -> String {

@@ -27,24 +27,15 @@ extension ImportStaging {
         return mirrored
     }
 
-    static let keyMirrored = """
-        UPDATE temp.import_staging AS s SET import_key = m.key
-        FROM (SELECT staged.place, book.key
-              FROM (SELECT o.rowid AS place, o.date, o.stored_amount AS amount, o.account_id AS from_id, o.transfer_account_id AS to_id,
-                        row_number() OVER (PARTITION BY o.date, o.stored_amount, o.account_id, o.transfer_account_id ORDER BY o.rowid) AS n
-                    FROM temp.import_staging AS o
-                    WHERE o.transfer_account_id IS NOT NULL AND o.split_group IS NULL
-                        AND NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = o.import_key)) AS staged
-              JOIN (SELECT t.import_key AS key, t.date, t.amount, t.account_id AS from_id, t.transfer_account_id AS to_id,
-                        row_number() OVER (PARTITION BY t.date, t.amount, t.account_id, t.transfer_account_id ORDER BY t.id) AS n
-                    FROM transactions AS t
-                    WHERE t.transfer_account_id IS NOT NULL AND t.import_key IS NOT NULL
-                        AND (t.transfer_account_id, t.account_id, t.date) IN
-                            (SELECT transfer_account_id, account_id, date FROM temp.import_staging WHERE transfer_account_id IS NOT NULL)
-                        AND t.import_key NOT IN (SELECT import_key FROM temp.import_staging WHERE transfer_account_id IS NOT NULL)) AS book
-              USING (date, amount, from_id, to_id, n)) AS m
-        WHERE s.rowid = m.place
-        """
+    static let keyMirrored = keyingStagedTransfers(like: """
+        SELECT t.import_key AS key, t.date, t.amount, t.account_id AS from_id, t.transfer_account_id AS to_id,
+            row_number() OVER (PARTITION BY t.date, t.amount, t.account_id, t.transfer_account_id ORDER BY t.id) AS n
+        FROM transactions AS t
+        WHERE t.transfer_account_id IS NOT NULL AND t.import_key IS NOT NULL
+            AND (t.transfer_account_id, t.account_id, t.date) IN
+                (SELECT transfer_account_id, account_id, date FROM temp.import_staging WHERE transfer_account_id IS NOT NULL)
+            AND t.import_key NOT IN (SELECT import_key FROM temp.import_staging WHERE transfer_account_id IS NOT NULL)
+        """)
 
     /// Then, the same for the transfers imported and deleted since (`deleted_transfers`): a
     /// staged transfer that is the other side of one takes its key, whose tombstone hides it,
@@ -53,26 +44,36 @@ extension ImportStaging {
     /// book, keeps its key. The n-th such staged transfer of a day, amount and pair of accounts
     /// takes the n-th deleted one (by key) whose key no transaction or staged row holds and
     /// whose tombstone is still there.
-    static let keyDeletedMirrored = """
+    static let keyDeletedMirrored = keyingStagedTransfers(like: """
+        SELECT d.import_key AS key, d.date, d.amount, d.account_id AS from_id, d.transfer_account_id AS to_id,
+            row_number() OVER (PARTITION BY d.date, d.amount, d.account_id, d.transfer_account_id ORDER BY d.import_key) AS n
+        FROM deleted_transfers AS d
+        WHERE (d.account_id, d.transfer_account_id, d.date) IN
+                (SELECT account_id, transfer_account_id, date FROM temp.import_staging WHERE transfer_account_id IS NOT NULL)
+            AND NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = d.import_key)
+            AND d.import_key NOT IN (SELECT import_key FROM temp.import_staging WHERE transfer_account_id IS NOT NULL)
+            AND \(ImportTombstones.hide("d"))
+        """, unlessHidden: true)
+
+    /// Gives the n-th staged transfer of a day, amount and pair of accounts (in file order)
+    /// whose key no transaction holds (and, `unlessHidden`, no tombstone hides) the key of
+    /// the n-th of `candidates` of that day, amount and pair: a query of `key`, `date`,
+    /// `amount`, `from_id`, `to_id` and that number, `n`.
+    private static func keyingStagedTransfers(like candidates: String, unlessHidden: Bool = false) -> String {
+        """
         UPDATE temp.import_staging AS s SET import_key = m.key
-        FROM (SELECT staged.place, gone.key
+        FROM (SELECT staged.place, candidate.key
               FROM (SELECT o.rowid AS place, o.date, o.stored_amount AS amount, o.account_id AS from_id, o.transfer_account_id AS to_id,
                         row_number() OVER (PARTITION BY o.date, o.stored_amount, o.account_id, o.transfer_account_id ORDER BY o.rowid) AS n
                     FROM temp.import_staging AS o
                     WHERE o.transfer_account_id IS NOT NULL AND o.split_group IS NULL
                         AND NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = o.import_key)
-                        AND NOT \(ImportTombstones.hide("o"))) AS staged
-              JOIN (SELECT d.import_key AS key, d.date, d.amount, d.account_id AS from_id, d.transfer_account_id AS to_id,
-                        row_number() OVER (PARTITION BY d.date, d.amount, d.account_id, d.transfer_account_id ORDER BY d.import_key) AS n
-                    FROM deleted_transfers AS d
-                    WHERE (d.account_id, d.transfer_account_id, d.date) IN
-                            (SELECT account_id, transfer_account_id, date FROM temp.import_staging WHERE transfer_account_id IS NOT NULL)
-                        AND NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = d.import_key)
-                        AND d.import_key NOT IN (SELECT import_key FROM temp.import_staging WHERE transfer_account_id IS NOT NULL)
-                        AND \(ImportTombstones.hide("d"))) AS gone
+                        \(unlessHidden ? "AND NOT \(ImportTombstones.hide("o"))" : "")) AS staged
+              JOIN (\(candidates)) AS candidate
               USING (date, amount, from_id, to_id, n)) AS m
         WHERE s.rowid = m.place
         """
+    }
 }
 
 /// A transfer a file brought as new that looks like the other side of one imported before, a
