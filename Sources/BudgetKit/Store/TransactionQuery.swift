@@ -75,7 +75,7 @@ enum TransactionQuery {
             ? try connection.cached(parts).map([.integer(id)]) {
                 SplitPart(category: $0.text(PartColumn.category), amount: $0.money(PartColumn.amount), note: $0.text(PartColumn.note))
             } : []
-        return Transaction(id: id, date: row.day(Column.date), amount: row.money(Column.amount),
+        return Transaction(id: id, date: row.isoDay(Column.date), amount: row.money(Column.amount),
                            category: row.text(Column.category), payee: row.text(Column.payee), note: row.text(Column.note),
                            kind: Transaction.Kind(rawValue: row.text(Column.kind)) ?? .expense, account: row.text(Column.account),
                            transferAccount: row.isNull(Column.transferAccountID) ? nil : row.text(Column.transferAccount),
