@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 // `make bench`: every figure beside a baseline measured in the same run.
-// Usage: budget-bench PATH-TO-RELEASE-BUDGET [live] [core] [scripting] [import] [accounts] [bankfiles] [history] [totals]   (all groups by default;
+// Usage: budget-bench PATH-TO-RELEASE-BUDGET [live] [core] [scripting] [listing] [import] [accounts] [bankfiles] [history] [totals]   (all groups by default;
 // `sync` and `history-import` run one part of `history`;
 // BUDGET_BENCH_SIZE: the rows of the live and totals groups, a million by default)
 
@@ -40,6 +40,7 @@ say("budget benchmarks (\(folder))")
 if wanted("live") { runLiveResultsBenchmarks(fixtures: fixtures, rows: TotalsBenchmarks.sizeFromEnvironment) }
 if wanted("core") { CoreBenchmarks(fixtures: fixtures).run() }
 if wanted("scripting") { ScriptingBenchmarks(fixtures: fixtures).run() }
+if wanted("listing") { ListingBenchmarks(fixtures: fixtures).run() }
 if wanted("import") { ImportBenchmarks(fixtures: fixtures).run() }
 if wanted("accounts") { AccountBenchmarks(fixtures: fixtures).run() }
 if wanted("bankfiles") {

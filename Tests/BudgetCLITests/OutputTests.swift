@@ -47,6 +47,20 @@ import Glibc
         #expect(!output.isTerminal)
     }
 
+    @Test func aSpoolGivesBackItsRecordsExactlyEachTimeItIsRead() throws {
+        let spool = try RecordSpool()
+        let records = [["1", "2026-11-02", "payee", "Caf\u{e9}\n\"x\"", "", "7"], [], ["", "\u{0}\u{202e}"], ["\u{1F469}\u{200D}\u{1F4BB}"]]
+        for record in records.prefix(2) { try spool.append(record) }
+        var read: [[String]] = []
+        try spool.forEach { (texts: [String]) throws(OutputError) in read.append(texts) }
+        #expect(read == Array(records.prefix(2)))
+        for record in records.dropFirst(2) { try spool.append(record) }   // after a read, appends go at the end
+        read = []
+        try spool.forEach { (texts: [String]) throws(OutputError) in read.append(texts) }
+        #expect(read == records)
+        #expect(spool.count == 4)
+    }
+
     @Test func onceFailedOutputStaysFailed() throws {
         let full = open("/dev/full", O_WRONLY)
         try #require(full >= 0)

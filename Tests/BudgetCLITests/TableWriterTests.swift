@@ -40,6 +40,17 @@ import Testing
         #expect(try Self.written(rows, bufferedRows: TableWriter.bufferedRows) == Self.rendered(rows))
     }
 
+    @Test func aLinesTrailingSpacesGoButASpaceJoinedToTheCharacterBeforeItStays() throws {
+        // "Lunch  " ends the line: its own spaces go with the padding. U+0600 (a prepended mark)
+        // joins the space after it in one character, which is not a space: that one stays.
+        var table = Table(columns: [("NAME", .left), ("NOTE", .left)])
+        table.append([.text("Lunch  "), .text("")])
+        table.append([.text("a"), .text("x  ")])
+        table.append([.text("b"), .text("\u{600}")])
+        table.append([.text("cc"), .text("  ")])
+        #expect(table.render() == "NAME     NOTE\nLunch\na        x\nb        \u{600} \ncc\n")
+    }
+
     @Test func aTableOfExactlyItsBufferedRowsIsAlignedByItsFooterToo() throws {
         // The footer's total is wider than every row: the whole table widens, as Table does.
         let footer: [Table.Row] = [.rule, .cells(["Total", "-1234567.89"])]

@@ -178,4 +178,29 @@ import Testing
         #expect(try store.removeImportProfile(named: "Card").name == "card")
         #expect(try store.importProfiles().map(\.name) == ["GIRO"])
     }
+
+    @Test func applyWalksRowsBeyondOneChunkOnceInOrderAsOneHistoryEntry() throws {
+        let dir = TemporaryDirectory()
+        let store = try book(dir)
+        // Three days, so the chunks end in the middle of a day: each row must still come once.
+        let count = BudgetStore.ruleApplyChunk * 2 + 10
+        try store.write {
+            for index in 0..<count {
+                let date = day(["2026-11-03", "2026-11-01", "2026-11-02"][index % 3])
+                try store.addTransaction(amount: money("1.00"), category: "Food", payee: index % 2 == 0 ? "Amazon \(index)" : "Kiosk", date: date)
+            }
+        }
+        try store.addRule(pattern: "amazon", category: "Shopping")
+        let entries = try store.history().count
+        let preview = try store.applyRules(dryRun: true)
+        var applied: [RuleOutcome] = []
+        try store.applyRules { applied.append($0) }
+        #expect(applied.count == (count + 1) / 2)
+        #expect(applied == preview)
+        let sorted = applied.sorted { ($0.before.date, $0.before.id) < ($1.before.date, $1.before.id) }
+        #expect(applied.map(\.before.id) == sorted.map(\.before.id))
+        #expect(try store.history().count == entries + 1)
+        #expect(try store.transactions().filter { $0.category == "Shopping" }.count == (count + 1) / 2)
+        #expect(try store.applyRules().isEmpty)
+    }
 }

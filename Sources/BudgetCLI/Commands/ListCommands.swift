@@ -92,7 +92,7 @@ private func printTransactions(_ context: CommandContext, filters: FilterOptions
     guard format == .table else {
         var writer = try RecordWriter(format: format, record: record, output: context.stdout, excelSafe: excelSafe)
         try store.forEachTransaction(matching: filter, sortedBy: sort) { transaction in
-            for line in TransactionLine.lines(of: transaction, parts: parts, categoryKeys: categoryKeys) { try writer.write(line) }
+            try TransactionLine.forEachLine(of: transaction, parts: parts, categoryKeys: categoryKeys) { try writer.write($0) }
         }
         try writer.finish()
         return
@@ -101,7 +101,7 @@ private func printTransactions(_ context: CommandContext, filters: FilterOptions
     var totals = TransactionTotals()
     var transfers = Money.zero, anyTransfer = false
     try store.forEachTransaction(matching: filter, sortedBy: sort) { transaction in
-        for line in TransactionLine.lines(of: transaction, parts: parts, categoryKeys: categoryKeys) {
+        try TransactionLine.forEachLine(of: transaction, parts: parts, categoryKeys: categoryKeys) { line in
             try table.append(record.tableCells(line))
             if let kind = transaction.kind.categoryKind {
                 totals.add(line.amount, kind: kind)

@@ -39,19 +39,29 @@ struct RuleApply: BudgetCommand {
 
     func run(_ context: CommandContext) throws -> Outcome {
         let store = try context.store(access: dryRun ? .read : .change)
-        let outcomes = try store.applyRules(TransactionFilter(from: from, to: to, account: account?.name), dryRun: dryRun,
-                                            kindChange: kindChange?.kindChange ?? .refuse)
-        let lines = outcomes.flatMap(RuleChangeLine.lines)
-        let changed = outcomes.filter(\.changes).count, refused = outcomes.filter(\.isRefused).count
+        // The changes are listed once committed; until then they wait in a file, not in memory.
+        let spool = try RecordSpool()
+        var changed = 0, refused = 0, reconciled = 0
+        try store.applyRules(TransactionFilter(from: from, to: to, account: account?.name), dryRun: dryRun,
+                             kindChange: kindChange?.kindChange ?? .refuse) { outcome in
+            if outcome.changes { changed += 1 }
+            if outcome.isRefused {
+                refused += 1
+                if outcome.before.isReconciled { reconciled += 1 }
+            }
+            for line in RuleChangeLine.lines(outcome) { try spool.append(line.texts) }
+        }
+        let lines = { (body: (RuleChangeLine) throws(OutputError) -> Void) throws(OutputError) in
+            try spool.forEach { (texts: [String]) throws(OutputError) in try body(RuleChangeLine(texts: texts)) }
+        }
         // Nothing to list: a table prints nothing at all; records print their empty form.
         let write = { () throws(OutputError) in
-            if !(lines.isEmpty && format == .table) { try context.printRecords(format, record: .ruleChange, values: lines) }
+            if !(spool.count == 0 && format == .table) { try context.printRecords(format, record: .ruleChange, forEach: lines) }
         }
         if dryRun { try write() } else { try context.reportCommitted("the rules were applied", write) }
         let count = "\(changed) transaction\(changed == 1 ? "" : "s")"
         context.confirm(dryRun ? "Dry run: would change \(count)." : "Changed \(count).")
         if refused > 0 {
-            let reconciled = outcomes.filter { $0.isRefused && $0.before.isReconciled }.count
             context.confirm("Left \(refused) categor\(refused == 1 ? "y" : "ies") as \(refused == 1 ? "it was" : "they were"): "
                             + Self.refusal(refused: refused, reconciled: reconciled, kindChange: kindChange) + ".")
         }
@@ -83,6 +93,21 @@ struct RuleChangeLine {
     let before: String
     let after: String
     let rule: Int64
+
+    /// Its fields as texts, to be set aside (``RecordSpool``) and read back by ``init(texts:)``.
+    var texts: [String] { [String(id), date.description, change, before, after, String(rule)] }
+
+    init(id: Int64, date: Day, change: String, before: String, after: String, rule: Int64) {
+        (self.id, self.date, self.change, self.before, self.after, self.rule) = (id, date, change, before, after, rule)
+    }
+
+    /// A line from its ``texts``.
+    init(texts: [String]) {
+        guard texts.count == 6, let id = Int64(texts[0]), let date = Day(iso: texts[1]), let rule = Int64(texts[5]) else {
+            preconditionFailure("a spooled rule change is not one RuleChangeLine.texts wrote")
+        }
+        self.init(id: id, date: date, change: texts[2], before: texts[3], after: texts[4], rule: rule)
+    }
 
     static func lines(_ outcome: RuleOutcome) -> [RuleChangeLine] {
         let (old, new) = (outcome.before, outcome.after)

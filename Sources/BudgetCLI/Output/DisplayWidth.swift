@@ -7,8 +7,10 @@
 enum DisplayWidth {
     /// The width of `text` in terminal columns.
     ///
-    /// - Complexity: O(n) in the text's length.
+    /// - Complexity: O(n) in the text's length; printable ASCII (most cells) is counted by its
+    ///   bytes, without breaking it into characters.
     static func of(_ text: String) -> Int {
+        if let width = text.utf8.withContiguousStorageIfAvailable(printableASCIIWidth), let width { return width }
         var width = 0
         var inEscape = false
         for character in text {
@@ -23,6 +25,13 @@ enum DisplayWidth {
             width += of(character)
         }
         return width
+    }
+
+    /// The width of text made of printable ASCII alone (U+0020...U+007E: a column each), or
+    /// `nil` for any other text.
+    private static func printableASCIIWidth(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        for byte in bytes where byte < 0x20 || byte > 0x7E { return nil }
+        return bytes.count
     }
 
     /// The width of one grapheme cluster: 0, 1 or 2.

@@ -75,6 +75,16 @@ final class Output {
         try write(bytes: isTerminal ? TerminalText.visible(text, keepingLayout: true).utf8 : text.utf8)
     }
 
+    /// Appends text given as its UTF-8 bytes, as ``write(_:)-(String)`` appends it: on a terminal
+    /// made visible, elsewhere exactly (without making a `String` of it).
+    func write(utf8 bytes: [UInt8]) throws(OutputError) {
+        if isTerminal {
+            try write(String(decoding: bytes, as: UTF8.self))
+        } else {
+            try write(bytes: bytes)
+        }
+    }
+
     /// Appends text our code rendered for a terminal (its colours and cursor moves are ours, its
     /// user parts already escaped), as it is.
     func write(_ text: TerminalText) throws(OutputError) {

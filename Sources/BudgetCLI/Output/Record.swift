@@ -38,20 +38,28 @@ struct RecordColumn<Value> {
 /// ```
 struct RecordDescription<Value> {
     let columns: [RecordColumn<Value>]
-
     /// The keys, in order: the CSV header and the JSON keys.
-    var keys: [String] { columns.filter(\.inRecords).map(\.key) }
+    let keys: [String]
+    /// The columns records hold and those tables show, picked once: a record is written per row.
+    private let recordColumns: [RecordColumn<Value>], tableColumns: [RecordColumn<Value>]
+
+    init(columns: [RecordColumn<Value>]) {
+        self.columns = columns
+        recordColumns = columns.filter(\.inRecords)
+        tableColumns = columns.filter(\.inTable)
+        keys = recordColumns.map(\.key)
+    }
 
     /// A value's cells, one per key.
-    func cells(_ value: Value) -> [Cell] { columns.filter(\.inRecords).map { $0.cell(value) } }
+    func cells(_ value: Value) -> [Cell] { recordColumns.map { $0.cell(value) } }
 
     /// An empty table with the columns tables show.
     func table() -> Table {
-        Table(columns: columns.filter(\.inTable).map { ($0.title, $0.alignment) })
+        Table(columns: tableColumns.map { ($0.title, $0.alignment) })
     }
 
     /// A value's cells in a table (the columns tables show).
-    func tableCells(_ value: Value) -> [Cell] { columns.filter(\.inTable).map { $0.tableCell(value) } }
+    func tableCells(_ value: Value) -> [Cell] { tableColumns.map { $0.tableCell(value) } }
 
     /// The same record with one more column at the end.
     func appending(_ column: RecordColumn<Value>) -> RecordDescription<Value> {

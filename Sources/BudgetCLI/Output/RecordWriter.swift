@@ -24,6 +24,8 @@ struct RecordWriter<Value> {
     private let output: Output
     private let delimited: DelimitedRowWriter.Writer
     private var count = 0
+    /// The row being written, and its fields, kept to reuse their storage.
+    private var row: [UInt8] = [], fields: [DelimitedRowWriter.Field] = []
 
     /// Prepares the output; the header row for CSV and TSV is written with the first record, or
     /// by ``finish()`` when there is none.
@@ -52,7 +54,9 @@ struct RecordWriter<Value> {
             try output.write(line)
         case .csv, .tsv:
             // Data cells: the header alone is never guarded, so a column named `-x` stays put.
-            try writeDelimited(cells.map(\.csvField))
+            fields.removeAll(keepingCapacity: true)
+            for cell in cells { fields.append(cell.csvField) }
+            try writeDelimited(fields)
         case .table:
             preconditionFailure()
         }
@@ -70,13 +74,17 @@ struct RecordWriter<Value> {
 
     /// The header row of CSV and TSV (JSON has none: `[` comes with its first object).
     private func writeHeader() throws(OutputError) {
-        if format != .json { try writeDelimited(record.keys.map { .text($0) }) }
+        guard format != .json else { return }
+        var bytes: [UInt8] = []
+        delimited.writeRow(record.keys.map { .text($0) }, to: &bytes)
+        try output.write(utf8: bytes)
     }
 
-    private func writeDelimited(_ fields: [DelimitedRowWriter.Field]) throws(OutputError) {
-        var bytes: [UInt8] = []
-        delimited.writeRow(fields, to: &bytes)
-        try output.write(String(decoding: bytes, as: UTF8.self))
+    /// Writes one row of data fields.
+    private mutating func writeDelimited(_ fields: [DelimitedRowWriter.Field]) throws(OutputError) {
+        row.removeAll(keepingCapacity: true)
+        delimited.writeRow(fields, to: &row)
+        try output.write(utf8: row)
     }
 }
 

@@ -20,6 +20,12 @@ struct Table {
         case cells([String])
         /// A line of dashes under every titled column.
         case rule
+
+        /// How many texts it has (a rule none).
+        var textCount: Int {
+            if case .cells(let texts) = self { return texts.count }
+            return 0
+        }
     }
 
     /// Column titles and alignments.
@@ -47,12 +53,30 @@ struct Table {
 
     /// The table as lines of text, each ending in a newline.
     ///
-    /// - Complexity: O(n) in the size of the cells.
+    /// - Complexity: O(n) in the size of the cells; each cell's width is measured once.
     func render() -> String {
-        var widths = titleWidths
-        for row in rows { Self.widen(&widths, toFit: row) }
-        var output = line(.cells(columns.map(\.title)), widths: widths)
-        for row in rows { output += line(row, widths: widths) }
+        var cellWidths: [Int] = []
+        for row in rows { Self.measure(row, into: &cellWidths) }
+        return render(cellWidths: cellWidths)
+    }
+
+    /// The table as lines of text, its rows' texts already measured: `cellWidths` holds each
+    /// text's width (``measure(_:into:)``), row after row.
+    func render(cellWidths: [Int]) -> String {
+        let titles = titleWidths
+        var widths = titles
+        var next = 0
+        for row in rows {
+            Self.widen(&widths, by: cellWidths[next..<(next + row.textCount)])
+            next += row.textCount
+        }
+        var output = ""
+        appendLine(.cells(columns.map(\.title)), widths: widths, cellWidths: titles[...], to: &output)
+        next = 0
+        for row in rows {
+            appendLine(row, widths: widths, cellWidths: cellWidths[next..<(next + row.textCount)], to: &output)
+            next += row.textCount
+        }
         return output
     }
 
@@ -64,32 +88,65 @@ struct Table {
     /// The width each column's title needs.
     var titleWidths: [Int] { columns.map { DisplayWidth.of($0.title) } }
 
-    /// Widens `widths` (one per column) to fit a row's texts; a rule fits any width.
-    static func widen(_ widths: inout [Int], toFit row: Row) {
+    /// Appends the width of each of a row's texts to `cellWidths` (none for a rule).
+    static func measure(_ row: Row, into cellWidths: inout [Int]) {
         guard case .cells(let texts) = row else { return }
-        for (index, text) in texts.enumerated() where index < widths.count {
-            widths[index] = max(widths[index], DisplayWidth.of(text))
-        }
+        for text in texts { cellWidths.append(DisplayWidth.of(text)) }
     }
 
-    /// One row as a line at these widths, ending in a newline. A column of width 0 (no title,
-    /// empty in every row so far) takes no room.
+    /// Widens `widths` (one per column) to fit a row whose texts measure `cellWidths`.
+    static func widen(_ widths: inout [Int], by cellWidths: ArraySlice<Int>) {
+        for (index, width) in zip(widths.indices, cellWidths) where width > widths[index] { widths[index] = width }
+    }
+
+    /// Appends one row as a line at these widths, ending in a newline, to `output`. A column of
+    /// width 0 (no title, empty in every row so far) takes no room. `cellWidths` holds the width
+    /// of each of the row's texts (``measure(_:into:)``; none for a rule). The text is what
+    /// joining the padded cells with two spaces and dropping the trailing spaces gives, without
+    /// building the pieces: padding and gaps are held back as a count of spaces until something
+    /// is written after them.
     ///
     /// - Precondition: every text fits its column's width.
-    func line(_ row: Row, widths: [Int]) -> String {
-        let texts: [String]
-        switch row {
-        case .cells(let cells): texts = cells
-        case .rule: texts = columns.indices.map { columns[$0].title.isEmpty ? "" : String(repeating: "-", count: widths[$0]) }
-        }
-        var pieces: [String] = []
+    /// - Complexity: O(n) in the line's length.
+    func appendLine(_ row: Row, widths: [Int], cellWidths: ArraySlice<Int>, to output: inout String) {
+        let lineStart = output.utf8.count
+        var spaces = 0, first = true
         for index in widths.indices where widths[index] > 0 {
-            let text = index < texts.count ? texts[index] : ""
-            let padding = String(repeating: " ", count: widths[index] - DisplayWidth.of(text))
-            pieces.append(columns[index].alignment == .right ? padding + text : text + padding)
+            if !first { spaces += 2 }
+            first = false
+            let text: String, width: Int
+            switch row {
+            case .cells(let texts):
+                let position = cellWidths.startIndex + index
+                (text, width) = index < texts.count ? (texts[index], cellWidths[position]) : ("", 0)
+            case .rule:
+                text = columns[index].title.isEmpty ? "" : String(repeating: "-", count: widths[index])
+                width = text.isEmpty ? 0 : widths[index]
+            }
+            let padding = widths[index] - width
+            precondition(padding >= 0, "a text wider than its column")
+            if columns[index].alignment == .right { spaces += padding }
+            if !text.isEmpty {
+                if spaces > 0 { Self.appendSpaces(spaces, to: &output) }
+                spaces = 0
+                output += text
+            }
+            if columns[index].alignment == .left { spaces += padding }
         }
-        var joined = pieces.joined(separator: "  ")
-        while joined.last == " " { joined.removeLast() }
-        return joined + "\n"
+        // The spaces held back are the line's trailing ones, dropped. Trailing spaces of the last
+        // text go too, as characters: a space that joins the character before it in one
+        // grapheme (after a prepended mark) is not one, so it stays, held-back spaces included.
+        if output.utf8.count > lineStart, let last = output.utf8.last, last >= 0x80 || last == 0x20 {
+            if spaces > 0 { Self.appendSpaces(spaces, to: &output) }
+            while output.utf8.count > lineStart, output.last == " " { output.removeLast() }
+        }
+        output += "\n"
+    }
+
+    /// Runs of spaces made once: most padding is shorter than 32.
+    private static let blanks = (0...32).map { String(repeating: " ", count: $0) }
+
+    private static func appendSpaces(_ count: Int, to output: inout String) {
+        output += count < blanks.count ? blanks[count] : String(repeating: " ", count: count)
     }
 }

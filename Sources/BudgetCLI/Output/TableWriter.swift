@@ -43,6 +43,11 @@ struct TableWriter {
     private let totalled: [Int]
     /// The column widths once streaming, `nil` while the rows are held.
     private var widths: [Int]?
+    /// The width of each text of the held rows, row after row (``Table/measure(_:into:)``):
+    /// each cell is measured once.
+    private var heldWidths: [Int] = []
+    /// The line being written, kept to reuse its storage.
+    private var line = ""
 
     /// A writer of a table with these columns (no line is written yet).
     ///
@@ -75,12 +80,16 @@ struct TableWriter {
         let row = Table.row(cells)
         guard var widths else {
             table.rows.append(row)
+            Table.measure(row, into: &heldWidths)
             if table.rows.count > limit { try startStreaming() }
             return
         }
-        Table.widen(&widths, toFit: row)
+        let start = heldWidths.count
+        Table.measure(row, into: &heldWidths)
+        Table.widen(&widths, by: heldWidths[start...])
         self.widths = widths
-        try output.write(table.line(row, widths: widths))
+        try write(row, widths: widths, cellWidths: heldWidths[start...])
+        heldWidths.removeAll(keepingCapacity: true)
     }
 
     /// Ends the table with its footer (rows of ready texts, totals: not escaped, and rules), then
@@ -88,16 +97,33 @@ struct TableWriter {
     /// comes after the table when both go to one file or terminal (`> log 2>&1`).
     ///
     /// - Throws: ``OutputError`` when a line cannot be written.
-    func finish(footer: [Table.Row] = []) throws(OutputError) {
+    mutating func finish(footer: [Table.Row] = []) throws(OutputError) {
+        var footerWidths: [Int] = []
+        for row in footer { Table.measure(row, into: &footerWidths) }
         if var widths {
-            for row in footer { Table.widen(&widths, toFit: row) }
-            for row in footer { try output.write(table.line(row, widths: widths)) }
+            var next = 0
+            for row in footer {
+                Table.widen(&widths, by: footerWidths[next..<(next + row.textCount)])
+                next += row.textCount
+            }
+            next = 0
+            for row in footer {
+                try write(row, widths: widths, cellWidths: footerWidths[next..<(next + row.textCount)])
+                next += row.textCount
+            }
         } else {
             var whole = table
             whole.rows += footer
-            try output.write(whole.render())
+            try output.write(whole.render(cellWidths: heldWidths + footerWidths))
         }
         try output.flush()
+    }
+
+    /// Writes one line of the table.
+    private mutating func write(_ row: Table.Row, widths: [Int], cellWidths: ArraySlice<Int>) throws(OutputError) {
+        line.removeAll(keepingCapacity: true)
+        table.appendLine(row, widths: widths, cellWidths: cellWidths, to: &line)
+        try output.write(line)
     }
 
     /// Fixes the widths from the header and the held rows (all but the newest, which is the first
@@ -106,14 +132,26 @@ struct TableWriter {
     private mutating func startStreaming() throws(OutputError) {
         willStream()
         let newest = table.rows.removeLast()
-        var widths = table.titleWidths
-        for row in table.rows { Table.widen(&widths, toFit: row) }
+        let newestWidths = Array(heldWidths.suffix(newest.textCount))
+        heldWidths.removeLast(newest.textCount)
+        let titles = table.titleWidths
+        var widths = titles
+        var next = 0
+        for row in table.rows {
+            Table.widen(&widths, by: heldWidths[next..<(next + row.textCount)])
+            next += row.textCount
+        }
         for column in totalled { widths[column] += Self.totalHeadroom }
-        try output.write(table.line(.cells(table.columns.map(\.title)), widths: widths))
-        for row in table.rows { try output.write(table.line(row, widths: widths)) }
+        try write(.cells(table.columns.map(\.title)), widths: widths, cellWidths: titles[...])
+        next = 0
+        for row in table.rows {
+            try write(row, widths: widths, cellWidths: heldWidths[next..<(next + row.textCount)])
+            next += row.textCount
+        }
         table.rows = []
-        Table.widen(&widths, toFit: newest)
+        heldWidths = []
+        Table.widen(&widths, by: newestWidths[...])
         self.widths = widths
-        try output.write(table.line(newest, widths: widths))
+        try write(newest, widths: widths, cellWidths: newestWidths[...])
     }
 }

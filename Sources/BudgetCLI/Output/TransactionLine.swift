@@ -42,6 +42,14 @@ struct TransactionLine {
             .map { TransactionLine(transaction, part: $0) }
     }
 
+    /// Calls `body` with each of ``lines(of:parts:categoryKeys:)``, making no array for a whole
+    /// transaction (a listing's every row).
+    static func forEachLine(of transaction: Transaction, parts: Bool, categoryKeys: Set<String>,
+                            _ body: (TransactionLine) throws -> Void) rethrows {
+        guard parts, transaction.isSplit else { return try body(TransactionLine(transaction)) }
+        for line in lines(of: transaction, parts: parts, categoryKeys: categoryKeys) { try body(line) }
+    }
+
     /// The amount: the part's, or the transaction's.
     var amount: Money { part?.amount ?? transaction.amount }
 

@@ -159,6 +159,38 @@ final class CommandContext {
         try stdout.write(table.render())
     }
 
+    /// Prints records in `format` as ``printRecords(_:record:values:excelSafe:)`` does, from
+    /// values that are not held in memory: `forEach` calls its argument with each value in
+    /// order, the same values each time it is called. A table calls it twice (every row is
+    /// measured before the first is written); other formats once.
+    func printRecords<Value>(_ format: OutputFormat, record: RecordDescription<Value>,
+                             forEach: ((Value) throws(OutputError) -> Void) throws(OutputError) -> Void) throws(OutputError) {
+        guard format == .table else {
+            var writer = try RecordWriter(format: format, record: record, output: stdout)
+            try forEach { (value: Value) throws(OutputError) in try writer.write(value) }
+            try writer.finish()
+            return
+        }
+        let table = record.table(), titles = table.titleWidths
+        var widths = titles, cellWidths: [Int] = []
+        try forEach { (value: Value) throws(OutputError) in
+            cellWidths.removeAll(keepingCapacity: true)
+            Table.measure(Table.row(record.tableCells(value)), into: &cellWidths)
+            Table.widen(&widths, by: cellWidths[...])
+        }
+        var line = ""
+        table.appendLine(.cells(table.columns.map(\.title)), widths: widths, cellWidths: titles[...], to: &line)
+        try stdout.write(line)
+        try forEach { (value: Value) throws(OutputError) in
+            let row = Table.row(record.tableCells(value))
+            cellWidths.removeAll(keepingCapacity: true)
+            Table.measure(row, into: &cellWidths)
+            line.removeAll(keepingCapacity: true)
+            table.appendLine(row, widths: widths, cellWidths: cellWidths[...], to: &line)
+            try stdout.write(line)
+        }
+    }
+
     /// A table streamed to stdout as its rows come (``TableWriter``), for the tables whose rows
     /// grow with the data; the columns of the keys in `totalling` get room for the totals its
     /// footer shows; `willStream` is called before its first line when it outgrows the rows it

@@ -44,7 +44,12 @@ public enum VisibleText {
     ///
     /// - Complexity: O(n).
     public static func needsEscaping(_ text: String, keepingLayout: Bool) -> Bool {
-        text.unicodeScalars.contains(where: { isControl($0, keepingLayout: keepingLayout) }) || InvisibleCharacters.contains(in: text)
+        // Printable ASCII (most text) never needs it: checked by its bytes first.
+        let printable = text.utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.contains { $0 > 0x7E || ($0 < 0x20 && !(keepingLayout && ($0 == 0x0A || $0 == 0x09))) }
+        }
+        if printable == true { return false }
+        return text.unicodeScalars.contains(where: { isControl($0, keepingLayout: keepingLayout) }) || InvisibleCharacters.contains(in: text)
     }
 
     /// Whether the scalar must not reach a terminal raw wherever it stands: control, bidi-control

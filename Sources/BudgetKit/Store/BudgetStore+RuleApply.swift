@@ -51,28 +51,75 @@ extension BudgetStore {
     /// - Throws: ``BudgetError/unknownAccount(_:)``, ``BudgetError/unknownCategory(_:)`` (the
     ///   filter's), ``BudgetError/invalidStoredRulePattern(ruleID:pattern:reason:)`` for a pattern edited by hand,
     ///   a database error (nothing is written then).
-    /// - Complexity: O(transactions × rules); memory O(outcomes).
+    /// - Complexity: O(transactions × rules); memory O(outcomes): the outcomes are all returned.
+    ///   ``applyRules(_:dryRun:kindChange:_:)`` hands them over one at a time instead.
     public func applyRules(_ filter: TransactionFilter = .init(), dryRun: Bool = false,
                            kindChange: KindChange = .refuse) throws -> [RuleOutcome] {
-        let body = { () throws -> [RuleOutcome] in
+        var outcomes: [RuleOutcome] = []
+        try applyRules(filter, dryRun: dryRun, kindChange: kindChange) { outcomes.append($0) }
+        return outcomes
+    }
+
+    /// Applies the rules to existing transactions as ``applyRules(_:dryRun:kindChange:)`` does,
+    /// in ONE write transaction recorded as one history entry, calling `body` with each outcome
+    /// (by date then id) instead of returning them all: memory stays bounded whatever the number
+    /// of transactions the rules touch.
+    ///
+    /// ```swift
+    /// var changed = 0
+    /// try store.applyRules(TransactionFilter(from: Day(iso: "2026-11-01"))) { if $0.changes { changed += 1 } }
+    /// ```
+    ///
+    /// The matching rows are read and changed in chunks of ``ruleApplyChunk``, each chunk from
+    /// where the one before stopped in the order by date then id: a change never moves a row in
+    /// that order (the rules change payees, categories and amounts, never dates), so every row
+    /// is read once, as it was before the write. `body` runs inside the write transaction, after
+    /// its transaction's change is made: an error it throws rolls the whole write back.
+    ///
+    /// - Parameters:
+    ///   - filter: which transactions (dates, account, ...); every one by default.
+    ///   - dryRun: report what would change and write nothing (no write lock is taken).
+    ///   - kindChange: what a move between kinds does.
+    ///   - body: called with every outcome: each transaction the rules would touch (changed, or
+    ///     refused a category).
+    /// - Throws: as ``applyRules(_:dryRun:kindChange:)``, or what `body` throws (nothing is written then).
+    /// - Complexity: O(transactions × rules); memory O(``ruleApplyChunk``) besides what SQLite
+    ///   keeps of the write for its history entry.
+    public func applyRules(_ filter: TransactionFilter = .init(), dryRun: Bool = false, kindChange: KindChange = .refuse,
+                           _ body: (RuleOutcome) throws -> Void) throws {
+        func work() throws {
             let matcher = try RuleMatcher(try self.ruleDefinitions())
             let resolved = try self.resolvedIDs(of: filter)
-            var outcomes: [(outcome: RuleOutcome, categoryID: Int64?)] = []
-            guard !matcher.isEmpty else { return [] }
-            try self.forEachRow(matching: filter, resolved: resolved) { transaction in
-                if let outcome = Self.outcome(of: transaction, matcher: matcher, kindChange: kindChange) { outcomes.append(outcome) }
-            }
-            if !dryRun {
-                let update = try self.connection.prepare("UPDATE transactions SET payee = ?, amount = ?, category_id = coalesce(?, category_id) WHERE id = ?")
-                for (outcome, categoryID) in outcomes where outcome.changes {
-                    try update.run([.text(outcome.after.payee), outcome.after.amount.sqliteValue,
-                                    categoryID.map(SQLiteValue.integer) ?? .null, .integer(outcome.after.id)])
+            guard !matcher.isEmpty else { return }
+            let update = dryRun ? nil : try self.connection.prepare(
+                "UPDATE transactions SET payee = ?, amount = ?, category_id = coalesce(?, category_id) WHERE id = ?")
+            var chunk: [(outcome: RuleOutcome, categoryID: Int64?)] = []
+            var last: TransactionQuery.Position?
+            var read = 0
+            repeat {
+                let (sql, values) = TransactionQuery.select(filter: filter, resolved: resolved, after: last, count: Self.ruleApplyChunk)
+                read = 0
+                chunk.removeAll(keepingCapacity: true)
+                try self.connection.cached(sql).forEachRow(values) { row in
+                    let transaction = try TransactionQuery.transaction(from: row, in: self.connection)
+                    read += 1
+                    last = TransactionQuery.Position(date: row.text(TransactionQuery.Column.date), id: transaction.id)
+                    if let outcome = Self.outcome(of: transaction, matcher: matcher, kindChange: kindChange) { chunk.append(outcome) }
                 }
-            }
-            return outcomes.map(\.outcome)
+                for (outcome, categoryID) in chunk {
+                    if let update, outcome.changes {
+                        try update.run([.text(outcome.after.payee), outcome.after.amount.sqliteValue,
+                                        categoryID.map(SQLiteValue.integer) ?? .null, .integer(outcome.after.id)])
+                    }
+                    try body(outcome)
+                }
+            } while read == Self.ruleApplyChunk
         }
-        return dryRun ? try reading { try connection.inReadTransaction(body) } : try writing(body)
+        if dryRun { try reading { try connection.inReadTransaction(work) } } else { try writing(work) }
     }
+
+    /// How many transactions ``applyRules(_:dryRun:kindChange:_:)`` reads at a time: 4,096.
+    static let ruleApplyChunk = 4_096
 
     /// What the rules do to one transaction, with the new category's id; `nil` when nothing.
     static func outcome(of transaction: Transaction, matcher: RuleMatcher,

@@ -75,7 +75,7 @@ enum TransactionQuery {
             ? try connection.cached(parts).map([.integer(id)]) {
                 SplitPart(category: $0.text(PartColumn.category), amount: $0.money(PartColumn.amount), note: $0.text(PartColumn.note))
             } : []
-        return Transaction(id: id, date: row.day(Column.date), amount: row.money(Column.amount),
+        return Transaction(id: id, date: row.isoDay(Column.date), amount: row.money(Column.amount),
                            category: row.text(Column.category), payee: row.text(Column.payee), note: row.text(Column.note),
                            kind: Transaction.Kind(rawValue: row.text(Column.kind)) ?? .expense, account: row.text(Column.account),
                            transferAccount: row.isNull(Column.transferAccountID) ? nil : row.text(Column.transferAccount),
@@ -158,5 +158,30 @@ enum TransactionQuery {
             SELECT * FROM (SELECT \(columns()) FROM \(from)\(condition) ORDER BY t.date DESC, t.id DESC LIMIT ?)
             ORDER BY date, id
             """, bound)
+    }
+}
+
+extension TransactionQuery {
+    /// A row's place in the order by date then id, where a walk through the rows in chunks
+    /// stopped: its date as stored (a date written by hand that ``Day`` cannot read still
+    /// sorts where it is) and its id.
+    struct Position: Hashable {
+        let date: String
+        let id: Int64
+    }
+
+    /// At most `count` of the rows matching `filter` (see ``select(filter:resolved:sort:sectioning:)``,
+    /// by date then id), those after `after` in that order (from the first when `nil`): one
+    /// chunk of a walk through them. With a limit, the most recent `limit` rows are walked.
+    static func select(filter: TransactionFilter, resolved: ResolvedIDs, after: Position?, count: Int) -> (String, [SQLiteValue]) {
+        let bound: [SQLiteValue] = after.map { [.text($0.date), .integer($0.id)] } ?? []
+        guard filter.limit == nil else {
+            let (sql, values) = select(filter: filter, resolved: resolved)
+            let place = after == nil ? "" : " WHERE (date, id) > (?, ?)"
+            return ("SELECT * FROM (\(sql))\(place) ORDER BY date, id LIMIT ?", values + bound + [.integer(Int64(count))])
+        }
+        let (condition, conditionValues) = whereClause(filter: filter, resolved: resolved)
+        let keyed = after == nil ? condition : (condition.isEmpty ? " WHERE " : condition + " AND ") + "(t.date, t.id) > (?, ?)"
+        return ("SELECT \(columns()) FROM \(from)\(keyed) ORDER BY t.date, t.id LIMIT ?", conditionValues + bound + [.integer(Int64(count))])
     }
 }
