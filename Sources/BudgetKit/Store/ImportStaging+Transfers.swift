@@ -51,8 +51,9 @@ extension ImportStaging {
     /// so the transfer stays deleted (and ``ImportOptions/includesDeleted`` brings it back
     /// once, under that key). A staged row hidden by a tombstone of its own, or already in the
     /// book, keeps its key. The n-th such staged transfer of a day, amount and pair of accounts
-    /// takes the n-th deleted one (by key) whose key no transaction or staged row holds and
-    /// whose tombstone is still there.
+    /// takes the n-th deleted one (by key) whose key no transaction or staged row holds (as it
+    /// is, or scoped to its account: the deleted row's own file again, its key scoped by its
+    /// tombstone, ``scopeKeysOfOtherAccounts()``) and whose tombstone is still there.
     static let keyDeletedMirrored = """
         UPDATE temp.import_staging AS s SET import_key = m.key
         FROM (SELECT staged.place, gone.key
@@ -69,6 +70,8 @@ extension ImportStaging {
                             (SELECT account_id, transfer_account_id, date FROM temp.import_staging WHERE transfer_account_id IS NOT NULL)
                         AND NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = d.import_key)
                         AND d.import_key NOT IN (SELECT import_key FROM temp.import_staging WHERE transfer_account_id IS NOT NULL)
+                        AND \(ImportTombstones.scoped("d.import_key", to: "d.account_id")) NOT IN
+                            (SELECT import_key FROM temp.import_staging WHERE transfer_account_id IS NOT NULL)
                         AND \(ImportTombstones.hide("d"))) AS gone
               USING (date, amount, from_id, to_id, n)) AS m
         WHERE s.rowid = m.place
