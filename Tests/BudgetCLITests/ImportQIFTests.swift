@@ -165,6 +165,35 @@ import Glibc
         #expect(rows(sandbox).count == 2)
     }
 
+    /// Giro's later statement brings the deleted 50.00 transfer again and a second, new one of
+    /// 50.00 that day. The deleted one's row took a key of its account (its tombstone's), so the
+    /// deleted transfer looked free to be the other side of the new one, which was hidden too
+    /// ("ignored 2 deleted", Giro and Savings 50.00 off) whenever the book held any imported row.
+    @Test func aNewTransferLikeADeletedOneInTheSameAccountsNextFileIsImported() throws {
+        let sandbox = book()
+        let cafe = sandbox.write("cafe.qif", "!Account\nNGiro\nTBank\n^\n!Type:Bank\nD11/01/2026\nT-3.20\nPCafe\nLFood\n^\n")
+        let giro = sandbox.write("giro.qif", Self.register("Giro", [("11/03/2026", "-50.00", "Savings")]))
+        let later = sandbox.write("later.qif", Self.register("Giro", [("11/03/2026", "-50.00", "Savings"), ("11/03/2026", "-50.00", "Savings")]))
+        let savings = sandbox.write("savings.qif", Self.register("Savings", [("11/03/2026", "50.00", "Giro"), ("11/03/2026", "50.00", "Giro")]))
+        sandbox.succeed("-q", "import", cafe, "--date-order", "mdy")
+        sandbox.succeed("-q", "import", giro, "--date-order", "mdy")
+        sandbox.succeed("-q", "delete", "2")
+        let dryRun = sandbox.run("import", later, "--date-order", "mdy", "--dry-run")
+        #expect(dryRun.stderr.hasSuffix("Dry run: would import 1 transaction from \(later); "
+            + "would ignore 1 deleted after an earlier import (--include-deleted brings it back).\n"))
+        let result = sandbox.run("import", later, "--date-order", "mdy")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 1 transaction from \(later); ignored 1 deleted after an earlier import (--include-deleted brings it back).\n")
+        #expect(rows(sandbox) == ["1,2026-11-01,3.20,Food,Cafe,,expense,Giro,,,,,", "2,2026-11-03,50.00,,Transfer,,transfer,Giro,Savings,,,,"])
+        // Savings' file: one side is the transfer imported, the other the deleted one.
+        #expect(sandbox.run("import", savings, "--date-order", "mdy").stderr == "Imported 0 transactions from \(savings); skipped 1 already imported "
+            + "(a transfer imported before from its other account's file); ignored 1 deleted after an earlier import (--include-deleted brings it back).\n")
+        let balances = sandbox.succeed("accounts", "--date", "2026-12-01", "--format", "csv")
+        #expect(balances.contains("Giro,checking,,946.80,2026-12-01,off,"))
+        #expect(balances.contains("Savings,checking,,50.00,2026-12-01,off,"))
+        #expect(sandbox.succeed("check") == "ok\n")
+    }
+
     /// A book of schema 14 (Fixtures/README.md) deleted Giro's 50.00 transfer before deleted
     /// transfers were remembered: migrated, Giro's file still finds it deleted, and the 20.00
     /// transfer deleted after the migration stays deleted when Savings' file comes. (Savings'

@@ -42,8 +42,9 @@ extension ImportStaging {
     /// so the transfer stays deleted (and ``ImportOptions/includesDeleted`` brings it back
     /// once, under that key). A staged row hidden by a tombstone of its own, or already in the
     /// book, keeps its key. The n-th such staged transfer of a day, amount and pair of accounts
-    /// takes the n-th deleted one (by key) whose key no transaction or staged row holds and
-    /// whose tombstone is still there.
+    /// takes the n-th deleted one (by key) whose key no transaction or staged row holds (as it
+    /// is, or scoped to its account: the deleted row's own file again, its key scoped by its
+    /// tombstone, ``scopeKeysOfOtherAccounts()``) and whose tombstone is still there.
     static let keyDeletedMirrored = keyingStagedTransfers(like: """
         SELECT d.import_key AS key, d.date, d.amount, d.account_id AS from_id, d.transfer_account_id AS to_id,
             row_number() OVER (PARTITION BY d.date, d.amount, d.account_id, d.transfer_account_id ORDER BY d.import_key) AS n
@@ -52,6 +53,8 @@ extension ImportStaging {
                 (SELECT account_id, transfer_account_id, date FROM temp.import_staging WHERE transfer_account_id IS NOT NULL)
             AND NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = d.import_key)
             AND d.import_key NOT IN (SELECT import_key FROM temp.import_staging WHERE transfer_account_id IS NOT NULL)
+            AND \(ImportTombstones.scoped("d.import_key", to: "d.account_id")) NOT IN
+                (SELECT import_key FROM temp.import_staging WHERE transfer_account_id IS NOT NULL)
             AND \(ImportTombstones.hide("d"))
         """, unlessHidden: true)
 

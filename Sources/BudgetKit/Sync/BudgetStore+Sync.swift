@@ -74,6 +74,7 @@ extension BudgetStore {
             }
             var conflicts: [SyncConflict] = []
             var merged: Set<Int64> = []
+            var insertedBy: [Int64: DeviceID] = [:]  // the transactions this sync added, by the device that made them
             let holding = pending.isEmpty ? [] : try reading { try lastReconciliations().filter(\.holds) }
             let closedBefore = pending.isEmpty ? nil : try reading { Set(try rowsInClosedAccounts().map(\.transactionID)) }
             let twinsBefore = pending.isEmpty ? nil : try reading { Set(try twinTransfers()) }
@@ -82,6 +83,7 @@ extension BudgetStore {
                     let applied = try applyFile(file)
                     conflicts += applied.conflicts
                     merged.formUnion(applied.merged)
+                    if twinsBefore != nil { for id in applied.inserted { insertedBy[id] = file.device } }
                 }
             }
             // After every file: a row deleted on one device that rows from another still use.
@@ -110,7 +112,12 @@ extension BudgetStore {
             }
             if !merged.isEmpty { report.unsettledTransactions = try unsettledTransactions(among: merged) }
             if let closedBefore { report.rowsInClosedAccounts = try reading { try rowsInClosedAccounts() }.filter { !closedBefore.contains($0.transactionID) } }
-            if let twinsBefore { report.twinTransfers = try reading { try twinTransfers() }.filter { !twinsBefore.contains($0) } }
+            if let twinsBefore {
+                // Two rows one device made (the founding device's, from before it first synced, end in any digit) are not twins.
+                report.twinTransfers = try reading { try twinTransfers() }.filter {
+                    !twinsBefore.contains($0) && (insertedBy[$0.firstID] == nil || insertedBy[$0.firstID] != insertedBy[$0.secondID])
+                }
+            }
             return report
         } catch let error as SyncError {
             throw BudgetError.sync(error)
@@ -235,7 +242,7 @@ extension BudgetStore {
 
     /// Applies one file in one write, with the note that it was applied: its conflicts, and the
     /// transactions its changes reached through the merge (``SyncApplier/mergedTransactions``).
-    private func applyFile(_ file: ChangesetFile) throws -> (conflicts: [SyncConflict], merged: Set<Int64>) {
+    private func applyFile(_ file: ChangesetFile) throws -> (conflicts: [SyncConflict], merged: Set<Int64>, inserted: Set<Int64>) {
         var applier = try reading { SyncApplier(connection: connection, resolvedAt: HybridLogicalClock.wallClock(), deviceNames: try deviceNames()) }
         // The entry holds the file's changes as its device made them (what `budget log` shows).
         try recordedWriting(.received(sequence: file.sequence, clock: file.clock, command: ""), foreignKeysOff: true,
@@ -248,7 +255,7 @@ extension BudgetStore {
             try applier.settleOldTransferMarks()
             for conflict in applier.conflicts { try saveConflict(conflict) }
         }
-        return (applier.conflicts, applier.mergedTransactions)
+        return (applier.conflicts, applier.mergedTransactions, applier.insertedTransactions)
     }
 
     /// Keeps `conflict` in `sync_conflicts` (inside the write that resolved it).

@@ -24,6 +24,7 @@ extension SyncApplier {
         var table: Shape?  // the shape of the table the changes are in (a changeset groups them by table)
         try changeset.forEachEntry { entry in
             if table?.name != entry.table { table = try applier.shape(of: entry.table) }
+            if entry.table == "transactions", entry.operation == .insert, let id = entry.newInteger(at: 0) { applier.insertedTransactions.insert(id) }
             guard let shape = table, let id = applier.newRowID(entry, shape: shape) else {
                 try applier.apply(entry.change(), at: clock)
                 return

@@ -85,6 +85,8 @@ struct SyncApplier {
     /// (``BudgetStore/unsettledTransactions(among:)``). A new row taking the quick way
     /// (``newRowID(_:shape:)``) is whole as its device made it and is not listed.
     var mergedTransactions: Set<Int64> = []
+    /// The transactions the changeset inserted (its device made them), by id.
+    var insertedTransactions: Set<Int64> = []
 
     init(connection: Connection, resolvedAt: Int64, deviceNames: [String: String]) {
         self.connection = connection
