@@ -50,7 +50,7 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     case badInput(file: String, line: Int, column: Int, message: String)
     /// A row of an imported file gets no category: it names none (no category column, an
     /// empty cell, or a short row without it), no rule matches it and the import has no
-    /// default category. `column` is the category column's, or 1.
+    /// default category. `column` is 1: the row as a whole.
     case rowWithoutCategory(file: String, line: Int, column: Int, payee: String)
     /// A row of an imported file names an account the book lacks (its account or transfer
     /// account column, a QIF transfer `[NAME]`).

@@ -54,6 +54,7 @@ import Glibc
         (["budget", "list", "--category", "Food", "--category", "E"], ["Eating\\ out"]),
         // A command after help, and the words a month or a day may be besides its digits.
         (["budget", "help", "rep"], ["report"]),
+        (["budget", "help", "report", ""], []),
         (["budget", "report", "--month", ""], ["this", "last"]),
         (["budget", "list", "--from", "t"], ["today"]),
         (["budget", "add", "--date", "y"], ["yesterday"]),
@@ -84,6 +85,7 @@ import Glibc
         ("budget export --sort -category,-d", ["-category,-date"]),
         ("budget list --sort am", ["amount"]),
         ("budget help rep", ["report"]),
+        ("budget help report ", []),
         ("budget report --month ", ["last", "this"]),
     ])
     func fishCompletesAPartialCommandLine(line: String, expected: [String]) throws {

@@ -53,7 +53,7 @@ import Testing
         (file("2026-11-21,3.20,,Coffee"), "3:1: no category for payee 'Coffee': the row names none, no rule matches and there is no default category\n"
             + "hint: give the row a category, add a rule for its payee ('budget rule add'), or import with --default-category NAME; nothing was imported\n"),
         (file("2026-11-21,3.20"), "3:1: no category for the row: it names none and has no payee, and there is no default category\n"
-            + "hint: give the row a category, add a rule for its payee ('budget rule add'), or import with --default-category NAME; nothing was imported\n"),
+            + "hint: give the row a category, or import with --default-category NAME; nothing was imported\n"),
         ("date,amount,category,account\n2026-11-20,1.00,Food,Main\n2026-11-21,3.20,Food,Sav ings\n",
          "3:4: no account named 'Sav ings'\nhint: add it with: budget add-account 'Sav ings', or correct the row; nothing was imported\n"),
     ] as [(String, String)])

@@ -48,7 +48,7 @@ extension CompletionScript {
             for (index, argument) in info.positionals.enumerated() {
                 let action = Self.zshAction(argument.completion)
                 let message = Self.zshEscaped(argument.name)
-                if argument.isRepeatable {
+                if Self.completesRepeatedly(argument) {
                     specs.append(Self.quoted("*:" + message + ":" + action))
                 } else {
                     specs.append(Self.quoted("\(index + 1):" + (argument.isOptional ? ":" : "") + message + ":" + action))
@@ -153,7 +153,7 @@ extension CompletionScript {
             }
             guard let info, !info.isGroup else { continue }
             for (index, argument) in info.positionals.enumerated() where argument.completion != .none {
-                let test = "__budget_positional " + Self.quoted(path) + " \(index)" + (argument.isRepeatable ? " more" : "")
+                let test = "__budget_positional " + Self.quoted(path) + " \(index)" + (Self.completesRepeatedly(argument) ? " more" : "")
                 script += "complete -c budget -n \(Self.quoted(test)) \(Self.fishValue(argument.completion))\n"
             }
         }

@@ -21,6 +21,13 @@ struct CompletionScript {
         return info.isGroup ? [GlobalOptions.help] : info.options + GlobalOptions.info
     }
 
+    /// Whether a completion script completes `argument` again for every later word: a
+    /// repeatable one, but a command's name only once (`help rule ` is followed by `rule`'s
+    /// subcommands, which help's own words do not list).
+    static func completesRepeatedly(_ argument: ArgumentInfo) -> Bool {
+        argument.isRepeatable && argument.completion != .commandName
+    }
+
     /// The shell word for a completion kind: `file`, `category`, `account`, `choices:a b c`,
     /// `keys:a b c`, or `none`.
     static func kind(_ completion: Completion) -> String {
@@ -90,7 +97,7 @@ struct CompletionScript {
         for (path, info) in nodes {
             guard let info, !info.isGroup, !info.positionals.isEmpty else { continue }
             let kinds = info.positionals.map { Self.kind($0.completion) }
-            let variadic = info.positionals.last?.isRepeatable == true
+            let variadic = info.positionals.last.map(Self.completesRepeatedly) == true
             script += "        \(Self.quoted(path))) local kinds=(\(kinds.map(Self.quoted).joined(separator: " ")))\n"
             script += "            if (( $2 < ${#kinds[@]} )); then echo \"${kinds[$2]}\";"
             script += variadic ? " else echo \"${kinds[${#kinds[@]}-1]}\"; fi ;;\n" : " fi ;;\n"

@@ -158,8 +158,8 @@ struct ErrorText: Equatable {
                       hint: "\(what); check the file, or name its format with --file-format")
         case .rowWithoutCategory(let file, let line, let column, let payee):
             self.init(message: BudgetError.rowWithoutCategory(file: file, line: line, column: column, payee: payee).description,
-                      hint: "give the row a category, add a rule for its payee ('budget rule add'), or import with "
-                          + "--default-category NAME; nothing was imported")
+                      hint: "give the row a category, " + (payee.isEmpty ? "" : "add a rule for its payee ('budget rule add'), ")
+                          + "or import with --default-category NAME; nothing was imported")
         case .unknownAccountInFile(let file, let line, let column, let name):
             self.init(message: "\(file):\(line):\(column): no account named '\(name)'",
                       hint: "add it with: budget add-account \(ShellWords.quoted(name)), or correct the row; nothing was imported")
