@@ -77,7 +77,8 @@ extension BudgetStore {
             var insertedBy: [Int64: DeviceID] = [:]  // the transactions this sync added, by the device that made them
             let holding = pending.isEmpty ? [] : try reading { try lastReconciliations().filter(\.holds) }
             let closedBefore = pending.isEmpty ? nil : try reading { Set(try rowsInClosedAccounts().map(\.transactionID)) }
-            let twinsBefore = pending.isEmpty ? nil : try reading { Set(try twinTransfers()) }
+            // By ids: a pair named before stays named, whatever this sync renames.
+            let twinsBefore = pending.isEmpty ? nil : try reading { Set(try twinTransfers().map { [$0.firstID, $0.secondID] }) }
             try withLargeCache(if: !pending.isEmpty) {
                 for file in pending.sorted(by: { $0.clock < $1.clock }) {
                     let applied = try applyFile(file)
@@ -115,7 +116,7 @@ extension BudgetStore {
             if let twinsBefore {
                 // Two rows one device made (the founding device's, from before it first synced, end in any digit) are not twins.
                 report.twinTransfers = try reading { try twinTransfers() }.filter {
-                    !twinsBefore.contains($0) && (insertedBy[$0.firstID] == nil || insertedBy[$0.firstID] != insertedBy[$0.secondID])
+                    !twinsBefore.contains([$0.firstID, $0.secondID]) && (insertedBy[$0.firstID] == nil || insertedBy[$0.firstID] != insertedBy[$0.secondID])
                 }
             }
             return report
