@@ -51,7 +51,7 @@ struct RuleApply: BudgetCommand {
         let count = "\(changed) transaction\(changed == 1 ? "" : "s")"
         context.confirm(dryRun ? "Dry run: would change \(count)." : "Changed \(count).")
         if refused > 0 {
-            let reconciled = outcomes.filter { $0.isRefused && $0.before.isReconciled }.count
+            let reconciled = outcomes.filter { $0.isRefused && $0.isReconciled }.count
             context.confirm("Left \(refused) categor\(refused == 1 ? "y" : "ies") as \(refused == 1 ? "it was" : "they were"): "
                             + Self.refusal(refused: refused, reconciled: reconciled, kindChange: kindChange) + ".")
         }
