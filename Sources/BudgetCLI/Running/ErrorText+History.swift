@@ -46,9 +46,12 @@ extension ErrorText {
         case .keyTaken: return row + ": a row with this key was added since"
         case .constraint: return row + ": would break a rule of the table (a name or key taken since)"
         case .brokenReference: return row + ": would point at a row deleted since"
-        case .reconciled:
+        case .reconciled where conflict.table == "accounts":
             let day = conflict.fields.first?.after?.description ?? "?"
             return row + ": its opening balance counts in the reconciliation of \(day), made since"
+        case .reconciled:
+            let day = conflict.fields.first?.after?.description ?? "?"
+            return row + ": made since, it vouches for the account's balance on \(day), which this would change"
         }
     }
 

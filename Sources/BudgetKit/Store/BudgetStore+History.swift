@@ -179,6 +179,7 @@ extension BudgetStore {
             var conflicts: [HistoryConflict] = []
             var failure: (any Error)?
             let openings = try openingBalances()
+            let reconciled = try reconciledFlows()
             try inverse.apply(to: connection) { conflict in
                 do {
                     if let found = try reader.conflict(from: conflict) { conflicts.append(found) }
@@ -190,6 +191,7 @@ extension BudgetStore {
             if let failure { throw failure }
             conflicts += try reader.brokenReferences()
             conflicts += try reconciledOpenings(before: openings, entryMilliseconds: target.milliseconds)
+            conflicts += try reconciledFlowChanges(before: reconciled, entryMilliseconds: target.milliseconds)
             if !conflicts.isEmpty { throw BudgetError.historyConflicts(id: target.id, conflicts) }
         }
     }
