@@ -147,6 +147,26 @@ import Glibc
         #expect(sandbox.dump() == before)
     }
 
+    /// `import --force` says which reconciliations its rows break, as add, edit and delete
+    /// --force do (with -q too: it matters); its dry run, and a re-import adding nothing, do not.
+    @Test func aForcedImportSaysWhichReconciliationItBreaks() {
+        let sandbox = Sandbox()
+        sandbox.seedAccounts()
+        sandbox.succeed("-q", "reconcile", "Checking", "--statement-balance", "2405.10", "--on", "2026-11-20")
+        let file = sandbox.write("bank.csv", "date,amount,category,payee\n2026-11-10,4.00,Food,Kiosk\n2026-11-25,5.00,Food,Bakery\n")
+        let dry = sandbox.run("import", file, "--account", "Checking", "--force", "--dry-run", "--format", "csv")
+        #expect(dry.status == 0)
+        #expect(dry.stderr == "Dry run: would import 2 transactions from \(file).\n")
+        let forced = sandbox.run("-q", "import", file, "--account", "Checking", "--force")
+        #expect(forced.status == 0)
+        #expect(forced.stderr == """
+            budget: warning: this breaks the reconciliation of Checking on 2026-11-20 (statement balance 2405.10); reconcile again when the book matches the bank
+
+            """)
+        let again = sandbox.run("-q", "import", file, "--account", "Checking", "--force")
+        #expect(again.status == 0 && again.stderr == "")
+    }
+
     /// Nothing changed since a matching reconciliation and nothing was added after it: the
     /// book still has that statement's balance, so what is missing is the statement's newer
     /// rows (or the figure is mistyped), not a row the reconciliation vouched for.
