@@ -18,6 +18,25 @@ import Testing
 
         """
 
+    /// delete-account has no --force: moving into a reconciled account hints at what does work.
+    @Test func aMoveIntoAReconciledPeriodHintsAtEditNotForce() throws {
+        let sandbox = Sandbox()
+        sandbox.seedAccounts()
+        sandbox.succeed("reconcile", "Checking", "--statement-balance", "2405.10", "--on", "2026-11-20")
+        sandbox.succeed("-q", "add-account", "Petty Cash", "--type", "cash")
+        sandbox.succeed("-q", "add", "5", "Food", "--account", "Petty Cash", "--date", "2026-11-02")
+        let before = sandbox.dump()
+        let result = sandbox.run("delete-account", "Petty Cash", "--move-to", "Checking")
+        #expect(result.status == Self.failure)
+        #expect(result.stderr == """
+        budget: error: 2026-11-02 is on or before the reconciliation of Checking on 2026-11-20 (statement balance 2405.10)
+        hint: delete-account never breaks a reconciliation: move those transactions with 'budget edit ID --account Checking --force' first (see 'budget list --account 'Petty Cash' --to 2026-11-20'), then delete Petty Cash; or move them to another account
+
+        """)
+        #expect(result.stdout == "")
+        #expect(sandbox.dump() == before)
+    }
+
     @Test(arguments: [
         // Transfers
         (["transfer", "5", "Checking", "checking"], usage, """
@@ -141,6 +160,17 @@ import Testing
 
         """),
         (["delete-account", "Nope"], failure, unknownAccount),
+        // These have no --force (or one that deletes): the hint names what does work.
+        (["delete-category", "Food", "--force"], failure, """
+        budget: error: transaction 2 is covered by the reconciliation of Checking on 2026-11-20 (statement balance 2405.10)
+        hint: delete-category never breaks a reconciliation: delete the covered transactions first with 'budget delete ID... --force' (see 'budget list --category Food --to 2026-11-20'), then the category
+
+        """),
+        (["delete-category", "Salary", "--move-to", "Food", "--kind-change", "keep"], failure, """
+        budget: error: transaction 1 is covered by the reconciliation of Checking on 2026-11-20 (statement balance 2405.10)
+        hint: delete-category never breaks a reconciliation: --kind-change negate keeps every balance, or move the covered transactions first with 'budget edit ID --category OTHER --kind-change keep --force' (see 'budget list --category Salary --to 2026-11-20')
+
+        """),
         (["set-opening-balance", "Nope", "5"], failure, unknownAccount),
         (["set-opening-balance", "Checking", "5"], failure, """
         budget: error: the opening balance of Checking counts in the reconciliation of Checking on 2026-11-20 (statement balance 2405.10)

@@ -126,6 +126,27 @@ import Glibc
         #expect(sandbox.succeed("list", "--format", "csv") == before)
     }
 
+    /// An undo of an import that a later bulk write rewrote conflicts on every row: the first
+    /// 20 are listed, as `budget log` shows an entry's, and one line counts the rest.
+    @Test func aConflictingUndoListsTheFirst20ConflictsAndCountsTheRest() {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Food", "300")
+        var csv = "date,amount,category,payee\n"
+        for row in 1...25 { csv += "2026-01-\(row < 10 ? "0" : "")\(row),1.00,Food,shop\n" }
+        sandbox.succeed("-q", "import", sandbox.write("bank.csv", csv))
+        sandbox.succeed("-q", "merge-payees", "shop", "--into", "Shop")
+        let before = sandbox.succeed("list", "--format", "csv")
+        let run = sandbox.run("undo", "2")
+        #expect(run.status == 1)
+        let lines = run.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 24)
+        #expect(lines.first == "budget: error: entry 2 conflicts with later changes; nothing was changed:")
+        #expect(lines[1 ... 20].allSatisfy { $0.hasPrefix("budget: error:   transactions id=") && $0.hasSuffix(": changed since (payee is Shop where shop was expected)") })
+        #expect(lines[21 ... 23] == ["budget: error:   ... and 5 more conflicting rows",
+                                     "hint: undo the later entries first (see 'budget log'), or change the rows back by hand", ""])
+        #expect(sandbox.succeed("list", "--format", "csv") == before)
+    }
+
     @Test(arguments: [
         (["undo"], 1, "budget: error: nothing to undo\nhint: 'budget log' lists what was written\n"),
         (["redo"], 1, "budget: error: nothing to redo\nhint: 'budget redo' reapplies what 'budget undo' reversed\n"),

@@ -118,6 +118,55 @@ import Glibc
             """)
     }
 
+    /// An older statement checked after a later one (statements reconciled out of order) is
+    /// looked at from the reconciliation before it: its rows are listed, and nothing blames a
+    /// sync or the sqlite3 shell for a change that never happened.
+    @Test func anOlderStatementAfterALaterReconciliationListsItsOwnRows() throws {
+        let sandbox = Sandbox()
+        sandbox.seedAccounts()
+        sandbox.succeed("reconcile", "Checking", "--statement-balance", "2405.10", "--on", "2026-11-20")
+        let before = sandbox.dump()
+        let older = sandbox.run("reconcile", "Checking", "--statement-balance", "2480.00", "--on", "2026-11-10")
+        #expect(older.status == 1)
+        #expect(older.stdout == """
+            ID  DATE         AMOUNT  CATEGORY   PAYEE  NOTE      IN/OUT
+             1  2026-11-01  3000.00  Salary     ACME            3000.00
+             2  2026-11-03    12.50  Food       Lunch            -12.50
+             3  2026-11-05  -500.00  → Savings         monthly  -500.00
+            --  ----------  -------  ---------  -----  -------  -------
+                Sum                                             2487.50
+                Before                                             0.00
+                Book                                            2487.50
+
+            """)
+        #expect(older.stderr == """
+            budget: error: Checking at the end of 2026-11-10: the statement says 2480.00, the book 2487.50; difference -7.50
+            hint: the book has 7.50 too much: check the 3 transactions of Checking since it began (listed), fix them and reconcile again; nothing was marked
+
+            """)
+        #expect(sandbox.dump() == before)
+    }
+
+    /// `import --force` says which reconciliations its rows break, as add, edit and delete
+    /// --force do (with -q too: it matters); its dry run, and a re-import adding nothing, do not.
+    @Test func aForcedImportSaysWhichReconciliationItBreaks() {
+        let sandbox = Sandbox()
+        sandbox.seedAccounts()
+        sandbox.succeed("-q", "reconcile", "Checking", "--statement-balance", "2405.10", "--on", "2026-11-20")
+        let file = sandbox.write("bank.csv", "date,amount,category,payee\n2026-11-10,4.00,Food,Kiosk\n2026-11-25,5.00,Food,Bakery\n")
+        let dry = sandbox.run("import", file, "--account", "Checking", "--force", "--dry-run", "--format", "csv")
+        #expect(dry.status == 0)
+        #expect(dry.stderr == "Dry run: would import 2 transactions from \(file).\n")
+        let forced = sandbox.run("-q", "import", file, "--account", "Checking", "--force")
+        #expect(forced.status == 0)
+        #expect(forced.stderr == """
+            budget: warning: this breaks the reconciliation of Checking on 2026-11-20 (statement balance 2405.10); reconcile again when the book matches the bank
+
+            """)
+        let again = sandbox.run("-q", "import", file, "--account", "Checking", "--force")
+        #expect(again.status == 0 && again.stderr == "")
+    }
+
     /// Nothing changed since a matching reconciliation and nothing was added after it: the
     /// book still has that statement's balance, so what is missing is the statement's newer
     /// rows (or the figure is mistyped), not a row the reconciliation vouched for.

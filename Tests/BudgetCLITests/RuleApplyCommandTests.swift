@@ -144,6 +144,36 @@ import Glibc
         """)
     }
 
+    /// A row added with --force inside a reconciled period is not marked, yet the statement
+    /// still vouches for its balance: keep refuses to move it across kinds, as `edit` does.
+    @Test func keepRefusesToMoveAForcedRowDatedInsideAReconciliation() throws {
+        let sandbox = book()
+        sandbox.succeed("-q", "reconcile", "Main", "--statement-balance", "2471.01", "--on", "2026-11-04")
+        sandbox.succeed("-q", "add", "-10.00", "Food", "--payee", "ACME Refund", "--date", "2026-11-03", "--force")
+        let before = try sandbox.snapshot()
+        let kept = sandbox.run("rule", "apply", "--kind-change", "keep", "--from", "2026-11-03", "--format", "csv")
+        #expect(kept.status == 0)
+        #expect(kept.stdout == """
+        id,date,change,before,after,rule
+        4,2026-11-03,refused,Food,Salary,3
+        3,2026-11-04,refused,Food,Salary,3
+
+        """)
+        #expect(kept.stderr == """
+        Changed 0 transactions.
+        Left 2 categories as they were: the rule's category is of the other kind, and keeping the amount would change the balance of reconciled transactions; --kind-change negate moves them.
+
+        """)
+        let dry = sandbox.run("rule", "apply", "--dry-run", "--from", "2026-11-03")
+        #expect(dry.stderr == """
+        Dry run: would change 0 transactions.
+        Left 2 categories as they were: the rule's category is of the other kind; --kind-change negate moves them (keep cannot: they are reconciled).
+
+        """)
+        #expect(try sandbox.snapshot() == before)
+        #expect(sandbox.succeed("accounts", "--date", "2026-11-04", "--format", "csv").contains("\nMain,checking,,2481.01,"))
+    }
+
     @Test func editAndMoveChangeWhichRuleWinsFirst() {
         let sandbox = book()
         sandbox.succeed("-q", "rule", "add", "amazon", "Food")

@@ -47,4 +47,64 @@ import Testing
         #expect(undo.status == 0)
         #expect(sandbox.succeed("accounts", "--format", "csv", "--date", "2026-11-01").contains("500.00"))
     }
+
+    /// A deleted transaction put back by an undo, inside a reconciliation made since: `add`
+    /// refuses that without --force, so the undo is refused too, naming the reconciliation.
+    @Test func undoingADeleteInsideAReconciliationMadeSinceIsRefused() throws {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Food", "300")
+        sandbox.succeed("-q", "add", "10", "Food", "A", "--date", "2026-10-05")
+        sandbox.succeed("-q", "add", "20", "Food", "B", "--date", "2026-10-06")
+        sandbox.succeed("-q", "delete", "2")
+        sandbox.succeed("-q", "reconcile", "Main", "--statement-balance", "-10", "--on", "2026-10-31")
+        let before = sandbox.dump()
+        let result = sandbox.run("undo", "4")
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == """
+            budget: error: entry 4 conflicts with later changes; nothing was changed:
+            budget: error:   reconciliations id=1: made since, it vouches for the account's balance on 2026-10-31, which this would change
+            hint: undo the later entries first (see 'budget log'), or change the rows back by hand
+
+            """)
+        #expect(sandbox.dump() == before)
+        // Undoing the reconciliation first, then the delete, works.
+        #expect(sandbox.run("undo", "5").status == 0)
+        #expect(sandbox.run("undo", "4").status == 0)
+        #expect(sandbox.succeed("accounts", "--format", "csv", "--date", "2026-10-31").contains("\nMain,checking,,-30.00,"))
+    }
+
+    /// A redo that moves a transaction back into a period reconciled since the undo is refused.
+    @Test func redoingAMoveIntoAReconciliationMadeSinceIsRefused() throws {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Food", "300")
+        sandbox.succeed("-q", "add", "10", "Food", "A", "--date", "2026-10-05")
+        sandbox.succeed("-q", "add", "20", "Food", "B", "--date", "2026-11-05")
+        sandbox.succeed("-q", "edit", "2", "--date", "2026-10-06")
+        sandbox.succeed("-q", "undo")
+        sandbox.succeed("-q", "reconcile", "Main", "--statement-balance", "-10", "--on", "2026-10-31")
+        let before = sandbox.dump()
+        let result = sandbox.run("redo")
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            budget: error: entry 5 conflicts with later changes; nothing was changed:
+            budget: error:   reconciliations id=1: made since, it vouches for the account's balance on 2026-10-31, which this would change
+            hint: undo the later entries first (see 'budget log'), or change the rows back by hand
+
+            """)
+        #expect(sandbox.dump() == before)
+    }
+
+    /// A transaction changed with --force after a reconciliation: undoing the change goes back
+    /// to what was reconciled, and is allowed.
+    @Test func undoingATransactionForcedAfterAReconciliationIsAllowed() throws {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Food", "300")
+        sandbox.succeed("-q", "add", "10", "Food", "A", "--date", "2026-10-05")
+        sandbox.succeed("-q", "reconcile", "Main", "--statement-balance", "-10", "--on", "2026-10-31")
+        #expect(system("sqlite3 '\(sandbox.database)' \"UPDATE reconciliations SET made_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-1 day')\"") == 0)
+        sandbox.succeed("-q", "edit", "1", "--amount", "12", "--force")
+        #expect(sandbox.run("undo").status == 0)
+        #expect(sandbox.succeed("accounts", "--format", "csv", "--date", "2026-10-31").contains("\nMain,checking,,-10.00,"))
+    }
 }

@@ -187,7 +187,18 @@ struct DeleteAccount: BudgetCommand {
     func run(_ context: CommandContext) throws -> Outcome {
         let store = try context.store()
         let account = try store.account(named: name.name).name
-        let moved = try store.deleteAccount(named: name.name, moveTo.map { .moveTransactions(to: $0.name) } ?? .refuseIfUsed)
+        let moved: Int
+        do {
+            moved = try store.deleteAccount(named: name.name, moveTo.map { .moveTransactions(to: $0.name) } ?? .refuseIfUsed)
+        } catch let error as BudgetError {
+            // ErrorText's hint offers --force, which delete-account has not.
+            guard case .dateInReconciledPeriod(_, let reconciliation) = error, let moveTo else { throw error }
+            let list = ShellWords.quoted(["budget", "list", "--account", account, "--to", reconciliation.statementDate.description])
+            throw EnvironmentError(message: ErrorText(error).message,
+                                   hint: "delete-account never breaks a reconciliation: move those transactions with 'budget edit ID "
+                                       + "--account \(ShellWords.quoted(moveTo.name)) --force' first (see '\(list)'), then delete "
+                                       + "\(account); or move them to another account")
+        }
         if let moveTo, moved > 0 {
             let target = try store.account(named: moveTo.name).name
             context.confirm("Deleted account \(account); moved \(moved == 1 ? "1 transaction" : "\(moved) transactions") to \(target).")

@@ -168,7 +168,23 @@ struct DeleteCategory: BudgetCommand {
         case .move(let other): deletion = .moveTransactions(to: other, kindChange: kindChange?.kindChange ?? .refuse)
         case .delete: deletion = .deleteTransactions
         }
-        let result = try context.store().deleteCategory(named: name.name, deletion)
+        let result: CategoryDeletionResult
+        do {
+            result = try context.store().deleteCategory(named: name.name, deletion)
+        } catch let error as BudgetError {
+            // ErrorText's hint offers --force, which here means something else (or is given already).
+            guard case .reconciledTransaction(_, let reconciliation) = error else { throw error }
+            let covered = "see '" + ShellWords.quoted(["budget", "list", "--category", name.name, "--to",
+                                                        reconciliation.statementDate.description]) + "'"
+            let hint = if case .move = disposal {
+                "delete-category never breaks a reconciliation: --kind-change negate keeps every balance, or move the covered "
+                    + "transactions first with 'budget edit ID --category OTHER --kind-change keep --force' (\(covered))"
+            } else {
+                "delete-category never breaks a reconciliation: delete the covered transactions first with "
+                    + "'budget delete ID... --force' (\(covered)), then the category"
+            }
+            throw EnvironmentError(message: ErrorText(error).message, hint: hint)
+        }
         for line in Self.confirmations(result) { context.confirm(line) }
         return .success
     }

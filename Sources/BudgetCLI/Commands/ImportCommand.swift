@@ -225,6 +225,7 @@ struct Import: BudgetCommand {
         progress?.finish()
         if dryRun, let line = Self.howRead(rows) { context.confirm(line) }
         context.confirm(summary.message(from: file.isStandardStream ? "standard input" : file.path))
+        if !dryRun { Reconciled.warn(store.brokenReconciliations, context) }
         if let amounts = summary.mostlyNegative {
             context.warn("budget: warning: \(amounts.negative) of \(amounts.rows) rows have a negative amount, "
                          + "which budget's own layout reads as money in (a refund, or income)")

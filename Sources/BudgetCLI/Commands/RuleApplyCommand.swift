@@ -47,7 +47,7 @@ struct RuleApply: BudgetCommand {
             if outcome.changes { changed += 1 }
             if outcome.isRefused {
                 refused += 1
-                if outcome.before.isReconciled { reconciled += 1 }
+                if outcome.isReconciled { reconciled += 1 }
             }
             for line in RuleChangeLine.lines(outcome) { try spool.append(line.texts) }
         }

@@ -17,7 +17,11 @@ extension ErrorText {
         case .nothingToRedo:
             self.init(message: "nothing to redo", hint: "'budget redo' reapplies what 'budget undo' reversed")
         case .historyConflicts(let id, let conflicts):
-            let lines = conflicts.map { "  " + ErrorText.words(for: $0) }
+            // The first rows, as `budget log` shows an entry's: an undo of an import that a
+            // later `rule apply` rewrote conflicts on thousands, and one line says it.
+            var lines = conflicts.prefix(Self.conflictsShown).map { "  " + ErrorText.words(for: $0) }
+            let rest = conflicts.count - lines.count
+            if rest > 0 { lines.append("  ... and \(HistoryLog.grouped(rest)) more conflicting row\(rest == 1 ? "" : "s")") }
             // Migration 8 moved transfers' reconciled marks to the side whose statement vouched for
             // them: no entry did, so undoing the later entries cannot bring an old mark back.
             let movedMark = conflicts.contains { $0.table == "transactions" && $0.fields.contains { $0.column == "reconciled_on" } }
@@ -35,6 +39,9 @@ extension ErrorText {
         }
     }
 
+    /// How many conflicts of an undo or redo are listed, one a line; a line counts the rest.
+    static let conflictsShown = 20
+
     /// One conflict of an undo, in words: `transactions id=4: changed since (amount is 1500, expected 1250)`.
     static func words(for conflict: HistoryConflict) -> String {
         let row = conflict.table + " " + conflict.key.map { "\($0.column)=\($0.after?.description ?? "")" }.joined(separator: " ")
@@ -46,9 +53,12 @@ extension ErrorText {
         case .keyTaken: return row + ": a row with this key was added since"
         case .constraint: return row + ": would break a rule of the table (a name or key taken since)"
         case .brokenReference: return row + ": would point at a row deleted since"
-        case .reconciled:
+        case .reconciled where conflict.table == "accounts":
             let day = conflict.fields.first?.after?.description ?? "?"
             return row + ": its opening balance counts in the reconciliation of \(day), made since"
+        case .reconciled:
+            let day = conflict.fields.first?.after?.description ?? "?"
+            return row + ": made since, it vouches for the account's balance on \(day), which this would change"
         }
     }
 

@@ -13,8 +13,10 @@ public struct HistoryConflict: Hashable, Sendable, CustomStringConvertible {
         case constraint
         /// Rows would point at a row that is gone (`PRAGMA foreign_key_check`).
         case brokenReference
-        /// The change counts in a reconciliation made since (an account's opening balance, on or
-        /// before its last statement): ``HistoryConflict/fields`` hold `reconciled on` and the day.
+        /// The change counts in a reconciliation made since: an account's opening balance, on or
+        /// before its last statement (table `accounts`; ``HistoryConflict/fields`` hold
+        /// `reconciled on` and the day), or its transactions up to that statement's day (table
+        /// `reconciliations`, keyed by the reconciliation's id; the field `statement_date`).
         case reconciled
     }
 

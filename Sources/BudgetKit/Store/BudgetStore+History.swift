@@ -38,9 +38,10 @@ extension BudgetStore {
     @discardableResult
     public func undo(entry id: Int64? = nil) throws -> HistoryEntry {
         try refuseInsideGroupedWrite("undo")
-        let target = try reading { try undoTarget(id) }
-        try reverse(target, as: .undo(of: target.id))
-        return target
+        return try reversing { () throws -> (HistoryEntry, HistoryRecord) in
+            let target = try reading { try undoTarget(id) }
+            return (target, .undo(of: target.id))
+        }
     }
 
     /// Reapplies what the newest undo (not yet redone) reversed, as one new write.
@@ -51,17 +52,18 @@ extension BudgetStore {
     @discardableResult
     public func redo() throws -> HistoryEntry {
         try refuseInsideGroupedWrite("redo")
-        let target = try reading { () throws -> HistoryEntry in
-            let id = try connection.int64("""
-                SELECT h.id FROM history AS h WHERE h.undoes IS NOT NULL AND h.received = 0
-                    AND NOT EXISTS (SELECT 1 FROM history AS r WHERE r.redoes = h.id OR r.undoes = h.id)
-                ORDER BY h.id DESC LIMIT 1
-                """)
-            guard let id else { throw BudgetError.nothingToRedo }
-            return try entry(id)
+        return try reversing { () throws -> (HistoryEntry, HistoryRecord) in
+            let target = try reading { () throws -> HistoryEntry in
+                let id = try connection.int64("""
+                    SELECT h.id FROM history AS h WHERE h.undoes IS NOT NULL AND h.received = 0
+                        AND NOT EXISTS (SELECT 1 FROM history AS r WHERE r.redoes = h.id OR r.undoes = h.id)
+                    ORDER BY h.id DESC LIMIT 1
+                    """)
+                guard let id else { throw BudgetError.nothingToRedo }
+                return try entry(id)
+            }
+            return (target, .redo(of: target.id))
         }
-        try reverse(target, as: .redo(of: target.id))
-        return target
     }
 
     /// Drops the history entries written before `day` (local time at midnight) from this book;
@@ -138,19 +140,46 @@ extension BudgetStore {
         throw BudgetError.alreadyUndone(id: id, by: last)
     }
 
+    /// Picks the entry to reverse with `pick` and reverses it. The entry is read before the
+    /// write lock is taken (its inverse is computed outside the lock): when another process
+    /// reversed it in between (two `budget redo` at once), it is picked again under the new state,
+    /// so concurrent undos and redos do what they would have done one after the other.
+    private func reversing(_ pick: () throws -> (HistoryEntry, HistoryRecord)) throws -> HistoryEntry {
+        var attempts = 0
+        while true {
+            let (target, record) = try pick()
+            do {
+                try reverse(target, as: record)
+                return target
+            } catch is ReversedSince where attempts < 8 {
+                attempts += 1
+            } catch let raced as ReversedSince {
+                throw BudgetError.alreadyUndone(id: target.id, by: raced.by)
+            }
+        }
+    }
+
+    /// Thrown by ``reverse(_:as:)`` when another process reversed the entry after it was read.
+    private struct ReversedSince: Error {
+        let by: Int64
+    }
+
     /// Applies the inverse of `target`'s changeset as one recorded write; any conflict aborts it.
+    ///
+    /// - Throws: ``ReversedSince`` when another write undid or redid `target` after it was read.
     private func reverse(_ target: HistoryEntry, as record: HistoryRecord) throws {
         let inverse = try reading { try target.changeset.inverted() }
         try recordedWriting(record, foreignKeysOff: true, known: inverse,
                             pausingLog: target.changeCount > BulkImportLimits.rowsBeforePausingLog) {
-            // Someone else may have undone it since it was read.
-            if case .undo = record, let by = try connection.int64("SELECT min(id) FROM history WHERE undoes = ?", [.integer(target.id)]) {
-                throw BudgetError.alreadyUndone(id: target.id, by: by)
+            // Someone else may have undone or redone it since it was read.
+            if let by = try connection.int64("SELECT min(id) FROM history WHERE undoes = ?1 OR redoes = ?1", [.integer(target.id)]) {
+                throw ReversedSince(by: by)
             }
             var reader = try HistoryReader(connection: connection)
             var conflicts: [HistoryConflict] = []
             var failure: (any Error)?
             let openings = try openingBalances()
+            let reconciled = try reconciledFlows()
             try inverse.apply(to: connection) { conflict in
                 do {
                     if let found = try reader.conflict(from: conflict) { conflicts.append(found) }
@@ -162,6 +191,7 @@ extension BudgetStore {
             if let failure { throw failure }
             conflicts += try reader.brokenReferences()
             conflicts += try reconciledOpenings(before: openings, entryMilliseconds: target.milliseconds)
+            conflicts += try reconciledFlowChanges(before: reconciled, entryMilliseconds: target.milliseconds)
             if !conflicts.isEmpty { throw BudgetError.historyConflicts(id: target.id, conflicts) }
         }
     }

@@ -32,7 +32,8 @@ public struct ReconciliationMismatch: Hashable, Sendable {
     public let statementBalance: Money
     /// The book's balance at the end of ``statementDate``.
     public let bookBalance: Money
-    /// The account's latest reconciliation before this one, if any.
+    /// The account's latest reconciliation with a statement day on or before this one's, if any (an
+    /// older statement checked after a later one is looked at from the one before it).
     public let lastReconciliation: Reconciliation?
     /// The account's transactions after ``lastReconciliation`` (all of them without one) up to
     /// ``statementDate``, and those within it that a forced change un-marked, by date then id:
@@ -66,7 +67,9 @@ extension BudgetStore {
             let account = try accountRow(named: name)
             let balance = try BalanceQuery.balance(of: account, on: day, in: connection)
             guard balance == statementBalance else {
-                let last = try lastReconciliation(accountID: account.id)
+                // The one before this statement: an older statement checked after a later one is
+                // looked at from the reconciliation before it, not from the later one.
+                let last = try lastReconciliation(accountID: account.id, onOrBefore: day)
                 var filter = TransactionFilter(from: last.map { $0.statementDate.adding(days: 1) }, to: day)
                 filter.accountID = account.id
                 var since: [Transaction] = []
@@ -119,12 +122,13 @@ extension BudgetStore {
 
     // MARK: - The guard every write passes
 
-    /// The account's reconciliation with the latest statement day, or `nil`.
-    func lastReconciliation(accountID: Int64) throws -> Reconciliation? {
+    /// The account's reconciliation with the latest statement day (on or before `day`, when
+    /// given), or `nil`.
+    func lastReconciliation(accountID: Int64, onOrBefore day: Day? = nil) throws -> Reconciliation? {
         try connection.cached("""
             SELECT \(ReconciliationColumn.selectList) FROM reconciliations AS r LEFT JOIN accounts AS a ON a.id = r.account_id
-            WHERE r.account_id = ? ORDER BY r.statement_date DESC, r.id DESC LIMIT 1
-            """).first([.integer(accountID)], ReconciliationColumn.reconciliation)
+            WHERE r.account_id = ?1 AND (?2 IS NULL OR r.statement_date <= ?2) ORDER BY r.statement_date DESC, r.id DESC LIMIT 1
+            """).first([.integer(accountID), day?.sqliteValue ?? .null], ReconciliationColumn.reconciliation)
     }
 
     /// Refuses (unless `policy` allows) a change of a transaction's balance effects from `old`

@@ -13,6 +13,11 @@ public struct RuleOutcome: Hashable, Sendable {
     /// category was refused (``KindChange/refuse``, or a reconciled row whose balance would change).
     public let refusedCategory: String?
 
+    /// Whether a reconciliation vouches for the transaction's balance: it is marked reconciled,
+    /// or dated on or before its account's latest statement day (a row added or changed there
+    /// with `--force`), so a move that changes its balance is refused.
+    public let isReconciled: Bool
+
     /// Whether the rules wanted a category they were refused.
     public var isRefused: Bool { refusedCategory != nil }
     /// Whether the transaction changes.
@@ -36,8 +41,8 @@ extension BudgetStore {
     /// leaves the category (the outcome says which was refused; the payee still changes),
     /// ``KindChange/negateAmount`` keeps the money's direction (12.50 spent in Food becomes
     /// -12.50 in Salary), ``KindChange/keepAmount`` keeps the number. A reconciled row is never
-    /// moved in a way that changes its account's balance (``KindChange/keepAmount`` across kinds):
-    /// that move is refused too.
+    /// moved in a way that changes its account's balance (``KindChange/keepAmount`` across kinds),
+    /// nor is a row dated on or before its account's latest reconciliation: that move is refused too.
     ///
     /// The rows are read under the write lock, so another process's write lands wholly before or
     /// wholly after this one. A dry run writes nothing and takes no write lock.
@@ -91,6 +96,10 @@ extension BudgetStore {
             let matcher = try RuleMatcher(try self.ruleDefinitions())
             let resolved = try self.resolvedIDs(of: filter)
             guard !matcher.isEmpty else { return }
+            var statementDays: [String: Day] = [:]
+            try self.connection.prepare("""
+                SELECT a.name, max(r.statement_date) FROM reconciliations AS r JOIN accounts AS a ON a.id = r.account_id GROUP BY a.id
+                """).forEachRow { statementDays[$0.text(0)] = $0.day(1) }
             let update = dryRun ? nil : try self.connection.prepare(
                 "UPDATE transactions SET payee = ?, amount = ?, category_id = coalesce(?, category_id) WHERE id = ?")
             var chunk: [(outcome: RuleOutcome, categoryID: Int64?)] = []
@@ -104,7 +113,10 @@ extension BudgetStore {
                     let transaction = try TransactionQuery.transaction(from: row, in: self.connection)
                     read += 1
                     last = TransactionQuery.Position(date: row.text(TransactionQuery.Column.date), id: transaction.id)
-                    if let outcome = Self.outcome(of: transaction, matcher: matcher, kindChange: kindChange) { chunk.append(outcome) }
+                    let covered = transaction.isReconciled || statementDays[transaction.account].map { transaction.date <= $0 } == true
+                    if let outcome = Self.outcome(of: transaction, matcher: matcher, kindChange: kindChange, covered: covered) {
+                        chunk.append(outcome)
+                    }
                 }
                 for (outcome, categoryID) in chunk {
                     if let update, outcome.changes {
@@ -122,8 +134,9 @@ extension BudgetStore {
     static let ruleApplyChunk = 4_096
 
     /// What the rules do to one transaction, with the new category's id; `nil` when nothing.
-    static func outcome(of transaction: Transaction, matcher: RuleMatcher,
-                        kindChange: KindChange) -> (outcome: RuleOutcome, categoryID: Int64?)? {
+    /// `covered`: a reconciliation vouches for its balance (``RuleOutcome/isReconciled``).
+    static func outcome(of transaction: Transaction, matcher: RuleMatcher, kindChange: KindChange,
+                        covered: Bool) -> (outcome: RuleOutcome, categoryID: Int64?)? {
         guard !transaction.isTransfer, !transaction.isSplit, let kind = transaction.kind.categoryKind else { return nil }
         let match = matcher.match(payee: transaction.payee, note: transaction.note,
                                   direction: ImportRule.Direction(amount: transaction.amount, kind: kind))
@@ -136,7 +149,7 @@ extension BudgetStore {
         if let category = match.category, category.name != transaction.category {
             categoryRule = category.rule
             let crossing = category.kind != kind
-            if crossing && (kindChange == .refuse || (kindChange == .keepAmount && transaction.isReconciled)) {
+            if crossing && (kindChange == .refuse || (kindChange == .keepAmount && covered)) {
                 refused = category.name
             } else {
                 after.category = category.name
@@ -146,7 +159,8 @@ extension BudgetStore {
             }
         }
         guard payeeRule != nil || categoryRule != nil else { return nil }
-        return (RuleOutcome(before: transaction, after: after, payeeRule: payeeRule, categoryRule: categoryRule, refusedCategory: refused),
+        return (RuleOutcome(before: transaction, after: after, payeeRule: payeeRule, categoryRule: categoryRule, refusedCategory: refused,
+                            isReconciled: covered),
                 categoryID)
     }
 }

@@ -93,6 +93,16 @@ extension ImportStaging {
         ORDER BY s.rowid LIMIT 1
         """
 
+    /// The accounts whose reconciliations ``reconciledRows`` would refuse, in the order their
+    /// first row is met.
+    static let reconciledAccounts = """
+        SELECT r.account_id FROM temp.import_staging AS s
+        JOIN reconciliations AS r ON r.account_id IN (s.account_id, s.transfer_account_id) AND r.statement_date >= s.date
+        WHERE NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key)
+        AND (?1 OR NOT \(ImportTombstones.hide("s")))
+        GROUP BY r.account_id ORDER BY min(s.rowid)
+        """
+
     /// A staged row as ``importRow(_:)`` reads it, then what the fates and the pages add.
     enum StagedColumn: Int32, FixedColumns {
         case line, date, amount, bank, payee, note, importKey, category, categoryField, kind, kindField
@@ -210,11 +220,25 @@ extension ImportStaging {
                                    message: "the split starting here mixes expense category '\(mixed.expense)' with income category '\(mixed.income)'")
     }
 
-    /// Throws when a new row would change a balance a reconciliation vouches for.
+    /// Throws when a new row would change a balance a reconciliation vouches for; when that is
+    /// allowed (``ReconciledChanges/allow``), adds each reconciliation the new rows break to the
+    /// store's ``BudgetStore/brokenReconciliations``, so the command can say so as other forced
+    /// writes do.
     func throwIfReconciled() throws {
         enum Covered: Int32, SelectedColumns { case date, accountID }
-        guard options.reconciled == .refuse, try connection.int64("SELECT EXISTS (SELECT 1 FROM reconciliations)") == 1,
-              let found = try connection.prepare(Self.reconciledRows).first([options.includesDeleted.sqliteValue], { (date: $0.day(Covered.date), accountID: $0.int64(Covered.accountID)) }),
+        guard try connection.int64("SELECT EXISTS (SELECT 1 FROM reconciliations)") == 1 else { return }
+        if options.reconciled == .allow {
+            let accounts = try connection.prepare(Self.reconciledAccounts).map([options.includesDeleted.sqliteValue]) { $0.int64(0) }
+            for id in accounts {
+                if let last = try store.lastReconciliation(accountID: id), !store.brokenReconciliations.contains(where: { $0.id == last.id }) {
+                    store.brokenReconciliations.append(last)
+                }
+            }
+            return
+        }
+        guard let found = try connection.prepare(Self.reconciledRows).first([options.includesDeleted.sqliteValue], {
+                  (date: $0.day(Covered.date), accountID: $0.int64(Covered.accountID))
+              }),
               let last = try store.lastReconciliation(accountID: found.accountID) else { return }
         let date = found.date
         throw BudgetError.dateInReconciledPeriod(date, last)
