@@ -30,6 +30,12 @@ import Glibc
         hint: write dates like 2026-11-21, or use today or yesterday
 
         """),
+        // A name that starts with '-' is read as options; the hint says how to give it.
+        (["rename-category", "Food", "-Dining out"], usage, """
+        budget: error: unknown option '-D' (in '-Dining out')
+        hint: if '-Dining out' is a value, not options, put it after '--', after which every word is an argument: -- '-Dining out'
+
+        """),
         (["list", "--mnth", "2026-11"], usage, """
         budget: error: unknown option '--mnth'; did you mean '--month'?
         usage: budget list [<options>]

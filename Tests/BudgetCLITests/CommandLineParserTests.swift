@@ -119,6 +119,7 @@ import Testing
         (["list", "--mnth", "2026-11"], "unknown option '--mnth'; did you mean '--month'?"),
         (["list", "--zzzzzzzz"], "unknown option '--zzzzzzzz'"),
         (["list", "-x"], "unknown option '-x'"),
+        (["delete-account", "-Cash"], "unknown option '-C' (in '-Cash')"),
         (["add"], "missing argument '<amount>'"),
         (["add", "5"], "missing argument '<category>'"),
         (["reconcile", "Main", "--on", "2026-11-01"], "missing option '--statement-balance <amount>'"),

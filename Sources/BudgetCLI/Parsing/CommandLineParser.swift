@@ -261,7 +261,7 @@ struct OptionWord {
             var rest = cluster
             while let letter = rest.popFirst() {
                 guard let (slot, info) = table.find(short: letter) else {
-                    throw .unknownOption("-" + String(letter), among: [])
+                    throw .unknownOption(letter, inWord: "-" + cluster)
                 }
                 if info.kind == .option {
                     matches.append((slot, info, rest.isEmpty ? nil : String(rest)))

@@ -25,6 +25,14 @@ struct UsageError: Error {
         UsageError(message: "unknown option '\(written)'" + Suggestion.phrase(for: written, among: names))
     }
 
+    /// A letter of the word `word` (`-Cash`, read as the options -C -a -s -h) that names no
+    /// option: the word may be a value that starts with `-`, a name or a payee.
+    static func unknownOption(_ letter: Character, inWord word: Substring) -> UsageError {
+        guard word.count > 2 else { return unknownOption("-\(letter)", among: []) }
+        return UsageError(message: "unknown option '-\(letter)' (in '\(word)')",
+                          hint: "if '\(word)' is a value, not options, put it after '--', after which every word is an argument: -- \(ShellWords.quoted(String(word)))")
+    }
+
     static func missingValue(for option: ArgumentInfo) -> UsageError {
         UsageError(message: "missing value for '\(option.label)'")
     }
