@@ -17,6 +17,14 @@ import Glibc
         return sandbox
     }
 
+    /// A book held by the sqlite3 shell in a transaction: the hint named "the other budget
+    /// process". (The busy wait itself is 10 s, so the text is checked alone.)
+    @Test func aLockedBookNamesEveryKindOfHolder() {
+        let text = ErrorText(.databaseBusy(path: "/b/book.sqlite3"))
+        #expect(text.message == "/b/book.sqlite3 is locked by another process")
+        #expect(text.hint == "try again when the other process (budget, or the sqlite3 shell in a transaction) has finished with it")
+    }
+
     @Test func aDatabaseFromANewerVersionIsRefusedAndUntouched() throws {
         let sandbox = seeded()
         #expect(system("sqlite3 '\(sandbox.database)' 'PRAGMA user_version = 99'") == 0)

@@ -85,7 +85,7 @@ struct ErrorText: Equatable {
         case .readOnlyDatabase(let path):
             self.init(message: "cannot write to \(path): the database is read-only", hint: "check the permissions of the file and its folder")
         case .databaseBusy(let path):
-            self.init(message: "\(path) is locked by another process", hint: "try again when the other budget process has finished")
+            self.init(message: "\(path) is locked by another process", hint: "try again when the other process (budget, or the sqlite3 shell in a transaction) has finished with it")
         case .diskProblem(let path, let reason):
             self.init(message: "cannot write to \(path): \(reason)", hint: "free some disk space and try again; nothing was changed")
         case .backupExists(let path):
