@@ -19,8 +19,9 @@ struct ListingBenchmarks {
     /// An amount in minor units as text in SQL, by integer arithmetic (`-12.50`), as budget writes it.
     static let amountText = "(CASE WHEN t.amount < 0 THEN '-' ELSE '' END) || (abs(t.amount) / 100) || '.' || substr('0' || (abs(t.amount) % 100), -2)"
 
-    /// Every row, by date then id: the table (`list`) beside the shell's column mode, and CSV
-    /// (`export`) beside its CSV mode, alternating, median of `runs`, output to /dev/null.
+    /// Every row, by date then id: the table (`list`) beside the shell's column mode, CSV
+    /// (`export`) beside its CSV mode and JSON (`export --format json`) beside its JSON mode,
+    /// alternating, median of `runs`, output to /dev/null.
     func listAndExport(_ path: String, plain: String, runs: Int = 5) {
         let rows = """
             SELECT t.id, t.date, \(Self.amountText) AS amount, coalesce(c.name, '') AS category, t.payee, t.note
@@ -29,6 +30,7 @@ struct ListingBenchmarks {
         let cases: [(label: String, budget: [String], shell: [String])] = [
             ("budget list (1M rows, table)", ["list"], ["-column", "-header"]),
             ("budget export (1M rows, CSV)", ["export"], ["-csv", "-header"]),
+            ("budget export (1M rows, JSON)", ["export", "--format", "json"], ["-json"]),
         ]
         for (label, arguments, mode) in cases {
             var budget = Samples(), shell = Samples()

@@ -112,10 +112,10 @@ import Glibc
     }
 
     @Test func theCopyOfABackupToADashIsMadeInTMPDIRThenTmp() {
-        #expect(Backup.temporaryFolders(["TMPDIR": "/var/tmp/me"]) == ["/var/tmp/me", "/tmp"])
-        #expect(Backup.temporaryFolders(["TMPDIR": "/tmp"]) == ["/tmp"])
-        #expect(Backup.temporaryFolders(["TMPDIR": ""]) == ["/tmp"])
-        #expect(Backup.temporaryFolders([:]) == ["/tmp"])
+        #expect(CommandContext.temporaryFolders(in: ["TMPDIR": "/var/tmp/me"]) == ["/var/tmp/me", "/tmp"])
+        #expect(CommandContext.temporaryFolders(in: ["TMPDIR": "/tmp"]) == ["/tmp"])
+        #expect(CommandContext.temporaryFolders(in: ["TMPDIR": ""]) == ["/tmp"])
+        #expect(CommandContext.temporaryFolders(in: [:]) == ["/tmp"])
     }
 
     @Test func aBackupIntoAMissingFolderExits74() throws {

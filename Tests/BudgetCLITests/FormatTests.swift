@@ -20,16 +20,45 @@ import Testing
         var output = ""
         JSON.appendString(text, to: &output)
         #expect(Array(output.utf8) == Array(json.utf8))
+        var bytes: [UInt8] = Array("x".utf8)
+        JSON.appendString(text, to: &bytes)
+        #expect(bytes == Array(("x" + json).utf8))
+    }
+
+    @Test func everyControlCharacterIsEscapedAndDELAndNonASCIIAreNot() {
+        let named: [UInt8: String] = [0x08: "\\b", 0x09: "\\t", 0x0A: "\\n", 0x0C: "\\f", 0x0D: "\\r"]
+        let hex = Array("0123456789abcdef")
+        for byte in UInt8(0)..<0x20 {
+            var bytes: [UInt8] = []
+            JSON.appendString(String(UnicodeScalar(byte)), to: &bytes)
+            let escape = named[byte] ?? "\\u00" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0xF)])
+            #expect(String(decoding: bytes, as: UTF8.self) == "\"" + escape + "\"", "\(byte)")
+        }
+        var bytes: [UInt8] = []
+        JSON.appendString("\u{7F}\u{80}\u{9B}\u{202E}\u{FEFF}", to: &bytes)
+        #expect(bytes == Array("\"\u{7F}\u{80}\u{9B}\u{202E}\u{FEFF}\"".utf8))
     }
 
     @Test func jsonAmountsAreNumberLiteralsAndMissingPercentIsNull() {
-        var output = ""
+        var output: [UInt8] = []
         for cell in [Cell.money(Money(minorUnits: 1250)), .money(Money(minorUnits: -5)), .percent(nil),
-                     .percent(PercentTenths(tenths: 1042)), .flag(true), .integer(7)] {
+                     .percent(PercentTenths(tenths: 1042)), .flag(true), .flag(false), .integer(7), .integer(0), .integer(-42),
+                     .integer(.min), .integer(.max), .sql(nil), .sql(.null), .sql(.integer(-3)), .sql(.text("7")),
+                     .text("a\"b"), .date("2026-11-27")] {
             JSON.appendValue(cell, to: &output)
-            output += " "
+            output += Array(" ".utf8)
         }
-        #expect(output == "12.50 -0.05 null 104.2 true 7 ")
+        #expect(String(decoding: output, as: UTF8.self) == "12.50 -0.05 null 104.2 true false 7 0 -42 -9223372036854775808 "
+                + "9223372036854775807 null null -3 \"7\" \"a\\\"b\" \"2026-11-27\" ")
+    }
+
+    @Test func aJSONObjectHasItsKeysInOrderAndIsTheSameAsBytesOrText() {
+        let keys = ["id", "payee", "we\"ird"], cells: [Cell] = [.integer(12), .text("Caf\u{e9}"), .money(Money(minorUnits: 100))]
+        var text = "", bytes: [UInt8] = []
+        JSON.appendObject(keys: keys, cells: cells, to: &text)
+        JSON.ObjectKeys(keys).appendObject(cells, to: &bytes)
+        #expect(text == "{\"id\": 12, \"payee\": \"Caf\u{e9}\", \"we\\\"ird\": 1.00}")
+        #expect(bytes == Array(text.utf8))
     }
 
     @Test func anEmptyJSONArrayIsBrackets() throws {

@@ -48,7 +48,8 @@ import Glibc
     }
 
     @Test func aSpoolGivesBackItsRecordsExactlyEachTimeItIsRead() throws {
-        let spool = try RecordSpool()
+        let sandbox = Sandbox()
+        let spool = try RecordSpool(in: [sandbox.directory])
         let records = [["1", "2026-11-02", "payee", "Caf\u{e9}\n\"x\"", "", "7"], [], ["", "\u{0}\u{202e}"], ["\u{1F469}\u{200D}\u{1F4BB}"]]
         for record in records.prefix(2) { try spool.append(record) }
         var read: [[String]] = []
@@ -59,6 +60,38 @@ import Glibc
         try spool.forEach { (texts: [String]) throws(OutputError) in read.append(texts) }
         #expect(read == records)
         #expect(spool.count == 4)
+    }
+
+    @Test func aSpoolsFileIsMadeInTheFirstFolderThatTakesItAndHasNoNameThere() throws {
+        let sandbox = Sandbox()
+        let folder = sandbox.directory + "/tmpdir"
+        try #require(mkdir(folder, 0o700) == 0)
+        let spool = try RecordSpool(in: [sandbox.directory + "/missing", folder, "/tmp"])
+        try spool.append(["Caf\u{e9}"])
+        // Its one open file is in `folder`, already unlinked; the folder holds no name.
+        let files = Self.openFiles().filter { $0.hasPrefix(folder + "/") }
+        #expect(files.count == 1)
+        #expect(files.allSatisfy { $0.hasPrefix(folder + "/budget-spool-") && $0.hasSuffix(" (deleted)") })
+        #expect(Sandbox.names(in: folder).isEmpty)
+        var read: [[String]] = []
+        try spool.forEach { (texts: [String]) throws(OutputError) in read.append(texts) }
+        #expect(read == [["Caf\u{e9}"]])
+    }
+
+    @Test func aSpoolWithNoFolderToTakeItFailsWithTheFirstFoldersReason() {
+        let sandbox = Sandbox()
+        let file = sandbox.write("file", "")
+        #expect(throws: OutputError.failed(errno: ENOENT)) { try RecordSpool(in: [sandbox.directory + "/missing", file]) }
+        #expect(throws: OutputError.failed(errno: ENOTDIR)) { try RecordSpool(in: [file]) }
+    }
+
+    /// Where this process's open file descriptors lead (`/proc/self/fd`).
+    static func openFiles() -> [String] {
+        Sandbox.names(in: "/proc/self/fd").compactMap { name in
+            var target = [CChar](repeating: 0, count: 4096)
+            let count = readlink("/proc/self/fd/" + name, &target, target.count - 1)
+            return count > 0 ? String(decoding: target.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
+        }
     }
 
     @Test func onceFailedOutputStaysFailed() throws {

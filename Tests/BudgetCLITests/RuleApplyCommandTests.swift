@@ -304,4 +304,22 @@ import Glibc
         }
         #expect(try sandbox.snapshot() == before)
     }
+
+    @Test func ruleApplyListsItsChangesWhateverTMPDIRIs() throws {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        #expect(sandbox.run("rule", "add", "Lunch", "Rent").status == 0)
+        let expected = sandbox.run("rule", "apply", "--dry-run")
+        #expect(expected.status == 0)
+        #expect(expected.stdout.contains("Rent"))
+        let tmpdir = sandbox.directory + "/tmpdir"
+        try #require(mkdir(tmpdir, 0o700) == 0)
+        for given in [tmpdir, sandbox.directory + "/missing", ""] {
+            let run = sandbox.run("rule", "apply", "--dry-run", environment: ["TMPDIR": given])
+            #expect(run.status == 0)
+            #expect(run.stdout == expected.stdout)
+            #expect(run.stderr == expected.stderr)
+        }
+        #expect(Sandbox.names(in: tmpdir).isEmpty)
+    }
 }

@@ -30,10 +30,14 @@ import Testing
         do { _ = try Money(parsing: text) } catch { #expect(error.description == message) }
     }
 
-    @Test(arguments: [(1250, "12.50"), (-225, "-2.25"), (5, "0.05"), (-5, "-0.05"), (0, "0.00"),
+    @Test(arguments: [(1250, "12.50"), (-225, "-2.25"), (5, "0.05"), (-5, "-0.05"), (0, "0.00"), (10, "0.10"),
+                      (100, "1.00"), (-1_000_000, "-10000.00"), (999_999_999_999, "9999999999.99"),
                       (Int64.max, "92233720368547758.07"), (Int64.min, "-92233720368547758.08")])
     func formatsWithoutFloatingPoint(minorUnits: Int64, text: String) {
         #expect(Money(minorUnits: minorUnits).description == text)
+        var bytes: [UInt8] = Array("x".utf8)
+        Money(minorUnits: minorUnits).appendDescription(to: &bytes)
+        #expect(bytes == Array(("x" + text).utf8))
     }
 
     @Test func parsesDecimalCommaAsBanksWriteIt() throws {

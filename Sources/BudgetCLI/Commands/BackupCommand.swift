@@ -37,15 +37,9 @@ struct Backup: BudgetCommand {
             throw UsageError(message: "a backup is a binary file: standard output is a terminal",
                              hint: "redirect it: budget backup - > budget-copy.sqlite3")
         }
-        try BackupStream.write(store, stagingIn: Self.temporaryFolders(context.environment), to: context.stdout)
+        try BackupStream.write(store, stagingIn: context.temporaryFolders, to: context.stdout)
         context.confirm("Backed up \(store.path) to standard output.")
         return .success
-    }
-
-    /// Where `backup -` makes its temporary copy: `$TMPDIR`, then `/tmp` (the book's folder comes last).
-    static func temporaryFolders(_ environment: [String: String]) -> [String] {
-        let given = environment["TMPDIR"] ?? ""
-        return given.isEmpty || given == "/tmp" ? ["/tmp"] : [given, "/tmp"]
     }
 }
 

@@ -40,7 +40,7 @@ struct RuleApply: BudgetCommand {
     func run(_ context: CommandContext) throws -> Outcome {
         let store = try context.store(access: dryRun ? .read : .change)
         // The changes are listed once committed; until then they wait in a file, not in memory.
-        let spool = try RecordSpool()
+        let spool = try RecordSpool(in: context.temporaryFolders)
         var changed = 0, refused = 0, reconciled = 0
         try store.applyRules(TransactionFilter(from: from, to: to, account: account?.name), dryRun: dryRun,
                              kindChange: kindChange?.kindChange ?? .refuse) { outcome in

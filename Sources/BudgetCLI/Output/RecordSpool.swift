@@ -10,13 +10,16 @@ import Darwin
 /// whatever their number.
 ///
 /// ```swift
-/// let spool = try RecordSpool()
+/// let spool = try RecordSpool(in: ["/tmp"])
 /// try spool.append(["12", "Lunch"])
 /// try spool.forEach { texts in print(texts) }   // ["12", "Lunch"]
 /// ```
 ///
-/// Each record is a list of texts, written as their byte counts and bytes. The file is
-/// `tmpfile(3)`'s: deleted as it is made, gone when the spool is.
+/// Each record is a list of texts, written as their byte counts and bytes. The file is made by
+/// `mkstemp(3)` (readable by its owner alone) in the first folder given that takes it (`$TMPDIR`,
+/// then `/tmp`: ``CommandContext/temporaryFolders``; `tmpfile(3)` would ignore `$TMPDIR`) and
+/// unlinked at once: it has no name while the spool works, and its space is freed when the
+/// spool goes, or the process ends however it ends.
 ///
 /// Not thread-safe: one command writes to it at a time.
 final class RecordSpool {
@@ -26,12 +29,29 @@ final class RecordSpool {
     /// One record's bytes on their way to the file, kept to reuse its storage.
     private var bytes: [UInt8] = []
 
-    /// An empty spool in a new temporary file.
+    /// An empty spool in a new temporary file in the first of `folders` where one can be made.
     ///
-    /// - Throws: ``OutputError/failed(errno:)`` when no temporary file can be made.
-    init() throws(OutputError) {
-        guard let file = tmpfile() else { throw .failed(errno: errno) }
-        self.file = file
+    /// - Throws: ``OutputError/failed(errno:)`` with the first folder's reason when no temporary
+    ///   file can be made in any of them.
+    init(in folders: [String]) throws(OutputError) {
+        var firstFailure: Int32?
+        for folder in folders {
+            var template = Array("\(folder)/budget-spool-XXXXXX".utf8CString)
+            let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard descriptor >= 0 else {
+                firstFailure = firstFailure ?? errno
+                continue
+            }
+            unlink(template)
+            guard let file = fdopen(descriptor, "w+") else {
+                let code = errno
+                close(descriptor)
+                throw .failed(errno: code)
+            }
+            self.file = file
+            return
+        }
+        throw .failed(errno: firstFailure ?? ENOENT)
     }
 
     deinit { fclose(file) }

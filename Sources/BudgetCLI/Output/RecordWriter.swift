@@ -23,8 +23,10 @@ struct RecordWriter<Value> {
     private let record: RecordDescription<Value>
     private let output: Output
     private let delimited: DelimitedRowWriter.Writer
+    /// The JSON keys, written once.
+    private let jsonKeys: JSON.ObjectKeys
     private var count = 0
-    /// The row being written, and its fields, kept to reuse their storage.
+    /// The row (or JSON object) being written, and its fields, kept to reuse their storage.
     private var row: [UInt8] = [], fields: [DelimitedRowWriter.Field] = []
 
     /// Prepares the output; the header row for CSV and TSV is written with the first record, or
@@ -38,6 +40,7 @@ struct RecordWriter<Value> {
         self.record = record
         self.output = output
         delimited = DelimitedRowWriter.Writer(format: format == .tsv ? .tsv : .csv, excelSafe: excelSafe)
+        jsonKeys = JSON.ObjectKeys(format == .json ? record.keys : [])
     }
 
     /// Writes one record.
@@ -49,9 +52,10 @@ struct RecordWriter<Value> {
         let cells = record.cells(value)
         switch format {
         case .json:
-            var line = count == 0 ? "[\n  " : ",\n  "
-            JSON.appendObject(keys: record.keys, cells: cells, to: &line)
-            try output.write(line)
+            row.removeAll(keepingCapacity: true)
+            row.append(contentsOf: (count == 0 ? "[\n  " : ",\n  ").utf8)
+            jsonKeys.appendObject(cells, to: &row)
+            try output.write(utf8: row)
         case .csv, .tsv:
             // Data cells: the header alone is never guarded, so a column named `-x` stays put.
             fields.removeAll(keepingCapacity: true)

@@ -51,6 +51,16 @@ final class CommandContext {
     /// `--quiet`: no confirmations.
     var quiet: Bool { globals.quiet }
 
+    /// Where a command makes its temporary files (`backup -`'s copy, `rule apply`'s list of
+    /// changes), in the order to try them: `$TMPDIR`, then `/tmp`.
+    var temporaryFolders: [String] { Self.temporaryFolders(in: environment) }
+
+    /// ``temporaryFolders`` of an environment: `$TMPDIR` when set and not empty, then `/tmp`.
+    static func temporaryFolders(in environment: [String: String]) -> [String] {
+        let given = environment["TMPDIR"] ?? ""
+        return given.isEmpty || given == "/tmp" ? ["/tmp"] : [given, "/tmp"]
+    }
+
     /// The book at `--db`, `$BUDGET_DB` or the default path, opened on first use as the command's
     /// ``CommandConfiguration/access`` (or `access`, for a command whose flags decide it) says:
     /// only commands that add something (`.write`) create a book, which the runner takes back

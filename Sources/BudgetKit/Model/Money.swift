@@ -49,12 +49,50 @@ public struct Money: Hashable, Sendable, Comparable, Codable, CustomStringConver
 
     /// The plain form: optional minus, digits, a point and two decimals (`-12.50`).
     public var description: String {
-        let negative = minorUnits < 0
+        String(unsafeUninitializedCapacity: Self.longestDescription) { writeDescription(into: $0) }
+    }
+
+    /// Appends ``description``'s UTF-8 bytes to `bytes` (a JSON or CSV writer's buffer),
+    /// without making a `String`.
+    ///
+    /// ```swift
+    /// var line: [UInt8] = []
+    /// Money(minorUnits: -1250).appendDescription(to: &line)   // "-12.50"
+    /// ```
+    ///
+    /// - Complexity: O(1): at most 21 bytes.
+    public func appendDescription(to bytes: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.longestDescription) { buffer in
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<writeDescription(into: buffer)]))
+        }
+    }
+
+    /// The length of the longest ``description``: `-92233720368547758.08`.
+    private static let longestDescription = 21
+
+    /// Writes ``description`` at the start of `buffer` (``longestDescription`` bytes at least) by
+    /// integer arithmetic, and returns its length.
+    private func writeDescription(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         // Int64.min has no positive counterpart: work in UInt64 magnitude.
         let magnitude = minorUnits.magnitude
-        let whole = magnitude / 100
         let cents = magnitude % 100
-        return (negative ? "-" : "") + String(whole) + (cents < 10 ? ".0" : ".") + String(cents)
+        var whole = magnitude / 100, digits = 1
+        while whole >= 10 {
+            whole /= 10
+            digits += 1
+        }
+        var end = minorUnits < 0 ? 1 : 0
+        if end == 1 { buffer[0] = UInt8(ascii: "-") }
+        end += digits
+        whole = magnitude / 100
+        for index in stride(from: end - 1, through: end - digits, by: -1) {
+            buffer[index] = UInt8(ascii: "0") + UInt8(whole % 10)
+            whole /= 10
+        }
+        buffer[end] = UInt8(ascii: ".")
+        buffer[end + 1] = UInt8(ascii: "0") + UInt8(cents / 10)
+        buffer[end + 2] = UInt8(ascii: "0") + UInt8(cents % 10)
+        return end + 3
     }
 
     public static func < (lhs: Money, rhs: Money) -> Bool { lhs.minorUnits < rhs.minorUnits }
