@@ -56,6 +56,27 @@ import Glibc
         #expect(run.stderr.hasPrefix("budget: error: Main at the end of 2026-10-31: the statement says 0.00, the book 102.00; difference -102.00\n"))
     }
 
+    /// Standard output on a full disk: the listing cannot be written, and the difference and
+    /// its hint still reach stderr before the write error (it said "cannot write output" alone).
+    @Test func aMismatchWhoseListingCannotBeWrittenStillSaysTheDifference() throws {
+        let sandbox = Sandbox()
+        sandbox.seedAccounts()
+        let before = sandbox.dump()
+        let full = open("/dev/full", O_WRONLY)
+        try #require(full >= 0)
+        defer { close(full) }
+        let stderr = Output(capturingAsTerminal: false)
+        let status = BudgetCLI.run(["reconcile", "Checking", "--statement-balance", "2400", "--on", "2026-11-20"],
+                                   environment: sandbox.environment, stdout: Output(fileDescriptor: full), stderr: stderr)
+        #expect(status == 74)
+        #expect(stderr.text.hasPrefix("""
+            budget: error: Checking at the end of 2026-11-20: the statement says 2400.00, the book 2405.10; difference -5.10
+            hint: the book has 5.10 too much: check the 4 transactions of Checking since it began (listed), fix them and reconcile again; nothing was marked
+            budget: error: cannot write
+            """))
+        #expect(sandbox.dump() == before)
+    }
+
     @Test func aMismatchExits1SaysTheDifferenceListsTheRowsAndMarksNothing() {
         let sandbox = Sandbox()
         sandbox.seedAccounts()

@@ -39,24 +39,25 @@ struct Reconcile: BudgetCommand {
                 + "marked \(count) reconciled.")
             return .success
         case .mismatch(let mismatch):
-            try printSince(mismatch, context)
-            try context.stdout.flush()
+            // What stderr says, written after the listing, or alone when the listing cannot be
+            // written (stdout on a full disk): the difference is never lost.
+            var notes: [String] = []
             let difference = mismatch.difference
             let since = mismatch.lastReconciliation.map { "since its reconciliation on \($0.statementDate) or changed with --force" }
                 ?? "since it began"
-            context.warn("budget: error: \(mismatch.account.name) at the end of \(on): the statement says \(statementBalance), "
+            notes.append("budget: error: \(mismatch.account.name) at the end of \(on): the statement says \(statementBalance), "
                 + "the book \(mismatch.bookBalance); difference \(difference)")
             let gap = "hint: the book " + (difference > .zero ? "lacks \(difference)" : "has \(-difference) too much")
             let name = mismatch.account.name
             if !mismatch.transactionsSince.isEmpty {
-                context.warn(gap + ": check the \(mismatch.transactionsSince.count) transaction\(mismatch.transactionsSince.count == 1 ? "" : "s") "
+                notes.append(gap + ": check the \(mismatch.transactionsSince.count) transaction\(mismatch.transactionsSince.count == 1 ? "" : "s") "
                     + "of \(name) \(since) (listed), fix them and reconcile again; nothing was marked")
             } else if let last = mismatch.lastReconciliation, mismatch.bookBalance == last.statementBalance, on >= last.statementDate {
                 // Nothing since the last reconciliation, and the book still has its statement's
                 // balance: nothing it vouched for changed; the new statement holds rows the book
                 // lacks (or its figure is mistyped).
                 let still = gap + ", and \(name) still has the balance of its reconciliation on \(last.statementDate) (\(last.statementBalance))"
-                context.warn(on == last.statementDate
+                notes.append(on == last.statementDate
                     ? still + ": check the statement balance; nothing was marked"
                     : still + ", with no transaction since: what the statement holds after \(last.statementDate), up to \(on), "
                         + "is missing from the book (or the statement balance is mistyped); add it and reconcile again; nothing was marked")
@@ -64,14 +65,22 @@ struct Reconcile: BudgetCommand {
                 // Every row is marked: one the last reconciliation vouched for changed since
                 // without losing its mark (a sync bringing another device's edit, the sqlite3 shell).
                 let list = ShellWords.quoted(["budget", "list", "--account", name, "--to", last.statementDate.description])
-                context.warn(gap + ", and no transaction of \(name) since its reconciliation on \(last.statementDate) explains it: "
+                notes.append(gap + ", and no transaction of \(name) since its reconciliation on \(last.statementDate) explains it: "
                     + "one it vouched for changed since (by a sync from another device, or the sqlite3 shell), or the opening balance "
                     + "did (set-opening-balance --force); find it with 'budget log' and '\(list)', fix it and reconcile again; "
                     + "nothing was marked")
             } else {
-                context.warn(gap + ", and \(name) has no transaction up to \(on): check its opening balance "
+                notes.append(gap + ", and \(name) has no transaction up to \(on): check its opening balance "
                     + "('budget set-opening-balance' sets it), then reconcile again; nothing was marked")
             }
+            do {
+                try printSince(mismatch, context)
+                try context.stdout.flush()
+            } catch {
+                for note in notes { context.warn(note) }
+                throw error
+            }
+            for note in notes { context.warn(note) }
             return .reconciliationMismatch
         }
     }
