@@ -194,6 +194,31 @@ import Glibc
         #expect(sandbox.succeed("check") == "ok\n")
     }
 
+    /// Giro's next file brings a real second transfer of the same day and amount, and not the
+    /// first again: it was taken for the first one's other side and skipped, because the rule
+    /// knew transfers by their facts alone. A transfer is taken only for one the other
+    /// account's file brought (`imported_transfer_sides`), deleted or not; Savings' file still
+    /// finds both.
+    @Test func aRealSecondTransferInTheSameAccountsNextFileIsImported() throws {
+        let sandbox = book()
+        let first = sandbox.write("giro-1.qif", Self.register("Giro", [("11/03/2026", "-50.00", "Savings")]))
+        let next = sandbox.write("giro-2.qif", Self.register("Giro", [("11/03/2026", "-50.00", "Savings"), ("11/03/2026", "-50.00", "Savings")]))
+        let savings = sandbox.write("savings.qif", Self.register("Savings", [("11/03/2026", "50.00", "Giro"), ("11/03/2026", "50.00", "Giro")]))
+        #expect(sandbox.run("import", first, "--date-order", "mdy").stderr == "Imported 1 transaction from \(first).\n")
+        // giro-2 holds the first again (its first row, the same key) and a second.
+        #expect(sandbox.run("import", next, "--date-order", "mdy").stderr == "Imported 1 transaction from \(next); skipped 1 already imported.\n")
+        #expect(rows(sandbox).count == 2)
+        let alone = sandbox.write("giro-3.qif", Self.register("Giro", [("11/04/2026", "-20.00", "Savings")]))
+        let again = sandbox.write("giro-4.qif", "!Account\nNGiro\nTBank\n^\n!Type:Bank\nD11/04/2026\nT-20.00\nPSecond\nL[Savings]\n^\n")
+        #expect(sandbox.run("import", alone, "--date-order", "mdy").stderr == "Imported 1 transaction from \(alone).\n")
+        // A file of Giro's that does not hold the first: its 20.00 is a second transfer.
+        #expect(sandbox.run("import", again, "--date-order", "mdy").stderr == "Imported 1 transaction from \(again).\n")
+        #expect(sandbox.run("import", savings, "--date-order", "mdy").stderr == "Imported 0 transactions from \(savings); skipped 2 already imported "
+            + "(2 of them transfers imported before from the other account's file).\n")
+        #expect(rows(sandbox).count == 4)
+        #expect(sandbox.succeed("check") == "ok\n")
+    }
+
     /// A book of schema 14 (Fixtures/README.md) deleted Giro's 50.00 transfer before deleted
     /// transfers were remembered: migrated, Giro's file still finds it deleted, and the 20.00
     /// transfer deleted after the migration stays deleted when Savings' file comes. (Savings'

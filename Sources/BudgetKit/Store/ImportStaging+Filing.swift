@@ -45,6 +45,13 @@ extension ImportStaging {
         SELECT t.id, \(ImportStaging.stagedFlow) FROM temp.import_staging AS s CROSS JOIN transactions AS t ON t.import_key = s.import_key
         WHERE s.pending AND s.split_group IS NULL AND s.transfer_account_id IS NULL AND t.id > ?1
         """
+    /// The transfers just filed (ids above `?1`), with the side of the file that brought them
+    /// (``stagedSide``).
+    static let recordTransferSides = """
+        INSERT INTO imported_transfer_sides (transaction_id, side)
+        SELECT t.id, \(ImportStaging.stagedSide("s")) FROM temp.import_staging AS s CROSS JOIN transactions AS t ON t.import_key = s.import_key
+        WHERE s.transfer_account_id IS NOT NULL AND s.split_group IS NULL AND t.id > ?1
+        """
     /// With ``ImportOptions/includesDeleted``: the deletions of the rows staged are forgotten.
     static let forgetDeleted = ImportTombstones.forgetStaged
     /// Rows that would be filed without a category: the checks before make them impossible.
@@ -305,6 +312,7 @@ extension ImportStaging {
             try store.noteInsertedIDs(in: "transactions")
             if splitGroups > 0 { try connection.run(Self.fileParts, [.integer(maxID)]) }
             if pendingRows > 0 { try connection.run(Self.recordPending, [.integer(maxID)]) }
+            if transferRows > 0 { try connection.run(Self.recordTransferSides, [.integer(maxID)]) }
             return added
         }
     }
@@ -317,12 +325,13 @@ extension ImportStaging {
         return connection.changes
     }
 
-    /// The rows an import adds: transactions with ids above `maxID`, their splits' parts and
-    /// their pending marks. Every new id is above the highest before (``BudgetStore/firstIDs(for:)``).
+    /// The rows an import adds: transactions with ids above `maxID`, their splits' parts,
+    /// their pending marks and their transfers' sides. Every new id is above the highest before (``BudgetStore/firstIDs(for:)``).
     static func newRows(above maxID: Int64) -> [BulkInsert] {
         [BulkInsert(table: "transactions", condition: "id > ?", bound: maxID),
          BulkInsert(table: "transaction_splits", condition: "transaction_id > ?", bound: maxID),
-         BulkInsert(table: "pending_imports", condition: "transaction_id > ?", bound: maxID)]
+         BulkInsert(table: "pending_imports", condition: "transaction_id > ?", bound: maxID),
+         BulkInsert(table: "imported_transfer_sides", condition: "transaction_id > ?", bound: maxID)]
     }
 
     /// Gives a staged row whose key another account's transaction already holds a key of its

@@ -35,6 +35,7 @@ extension ImportStaging {
             AND (t.transfer_account_id, t.account_id, t.date) IN
                 (SELECT transfer_account_id, account_id, date FROM temp.import_staging WHERE transfer_account_id IS NOT NULL)
             AND t.import_key NOT IN (SELECT import_key FROM temp.import_staging WHERE transfer_account_id IS NOT NULL)
+            AND \(otherSide(of: "(SELECT k.side FROM imported_transfer_sides AS k WHERE k.transaction_id = t.id)", like: "t"))
         """)
 
     /// Then, the same for the transfers imported and deleted since (`deleted_transfers`): a
@@ -56,7 +57,29 @@ extension ImportStaging {
             AND \(ImportTombstones.scoped("d.import_key", to: "d.account_id")) NOT IN
                 (SELECT import_key FROM temp.import_staging WHERE transfer_account_id IS NOT NULL)
             AND \(ImportTombstones.hide("d"))
+            AND \(otherSide(of: "d.side", like: "d"))
         """, unlessHidden: true)
+
+    /// The SQL condition that a transfer of the book (`alias`: its day, amount, accounts), whose
+    /// file's side is the SQL expression `side` (NULL when unknown: imported before schema 15),
+    /// may be the other side of the staged transfers of its day, amount and accounts: it was
+    /// not brought by a file of the same side as theirs. (Within a file, a day, amount and pair
+    /// of accounts have one side: the file's account is either the one the money leaves or the
+    /// one it reaches.) So a real second transfer in the same account's next file is new.
+    static func otherSide(of side: String, like alias: String) -> String {
+        """
+        coalesce(\(side) <> (SELECT \(stagedSide("g")) FROM temp.import_staging AS g
+                             WHERE g.transfer_account_id = \(alias).transfer_account_id AND g.account_id = \(alias).account_id
+                                 AND g.date = \(alias).date AND g.stored_amount = \(alias).amount AND g.split_group IS NULL LIMIT 1), 1)
+        """
+    }
+
+    /// The side of the file that brought the staged transfer `alias`: `to` when its own account
+    /// is the one the money reaches (money in, in a bank's convention: the resolver swapped the
+    /// accounts), else `from`.
+    static func stagedSide(_ alias: String) -> String {
+        "CASE WHEN \(alias).bank AND \(alias).amount > 0 THEN 'to' ELSE 'from' END"
+    }
 
     /// Gives the n-th staged transfer of a day, amount and pair of accounts (in file order)
     /// whose key no transaction holds (and, `unlessHidden`, no tombstone hides) the key of
@@ -105,7 +128,8 @@ extension ImportStaging {
 
     /// The staged transfers filed as new (in a dry run, that would be) that look like the
     /// other side of a transfer imported before: between the same accounts the same way, of the
-    /// same amount, one to ``nearMissDays`` days apart, whose key no staged row holds. Each
+    /// same amount, one to ``nearMissDays`` days apart, brought by the other account's file (or
+    /// by a file of unknown side), whose key no staged row holds. Each
     /// with the nearest such transfer (the lowest id of those). Nothing is merged: the bank
     /// may well have made two transfers.
     ///
@@ -129,6 +153,7 @@ extension ImportStaging {
                     AND o.amount = s.stored_amount AND o.id <= ?1 AND o.import_key IS NOT NULL
                     AND abs(julianday(o.date) - julianday(s.date)) BETWEEN 1 AND \(Self.nearMissDays)
                     AND o.import_key NOT IN (SELECT import_key FROM temp.import_staging WHERE transfer_account_id IS NOT NULL)
+                    AND coalesce((SELECT k.side FROM imported_transfer_sides AS k WHERE k.transaction_id = o.id) <> \(Self.stagedSide("s")), 1)
                 WHERE s.transfer_account_id IS NOT NULL AND s.split_group IS NULL AND \(new))
             WHERE nearest = 1 ORDER BY place
             """

@@ -34,8 +34,10 @@ enum ImportTombstones {
     /// accounts) in `deleted_transfers`, so that its other side in the other account's file is
     /// found deleted too (``ImportStaging/keyDeletedMirrored``). Nothing for another row.
     static let rememberTransfer = """
-        INSERT OR REPLACE INTO deleted_transfers (import_key, date, amount, account_id, transfer_account_id)
-        SELECT import_key, date, amount, account_id, transfer_account_id FROM transactions
+        INSERT OR REPLACE INTO deleted_transfers (import_key, date, amount, account_id, transfer_account_id, side)
+        SELECT import_key, date, amount, account_id, transfer_account_id,
+            (SELECT k.side FROM imported_transfer_sides AS k WHERE k.transaction_id = transactions.id)
+        FROM transactions
         WHERE id = ?1 AND import_key IS NOT NULL AND transfer_account_id IS NOT NULL
         """
 

@@ -37,14 +37,26 @@ extension Schema {
     /// amount and its two accounts, from and to. A row whose key is in the book again, or
     /// whose tombstone is gone, hides nothing. Transfers deleted before version 15 left no
     /// such row: their other side is still imported.
+    ///
+    /// `imported_transfer_sides` says which account's file brought each transfer imported from
+    /// then on: `from` for the file of the account the money leaves, `to` for the one it
+    /// reaches. Only a transfer the other account's file brought is taken for a staged
+    /// transfer's other side: a real second transfer of the same day and amount in the same
+    /// account's next file is a new one. `deleted_transfers.side` keeps it for deleted ones.
+    /// A transfer imported before version 15, or typed, has no side, and is taken as before.
     static let version15DeletedTransfers = """
     CREATE TABLE deleted_transfers (
         import_key          TEXT PRIMARY KEY,
         date                TEXT NOT NULL,
         amount              INTEGER NOT NULL,
         account_id          INTEGER NOT NULL,
-        transfer_account_id INTEGER NOT NULL
+        transfer_account_id INTEGER NOT NULL,
+        side                TEXT CHECK (side IN ('from', 'to'))
     ) WITHOUT ROWID;
     CREATE INDEX deleted_transfers_by_accounts ON deleted_transfers(account_id, transfer_account_id, date);
+    CREATE TABLE imported_transfer_sides (
+        transaction_id INTEGER PRIMARY KEY REFERENCES transactions(id) ON DELETE CASCADE,
+        side           TEXT NOT NULL CHECK (side IN ('from', 'to'))
+    );
     """
 }

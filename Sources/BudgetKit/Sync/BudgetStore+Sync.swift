@@ -128,6 +128,8 @@ extension BudgetStore {
     /// The imported transfers that have a twin added on another device (``TwinTransfers``),
     /// by id. A device's ids end in its slot's digit; rows of the founding book from before it
     /// first synced may end in any, and were in every book before any other device imported.
+    /// Two brought by files of the same side (`imported_transfer_sides`: both the Giro file's)
+    /// are two transfers, not one seen from both accounts.
     ///
     /// - Complexity: O(n) in the transfers, through the index of transfers.
     func twinTransfers() throws -> [TwinTransfers] {
@@ -137,7 +139,9 @@ extension BudgetStore {
             JOIN transactions AS b ON b.transfer_account_id = a.transfer_account_id AND b.account_id = a.account_id
                 AND b.date = a.date AND b.amount = a.amount AND b.id > a.id AND b.id % 10 <> a.id % 10 AND b.import_key IS NOT NULL
             JOIN accounts AS f ON f.id = a.account_id JOIN accounts AS t ON t.id = a.transfer_account_id
-            WHERE a.transfer_account_id IS NOT NULL AND a.import_key IS NOT NULL
+            LEFT JOIN imported_transfer_sides AS sa ON sa.transaction_id = a.id
+            LEFT JOIN imported_transfer_sides AS sb ON sb.transaction_id = b.id
+            WHERE a.transfer_account_id IS NOT NULL AND a.import_key IS NOT NULL AND coalesce(sa.side <> sb.side, 1)
             ORDER BY a.id, b.id
             """).map([]) { row in
                 Day(iso: row.text(2)).map {
