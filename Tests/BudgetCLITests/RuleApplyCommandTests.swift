@@ -31,6 +31,20 @@ import Glibc
         return (status, stderr.text)
     }
 
+    /// `rule apply --dry-run > log 2>&1`: the table comes whole before the count, as after a
+    /// real run (its lines were left in the buffer while the count went out first).
+    @Test func aDryRunListsItsTableBeforeTheCountInOneFile() {
+        let sandbox = book()
+        let run = sandbox.runIntoOneFile("rule", "apply", "--dry-run", "--to", "2026-10-31")
+        #expect(run.status == 0)
+        #expect(run.text == """
+            ID  DATE        CHANGE    BEFORE  AFTER     RULE
+             2  2026-10-03  category  Food    Shopping     2
+            Dry run: would change 1 transaction.
+
+            """)
+    }
+
     /// Their listing was flushed after the committed change was reported: a failed write read
     /// as a plain "cannot write output", as if nothing had changed.
     @Test func anApplyOrAMoveWhoseOutputFailsSaysTheChangeIsSaved() throws {

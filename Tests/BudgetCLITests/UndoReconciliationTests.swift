@@ -95,6 +95,31 @@ import Testing
         #expect(sandbox.dump() == before)
     }
 
+    /// An undo that moves a transaction within the period reconciled since keeps the latest
+    /// reconciliation's balance but changes an older one made since too: `edit` refuses that move
+    /// without --force, so the undo is refused, naming the older reconciliation.
+    @Test func undoingAMoveAcrossAnOlderReconciliationMadeSinceIsRefused() throws {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Food", "300")
+        sandbox.succeed("-q", "add", "10", "Food", "A", "--date", "2026-10-20")
+        sandbox.succeed("-q", "edit", "1", "--date", "2026-10-05")
+        sandbox.succeed("-q", "reconcile", "Main", "--statement-balance", "-10", "--on", "2026-10-10")
+        sandbox.succeed("-q", "reconcile", "Main", "--statement-balance", "-10", "--on", "2026-10-31")
+        #expect(sandbox.run("edit", "1", "--date", "2026-10-20").status == 1)
+        let before = sandbox.dump()
+        let result = sandbox.run("undo", "3")
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == """
+            budget: error: entry 3 conflicts with later changes; nothing was changed:
+            budget: error:   reconciliations id=1: made since, it vouches for the account's balance on 2026-10-10, which this would change
+            hint: undo the later entries first (see 'budget log'), or change the rows back by hand
+
+            """)
+        #expect(sandbox.dump() == before)
+        #expect(sandbox.succeed("-q", "reconcile", "Main", "--statement-balance", "-10", "--on", "2026-10-10") == "")
+    }
+
     /// A transaction changed with --force after a reconciliation: undoing the change goes back
     /// to what was reconciled, and is allowed.
     @Test func undoingATransactionForcedAfterAReconciliationIsAllowed() throws {

@@ -172,7 +172,7 @@ final class CommandContext {
     /// Prints records in `format` as ``printRecords(_:record:values:excelSafe:)`` does, from
     /// values that are not held in memory: `forEach` calls its argument with each value in
     /// order, the same values each time it is called. A table calls it twice (every row is
-    /// measured before the first is written); other formats once.
+    /// measured before the first is written); other formats once. The output is flushed at the end.
     func printRecords<Value>(_ format: OutputFormat, record: RecordDescription<Value>,
                              forEach: ((Value) throws(OutputError) -> Void) throws(OutputError) -> Void) throws(OutputError) {
         guard format == .table else {
@@ -199,6 +199,9 @@ final class CommandContext {
             table.appendLine(row, widths: widths, cellWidths: cellWidths[...], to: &line)
             try stdout.write(line)
         }
+        // As the record writers' finish: the table reaches the file before a confirmation on
+        // stderr does (`> log 2>&1`).
+        try stdout.flush()
     }
 
     /// A table streamed to stdout as its rows come (``TableWriter``), for the tables whose rows

@@ -179,7 +179,7 @@ extension BudgetStore {
             var conflicts: [HistoryConflict] = []
             var failure: (any Error)?
             let openings = try openingBalances()
-            let reconciled = try reconciledFlows()
+            let reconciled = try reconciledFlows(madeSince: target.milliseconds)
             try inverse.apply(to: connection) { conflict in
                 do {
                     if let found = try reader.conflict(from: conflict) { conflicts.append(found) }
@@ -191,7 +191,7 @@ extension BudgetStore {
             if let failure { throw failure }
             conflicts += try reader.brokenReferences()
             conflicts += try reconciledOpenings(before: openings, entryMilliseconds: target.milliseconds)
-            conflicts += try reconciledFlowChanges(before: reconciled, entryMilliseconds: target.milliseconds)
+            conflicts += try reconciledFlowChanges(before: reconciled)
             if !conflicts.isEmpty { throw BudgetError.historyConflicts(id: target.id, conflicts) }
         }
     }
