@@ -173,6 +173,11 @@ import Glibc
         for (book, file) in [(anna, savings), (anna, giro), (ben, savings), (ben, giro)] {
             #expect(sandbox.run(book + ["import", file, "--date-order", "mdy"]).stderr.hasPrefix("Imported 0 transactions"))
         }
+        // A real second transfer alike in Savings' next file is new: the deleted one's other
+        // side is the twin kept, not it.
+        let second = sandbox.write("savings-2.qif", "!Account\nNSavings\nTBank\n^\n!Type:Bank\nD11/03/2026\nT50.00\nPSecond\nL[Giro]\n^\n")
+        #expect(sandbox.run(anna + ["import", second, "--date-order", "mdy"]).stderr == "Imported 1 transaction from \(second).\n")
+        sandbox.succeed(anna + ["-q", "undo"])
         let list = sandbox.succeed(anna + ["list", "--format", "csv"])
         #expect(list.hasSuffix("\n1,2026-11-03,50.00,,Transfer,,transfer,Giro,Savings,,,,\n"))
         #expect(list.split(separator: "\n").count == 2)

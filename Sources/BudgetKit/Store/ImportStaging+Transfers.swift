@@ -45,7 +45,10 @@ extension ImportStaging {
     /// book, keeps its key. The n-th such staged transfer of a day, amount and pair of accounts
     /// takes the n-th deleted one (by key) whose key no transaction or staged row holds (as it
     /// is, or scoped to its account: the deleted row's own file again, its key scoped by its
-    /// tombstone, ``scopeKeysOfOtherAccounts()``) and whose tombstone is still there.
+    /// tombstone, ``scopeKeysOfOtherAccounts()``) and whose tombstone is still there. A deleted
+    /// transfer whose other side the book holds (an imported transfer alike, from the other
+    /// account's file: two devices each imported one side, and one was deleted) has it already,
+    /// and takes none.
     static let keyDeletedMirrored = keyingStagedTransfers(like: """
         SELECT d.import_key AS key, d.date, d.amount, d.account_id AS from_id, d.transfer_account_id AS to_id,
             row_number() OVER (PARTITION BY d.date, d.amount, d.account_id, d.transfer_account_id ORDER BY d.import_key) AS n
@@ -58,6 +61,9 @@ extension ImportStaging {
                 (SELECT import_key FROM temp.import_staging WHERE transfer_account_id IS NOT NULL)
             AND \(ImportTombstones.hide("d"))
             AND \(otherSide(of: "d.side", like: "d"))
+            AND NOT EXISTS (SELECT 1 FROM transactions AS p JOIN imported_transfer_sides AS ps ON ps.transaction_id = p.id
+                            WHERE p.transfer_account_id = d.transfer_account_id AND p.account_id = d.account_id
+                                AND p.date = d.date AND p.amount = d.amount AND ps.side <> d.side)
         """, unlessHidden: true)
 
     /// The SQL condition that a transfer of the book (`alias`: its day, amount, accounts), whose
