@@ -21,11 +21,18 @@ extension ImportStaging {
     ///   staged transfers' days, when the file has transfers; nothing otherwise.
     func keyMirroredTransfers() throws -> Int {
         guard transferRows > 0 else { return 0 }
+        // Each candidate looks up its day's staged transfers (``otherSide(of:like:)``).
+        try connection.execute(Self.stagedTransfersByAccountsDay)
         try connection.execute(Self.keyMirrored)
         let mirrored = connection.changes
         try connection.execute(Self.keyDeletedMirrored)
         return mirrored
     }
+
+    static let stagedTransfersByAccountsDay = """
+        CREATE INDEX IF NOT EXISTS temp.import_staging_transfers ON import_staging(transfer_account_id, account_id, date)
+            WHERE transfer_account_id IS NOT NULL
+        """
 
     static let keyMirrored = keyingStagedTransfers(like: """
         SELECT t.import_key AS key, t.date, t.amount, t.account_id AS from_id, t.transfer_account_id AS to_id,
@@ -157,6 +164,7 @@ extension ImportStaging {
                 JOIN accounts AS a ON a.id = s.account_id JOIN accounts AS ta ON ta.id = s.transfer_account_id
                 JOIN transactions AS o ON o.transfer_account_id = s.transfer_account_id AND o.account_id = s.account_id
                     AND o.amount = s.stored_amount AND o.id <= ?1 AND o.import_key IS NOT NULL
+                    AND o.date BETWEEN date(s.date, '-\(Self.nearMissDays) days') AND date(s.date, '+\(Self.nearMissDays) days')
                     AND abs(julianday(o.date) - julianday(s.date)) BETWEEN 1 AND \(Self.nearMissDays)
                     AND o.import_key NOT IN (SELECT import_key FROM temp.import_staging WHERE transfer_account_id IS NOT NULL)
                     AND coalesce((SELECT k.side FROM imported_transfer_sides AS k WHERE k.transaction_id = o.id) <> \(Self.stagedSide("s")), 1)
