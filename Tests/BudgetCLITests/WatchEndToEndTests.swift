@@ -35,7 +35,7 @@ import Glibc
         }
 
         /// Lines read until one satisfies `done` or `seconds` pass.
-        func lines(until done: (String) -> Bool, seconds: Double = 5) -> [String] {
+        func lines(until done: (String) -> Bool, seconds: Double = 20) -> [String] {
             var lines: [String] = []
             let deadline = time(nil) + Int(seconds.rounded(.up))
             while time(nil) <= deadline {
@@ -61,7 +61,7 @@ import Glibc
         }
 
         /// The exit status, waiting at most `seconds`; `nil` if it is still running.
-        func exitStatus(within seconds: Double = 3) -> Int32? {
+        func exitStatus(within seconds: Double = 20) -> Int32? {
             for _ in 0..<Int(seconds * 100) {
                 var status: Int32 = 0
                 if waitpid(pid, &status, WNOHANG) == pid { return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F) }
@@ -97,13 +97,13 @@ import Glibc
         let watcher = try DatabaseWatcher(store: store)
         let before = try live.snapshot()
         #expect(budget(sandbox.database, "add", "7.25", "Food", "Second", "--date", "2026-11-02") == 0)
-        #expect(watcher.wait(milliseconds: 3000))
+        #expect(watcher.wait(milliseconds: 20_000))
         let after = try live.snapshot()
         #expect(after.transactions.map(\.payee) == ["First", "Second", "Third"])
         #expect(budget(sandbox.database, "edit", "\(after.transactions[0].id)", "--date", "2026-11-05") == 0)
         let recorder = Recorder()
         live.delegate = recorder
-        #expect(watcher.wait(milliseconds: 3000))
+        #expect(watcher.wait(milliseconds: 20_000))
         let move = try #require(recorder.changeSets.first?.moves.first)
         #expect((move.from, move.to, move.transaction.payee) == (0, 2, "First"))
         #expect(recorder.changeSets.first?.applied(to: after) == (try LiveTransactions(store: store).snapshot()))

@@ -42,12 +42,18 @@ import Glibc
             return pid
         }
 
-        /// Reads what was drawn until it holds `text` (the screen so far), or 5 seconds pass.
-        func read(until text: String) -> String {
-            let deadline = time(nil) + 5
+        /// Reads what was drawn until it holds `text` (the screen so far), or 20 seconds pass.
+        /// With `wholeFrame`, reads on until the frame holding `text` has ended (its closing
+        /// "clear to the end of the screen"): a frame can come in more than one read, and a check
+        /// of its later rows must not see half of it.
+        func read(until text: String, wholeFrame: Bool = false) -> String {
+            let deadline = time(nil) + 20
             while time(nil) <= deadline {
                 let drawn = String(decoding: screen, as: UTF8.self)
-                if drawn.contains(text) { return drawn }
+                if let found = drawn.ranges(of: text).last,
+                   !wholeFrame || drawn[found.upperBound...].contains("\u{1B}[J") {
+                    return drawn
+                }
                 var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
                 guard poll(&descriptor, 1, 200) > 0 else { continue }
                 var buffer = [UInt8](repeating: 0, count: 65536)
@@ -78,7 +84,7 @@ import Glibc
     }
 
     func exitStatus(_ pid: pid_t) -> Int32? {
-        for _ in 0..<300 {
+        for _ in 0..<2000 {
             var status: Int32 = 0
             if waitpid(pid, &status, WNOHANG) == pid { return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F) }
             usleep(10_000)
@@ -96,16 +102,16 @@ import Glibc
         #expect(terminal.isInLineMode)
         let pid = terminal.spawn([EndToEndTests.binary!, "--db", sandbox.database, "watch"])
         // 8 rows: a title, a blank line, the column titles and 5 rows, the newest.
-        var drawn = terminal.read(until: "Shop 9")
+        var drawn = terminal.read(until: "Shop 9", wholeFrame: true)
         #expect(drawn.contains("9 transactions, 5-9 shown, newest as they come"))
         #expect(!drawn.contains("Shop 4"))
         terminal.clear()
         terminal.type("\u{1B}[H")  // Home
-        drawn = terminal.read(until: "1-5 shown")
+        drawn = terminal.read(until: "1-5 shown", wholeFrame: true)
         #expect(drawn.contains("Shop 1") && !drawn.contains("Shop 9"))
         terminal.clear()
         terminal.type("j")
-        drawn = terminal.read(until: "2-6 shown")
+        drawn = terminal.read(until: "2-6 shown", wholeFrame: true)
         #expect(drawn.contains("Shop 6"))
         terminal.type("q")
         #expect(exitStatus(pid) == 0)

@@ -202,7 +202,7 @@ import Glibc
         let watcher = try DatabaseWatcher(store: store)
         #expect(live.count == 3)
         _ = try BudgetStore.restore(bookAt: book, from: backup)
-        #expect(watcher.wait(milliseconds: 2000))
+        #expect(watcher.wait(milliseconds: 20_000))
         #expect(recorder.changes == [.reload])
         #expect(try live.snapshot() == (try LiveTransactions(store: store).snapshot()))
         #expect(Array(live) == (try BudgetStore(path: backup, access: .read).transactions()))
@@ -226,7 +226,7 @@ import Glibc
         live.delegate = recorder
         let watcher = try DatabaseWatcher(store: store)
         _ = try BudgetStore.restore(bookAt: book, from: backup)
-        #expect(watcher.wait(milliseconds: 2000))
+        #expect(watcher.wait(milliseconds: 20_000))
         #expect(recorder.changes == [.reload])
         #expect(try ChangeTracker.highWater(in: store.connection) == 501)
     }

@@ -133,7 +133,7 @@ import Glibc
             DELETE FROM transactions WHERE id = \(deleted);
             COMMIT;
             """) == 0)
-        #expect(watcher.wait(milliseconds: 2000))
+        #expect(watcher.wait(milliseconds: 20_000))
         let changeSet = try #require(recorder.take().first)
         #expect(changeSet.insertions.map(\.transaction.payee) == ["Shell"])
         #expect(changeSet.deletions.map(\.id) == [deleted])

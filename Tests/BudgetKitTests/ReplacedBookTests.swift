@@ -65,7 +65,7 @@ extension LiveAsyncTests {
             live.delegate = recorder
             let watcher = try DatabaseWatcher(store: store)
             try Self.replace(store.path, replacement, in: dir)
-            #expect(watcher.wait(milliseconds: 3000))
+            #expect(watcher.wait(milliseconds: 20_000))
             let replaced = BudgetError.bookReplaced(path: store.path)
             #expect(recorder.failures == [replaced])
             #expect(recorder.changeSets == 0)
