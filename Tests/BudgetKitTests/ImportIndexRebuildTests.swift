@@ -107,6 +107,29 @@ import Glibc
         #expect(try !staging.buildsIndexesAfter())
     }
 
+    /// A large file imported again adds nothing: the book's indexes stay as they are, and are
+    /// not dropped and built again for no new row. A file of as many new rows as the book holds
+    /// still builds them after.
+    @Test func aLargeFileImportedAgainKeepsTheIndexesAndOneOfNewRowsBuildsThemAfter() throws {
+        let dir = TemporaryDirectory()
+        let store = try importBook(dir)
+        let text = Self.header + Self.rows(0, 1_500)
+        try importText(store, text)
+        func staged(_ text: String) throws -> ImportStaging {
+            var rows = ImportReader(file: "bank.csv", options: ImportOptions(), text: text)
+            let staging = try ImportStaging(store: store, file: "bank.csv", options: ImportOptions())
+            var resolver = try ImportResolver(book: ImportResolver.read(store.connection), file: "bank.csv", options: ImportOptions())
+            try staging.stage(&rows, resolver: &resolver)
+            return staging
+        }
+        let again = try staged(text)
+        #expect(try !again.buildsIndexesAfter())
+        again.drop()
+        let new = try staged(Self.header + Self.rows(20_000, 1_600))
+        #expect(try new.buildsIndexesAfter())
+        new.drop()
+    }
+
     @Test func anImportThatFailsAfterItsIndexesWereDroppedLeavesTheBookAsItWas() throws {
         struct Refused: Error, Equatable {}
         let dir = TemporaryDirectory()
