@@ -4,7 +4,7 @@ import Glibc
 
 // `make bench`: every figure beside a baseline measured in the same run.
 // Usage: budget-bench PATH-TO-RELEASE-BUDGET [live] [core] [scripting] [listing] [import] [accounts] [bankfiles] [history] [totals]   (all groups by default;
-// `sync` and `history-import` run one part of `history`;
+// `sync` and `history-import` run one part of `history`, `transfers` one part of `bankfiles`;
 // BUDGET_BENCH_SIZE: the rows of the live and totals groups, a million by default)
 
 if CommandLine.arguments.count >= 4 && CommandLine.arguments[1] == Processes.peakLauncherFlag {
@@ -47,6 +47,7 @@ if wanted("bankfiles") {
     BankFileBenchmarks(folder: folder).run()
     BankFileImportBenchmarks(fixtures: fixtures).run()
 }
+if wanted("bankfiles") || groups.contains("transfers") { TransferImportBenchmarks(fixtures: fixtures).run() }
 if wanted("history") { HistoryBenchmarks(fixtures: fixtures).run() }
 if groups.contains("history-import") { HistoryBenchmarks(fixtures: fixtures).importAndUndo() }
 if groups.contains("sync") { HistoryBenchmarks(fixtures: fixtures).applyingSyncedRows() }
