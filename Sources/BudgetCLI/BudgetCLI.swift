@@ -22,7 +22,7 @@ public enum BudgetCLI {
             arguments = try decode(CommandLine.unsafeArgv, count: Int(CommandLine.argc))
             environment = try processEnvironment()
         } catch {
-            return report(error, command: nil, stdout: stdout, stderr: stderr)
+            return report(error, command: nil, names: [], stdout: stdout, stderr: stderr)
         }
         return run(arguments, environment: environment, stdin: Input(fileDescriptor: 0), stdout: stdout, stderr: stderr)
     }
@@ -84,12 +84,14 @@ public enum BudgetCLI {
             try? stderr.flush()
             return ExitStatus(outcome).rawValue
         } catch {
-            return report(error, command: command, stdout: stdout, stderr: stderr)
+            let names = (error as? BudgetError).map { context?.knownNames(after: $0) ?? [] } ?? []
+            return report(error, command: command, names: names, stdout: stdout, stderr: stderr)
         }
     }
 
-    /// Writes the error to stderr (after any data already written to stdout) and returns its status.
-    private static func report(_ error: any Error, command: CommandInfo?, stdout: Output, stderr: Output) -> Int32 {
+    /// Writes the error to stderr (after any data already written to stdout) and returns its
+    /// status. `names`: the book's names an unknown one may be a typo of.
+    private static func report(_ error: any Error, command: CommandInfo?, names: [String], stdout: Output, stderr: Output) -> Int32 {
         var error = error
         if var usage = error as? UsageError {
             // A usage error found while running (options that conflict) shows that command's usage.
@@ -98,7 +100,7 @@ public enum BudgetCLI {
         }
         // Data written before the failure goes out first; the first error is the one reported.
         try? stdout.flush()
-        try? stderr.write(Failure.message(for: error, help: HelpRenderer(commands: Commands.info)))
+        try? stderr.write(Failure.message(for: error, names: names, help: HelpRenderer(commands: Commands.info)))
         try? stderr.flush()
         return ExitStatus(error).rawValue
     }

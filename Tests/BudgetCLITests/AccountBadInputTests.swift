@@ -19,6 +19,19 @@ import Testing
         """
 
     /// delete-account has no --force: moving into a reconciled account hints at what does work.
+    /// A closed account is still one a typo may be of (a report of last year names it); a
+    /// name near none of the book's gets no suggestion.
+    @Test func aTypoOfAClosedAccountIsOfferedItAndAFarNameNothing() throws {
+        let sandbox = Sandbox()
+        sandbox.seedAccounts()
+        sandbox.succeed("close-account", "Visa")
+        let typo = sandbox.run("report", "--account", "Vsia")
+        #expect(typo.status == 1)
+        #expect(typo.stderr.hasPrefix("budget: error: no account named 'Vsia'; did you mean 'Visa'?\n"))
+        let far = sandbox.run("report", "--account", "Brokerage")
+        #expect(far.stderr.hasPrefix("budget: error: no account named 'Brokerage'\nhint: "))
+    }
+
     @Test func aMoveIntoAReconciledPeriodHintsAtEditNotForce() throws {
         let sandbox = Sandbox()
         sandbox.seedAccounts()
@@ -46,6 +59,17 @@ import Testing
         """),
         (["transfer", "5", "Checking", "Nope"], failure, unknownAccount),
         (["transfer", "5", "Nope", "Savings"], failure, unknownAccount),
+        // A typo of one of the book's accounts: the closest is offered.
+        (["transfer", "5", "Chekcing", "Savings"], failure, """
+        budget: error: no account named 'Chekcing'; did you mean 'Checking'?
+        hint: see the accounts with 'budget accounts --all', or add one with 'budget add-account NAME'
+
+        """),
+        (["list", "--account", "savngs"], failure, """
+        budget: error: no account named 'savngs'; did you mean 'Savings'?
+        hint: see the accounts with 'budget accounts --all', or add one with 'budget add-account NAME'
+
+        """),
         (["transfer", "0", "Checking", "Savings"], usage, """
         budget: error: the value '0' is invalid for '<amount>': a transfer moves more than zero
         hint: write the amount that moves, like 500 or 12.50; FROM and TO say which way

@@ -20,8 +20,9 @@ import Glibc
         hint: write amounts like 12.50, -2.25 or 1,234.56 (at most two decimals)
 
         """),
+        // A name close to one of the book's: the closest is offered.
         (["add", "5", "Fod"], failure, """
-        budget: error: no category named 'Fod'
+        budget: error: no category named 'Fod'; did you mean 'Food'?
         hint: see the categories with 'budget categories', or add one with 'budget add-category NAME AMOUNT'
 
         """),

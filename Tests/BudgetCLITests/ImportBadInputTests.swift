@@ -227,7 +227,7 @@ import Testing
         let result = sandbox.run("import", file, "--default-category", "Fod")
         #expect(result.status == 1)
         #expect(result.stderr == """
-        budget: error: no category named 'Fod'
+        budget: error: no category named 'Fod'; did you mean 'Food'?
         hint: see the categories with 'budget categories', or add one with 'budget add-category NAME AMOUNT'
 
         """)

@@ -98,7 +98,7 @@ import Testing
 
         """),
         (["rule", "add", "coffee", "Fod"], 1, """
-        budget: error: no category named 'Fod'
+        budget: error: no category named 'Fod'; did you mean 'Food'?
         hint: see the categories with 'budget categories', or add one with 'budget add-category NAME AMOUNT'
 
         """),

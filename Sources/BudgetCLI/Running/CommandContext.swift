@@ -61,6 +61,18 @@ final class CommandContext {
         return given.isEmpty || given == "/tmp" ? ["/tmp"] : [given, "/tmp"]
     }
 
+    /// The names an unknown category's or account's name may be a typo of: the book's
+    /// categories, or its accounts (closed ones too), when the command opened the book; none
+    /// otherwise, or when they cannot be read. For "did you mean" (``Failure``).
+    func knownNames(after error: BudgetError) -> [String] {
+        guard let openedStore else { return [] }
+        switch error {
+        case .unknownCategory: return (try? openedStore.categories().map(\.name)) ?? []
+        case .unknownAccount: return (try? openedStore.accounts(includingClosed: true).map(\.account.name)) ?? []
+        default: return []
+        }
+    }
+
     /// The book at `--db`, `$BUDGET_DB` or the default path, opened on first use as the command's
     /// ``CommandConfiguration/access`` (or `access`, for a command whose flags decide it) says:
     /// only commands that add something (`.write`) create a book, which the runner takes back

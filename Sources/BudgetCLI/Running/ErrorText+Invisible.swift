@@ -12,11 +12,25 @@ extension ErrorText {
     /// `no category named 'Fod'` and `hint`. A name holding an invisible character is not in the
     /// book because no new name may hold one: the message names the character, and the hint
     /// says to type the name without it, not to add it.
-    init(noneNamed name: String, noun: String, hint: String) {
+    init(noneNamed name: String, noun: String, hint: String, suggesting names: [String] = []) {
         if let shown = Self.invisibleCharacter(in: name) {
             self.init(message: "no \(noun) named \(shown)", hint: Self.invisibleCharacterHint)
         } else {
-            self.init(message: "no \(noun) named '\(name)'", hint: hint)
+            self.init(message: "no \(noun) named '\(name)'" + Suggestion.phrase(for: name, among: names), hint: hint)
+        }
+    }
+
+    /// `error`'s words, and after an unknown category or account the closest of `names`, when
+    /// one is close enough: `no category named 'Fod'; did you mean 'Food'?`. Not after a name
+    /// holding an invisible character: the hint already says to type it without.
+    init(_ error: BudgetError, suggesting names: [String]) {
+        switch error {
+        case .unknownCategory(let name) where !names.isEmpty:
+            self.init(noneNamed: name, noun: "category", hint: Self.categoriesHint, suggesting: names)
+        case .unknownAccount(let name) where !names.isEmpty:
+            self.init(noneNamed: name, noun: "account", hint: Self.accountsHint, suggesting: names)
+        default:
+            self.init(error)
         }
     }
 

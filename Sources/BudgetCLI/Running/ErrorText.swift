@@ -10,6 +10,7 @@ struct ErrorText: Equatable {
     static let amountHint = "write amounts like 12.50, -2.25 or 1,234.56 (at most two decimals)"
     static let dayHint = "write dates like 2026-11-21, or use today or yesterday"
     static let monthHint = "write months like 2026-11, or use this or last"
+    static let categoriesHint = "see the categories with 'budget categories', or add one with 'budget add-category NAME AMOUNT'"
     /// After a new name holding a character that draws nothing.
     static let invisibleCharacterHint = "type the name without it: an invisible character makes one name look like another"
     /// `strerror(ENOSPC)` as BudgetKit's reasons quote it.
@@ -59,8 +60,7 @@ struct ErrorText: Equatable {
             self.init(message: "invalid category name '\(InvisibleCharacters.shown(in: name))': it holds \(InvisibleCharacters.label(character)), which is invisible",
                       hint: Self.invisibleCharacterHint)
         case .unknownCategory(let name):
-            self.init(noneNamed: name, noun: "category",
-                      hint: "see the categories with 'budget categories', or add one with 'budget add-category NAME AMOUNT'")
+            self.init(noneNamed: name, noun: "category", hint: Self.categoriesHint)
         case .duplicateCategory(let name):
             self.init(message: "a category named '\(name)' already exists",
                       hint: "names are unique ignoring case; choose another name or use 'budget set-budget'")

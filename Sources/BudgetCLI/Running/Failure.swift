@@ -9,14 +9,16 @@ import BudgetKit
 /// A closed pipe (`budget export | head -1`) says nothing at all.
 enum Failure {
     /// The lines for `error`; `help` is made only for a usage error's usage lines (describing
-    /// every command costs more than a `budget add`).
-    static func message(for error: any Error, help: @autoclosure () -> HelpRenderer) -> String {
+    /// every command costs more than a `budget add`). `names`: the book's categories or accounts
+    /// after an unknown one (``CommandContext/knownNames(after:)``), for `no category named
+    /// 'Fod'; did you mean 'Food'?`.
+    static func message(for error: any Error, names: [String] = [], help: @autoclosure () -> HelpRenderer) -> String {
         switch error {
         case let error as UsageError:
             let fix = error.hint.map { "hint: \(shown($0))\n" } ?? help().usageLines(for: error.command)
             return "budget: error: \(shown(error.message))\n" + fix
         case let error as BudgetError:
-            let text = ErrorText(error)
+            let text = ErrorText(error, suggesting: names)
             // A message of several lines (every missing category) is several errors, one a line.
             let lines = text.message.split(separator: "\n", omittingEmptySubsequences: false).map { "budget: error: \($0)\n" }
             return lines.joined() + (text.hint.map { "hint: \($0)\n" } ?? "")
