@@ -96,6 +96,42 @@ import Testing
         #expect(try sandbox.snapshot() == before)
     }
 
+    /// A PDF statement, a spreadsheet, an archive or a picture saved as the bank file is named
+    /// for what it is, with how to get a file budget reads, whatever its name or `--file-format`
+    /// says; exit 65, the book unchanged.
+    @Test(arguments: [
+        ("statement.csv", Array("%PDF-1.7\n%\u{E2}\u{E3}\n1 0 obj\n".utf8), [String](), """
+            a PDF document, not a bank file
+            hint: a PDF statement is for reading: download the statement from the bank as CSV, OFX, QFX, QIF, CAMT or MT940
+            """),
+        ("export.xlsx", [0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00], [], """
+            a ZIP archive (an Excel .xlsx or OpenDocument .ods workbook is one), not a bank file
+            hint: save a workbook as CSV from the spreadsheet and import that; unpack an archive and import the file inside
+            """),
+        ("export.csv", [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1, 0x00, 0x00], [], """
+            an Excel 97-2003 workbook (or another old Office file), not a bank file
+            hint: open it in a spreadsheet and save it as CSV, then import the CSV; or download the statement from the bank as CSV, OFX, QFX, QIF, CAMT or MT940
+            """),
+        ("bank.ofx", [0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00], ["--file-format", "ofx"], """
+            gzip-compressed data, not a bank file
+            hint: unpack it first (gunzip -k), then import the file it gives
+            """),
+        ("scan.csv", [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10], [], """
+            a picture (JPEG), not a bank file
+            hint: download the statement from the bank as CSV, OFX, QFX, QIF, CAMT or MT940
+            """),
+    ])
+    func aFileOfAnotherKindIsNamedForWhatItIs(name: String, bytes: [UInt8], options: [String], message: String) throws {
+        let sandbox = book()
+        let file = sandbox.write(name, bytes: bytes)
+        let before = try sandbox.snapshot()
+        let refused = sandbox.run(["import", file, "--default-category", "Food"] + options)
+        #expect(refused.status == 65)
+        #expect(refused.stderr == "budget: error: \(file):1: " + message + "\n")
+        #expect(refused.stdout == "")
+        #expect(try sandbox.snapshot() == before)
+    }
+
     /// A bank's header with a lowercase `amount` is a bank's: money out is spending, the payee read.
     @Test func aBanksHeaderWithALowercaseAmountIsReadAsABanks() throws {
         let sandbox = book()

@@ -29,6 +29,20 @@ extension ErrorText {
                       + "(its transfers between accounts are paired within one file); nothing was imported")
     }
 
+    /// What a file of another kind is, and how to get a file budget reads instead.
+    private static func otherKind(_ kind: FileKindSignature) -> (String, String) {
+        let download = "download the statement from the bank as CSV, OFX, QFX, QIF, CAMT or MT940"
+        let spreadsheet = "open it in a spreadsheet and save it as CSV, then import the CSV; or " + download
+        switch kind {
+        case .pdf: return ("a PDF document, not a bank file", "a PDF statement is for reading: " + download)
+        case .zip: return ("a ZIP archive (an Excel .xlsx or OpenDocument .ods workbook is one), not a bank file",
+                           "save a workbook as CSV from the spreadsheet and import that; unpack an archive and import the file inside")
+        case .legacyOffice: return ("an Excel 97-2003 workbook (or another old Office file), not a bank file", spreadsheet)
+        case .gzip: return ("gzip-compressed data, not a bank file", "unpack it first (gunzip -k), then import the file it gives")
+        case .png, .jpeg: return ("a picture (\(kind == .png ? "PNG" : "JPEG")), not a bank file", download)
+        }
+    }
+
     private static func words(_ problem: BankFileProblem) -> (String, String) {
         switch problem {
         case .notText:
@@ -81,6 +95,8 @@ extension ErrorText {
             }
             return ("ambiguous date '\(text)': \(readings.map(\.description).joined(separator: " or "))",
                     "say the order of its numbers: " + settled.joined(separator: ", "))
+        case .otherKindOfFile(let kind):
+            return otherKind(kind)
         case .htmlPage:
             return ("an HTML web page, not a bank statement",
                     "the bank's web page (a login or an error page) was saved instead of the statement: download the statement again")

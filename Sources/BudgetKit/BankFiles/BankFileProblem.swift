@@ -44,6 +44,9 @@ public enum BankFileProblem: Error, Hashable, Sendable, CustomStringConvertible 
     case ambiguousAmount(String, readings: [String])
     /// An HTML page (a bank's login or error page saved instead of its statement).
     case htmlPage
+    /// A file of another kind, known by its first bytes: a PDF statement, a spreadsheet, an
+    /// archive, a picture (``FileKindSignature``).
+    case otherKindOfFile(FileKindSignature)
     /// An entry whose amount is in another currency (`currency`) than its statement's account
     /// (`statement`): OFX `STMTTRN/CURRENCY`, CAMT `Ntry/Amt@Ccy`. A book keeps one currency, and
     /// converting would guess a rate and its rounding.
@@ -69,6 +72,7 @@ public enum BankFileProblem: Error, Hashable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .notText: return "binary data, not a bank file"
+        case .otherKindOfFile(let kind): return "a file of kind \(kind.rawValue), not a bank file"
         case .unsupportedXML(let root, let namespace): return "an XML document <\(root)> in '\(namespace)', not OFX or CAMT.052/053/054"
         case .invalidText(let encoding, let offset): return "invalid \(encoding) text at byte \(offset)"
         case .nulCharacter(let offset): return "a NUL character at byte \(offset)"

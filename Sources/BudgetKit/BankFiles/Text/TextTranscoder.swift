@@ -75,13 +75,17 @@ public struct TextTranscoder {
     /// Whether `pending` ends in a cut-off character that the next chunk completes.
     private var needsMore = false
 
-    /// Reads the first bytes and looks for a byte order mark, or UTF-16 without one.
+    /// Reads the first bytes and looks for a byte order mark, or UTF-16 without one; refuses a
+    /// file whose first bytes are another kind's (``FileKindSignature``).
     private mutating func start() throws {
         started = true
         while pending.count < 64, !exhausted {
             guard let chunk = try source() else { exhausted = true; break }
             pending.append(contentsOf: chunk)
         }
+        // A PDF statement, a spreadsheet or an archive saved as the bank file: said so, before
+        // a byte somewhere in it is found not to be text.
+        if let kind = FileKindSignature.of(pending) { throw error(.otherKindOfFile(kind), linesBefore: 0) }
         let bom: (TextEncoding, Int)?
         if pending.starts(with: [0xEF, 0xBB, 0xBF]) { bom = (.utf8, 3) }
         else if pending.starts(with: [0xFF, 0xFE]) { bom = (.utf16le, 2) }
