@@ -116,6 +116,10 @@ import Testing
             gzip-compressed data, not a bank file
             hint: unpack it first (gunzip -k), then import the file it gives
             """),
+        ("backup.csv", Array("SQLite format 3\u{0}".utf8) + [0x10, 0x00], [], """
+            an SQLite database (a budget book or backup?), not a bank file
+            hint: 'budget restore FILE' puts a backup in the book's place; --db FILE reads another book
+            """),
         ("scan.csv", [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10], [], """
             a picture (JPEG), not a bank file
             hint: download the statement from the bank as CSV, OFX, QFX, QIF, CAMT or MT940

@@ -40,6 +40,8 @@ extension ErrorText {
         case .legacyOffice: return ("an Excel 97-2003 workbook (or another old Office file), not a bank file", spreadsheet)
         case .gzip: return ("gzip-compressed data, not a bank file", "unpack it first (gunzip -k), then import the file it gives")
         case .png, .jpeg: return ("a picture (\(kind == .png ? "PNG" : "JPEG")), not a bank file", download)
+        case .sqlite: return ("an SQLite database (a budget book or backup?), not a bank file",
+                              "'budget restore FILE' puts a backup in the book's place; --db FILE reads another book")
         }
     }
 

@@ -1,5 +1,6 @@
 /// A kind of file people download or save instead of a bank statement, known by its first bytes
-/// (its "magic number"): a PDF statement, a spreadsheet, a compressed archive, a picture.
+/// (its "magic number"): a PDF statement, a spreadsheet, a compressed archive, a picture, a
+/// database.
 /// ``BankFileProblem/otherKindOfFile(_:)`` names it, so the error says what the file is and how
 /// to get a statement budget reads, not that some byte deep in it is not text.
 public enum FileKindSignature: String, Hashable, Sendable, CaseIterable {
@@ -16,6 +17,8 @@ public enum FileKindSignature: String, Hashable, Sendable, CaseIterable {
     case png
     /// A JPEG picture.
     case jpeg
+    /// An SQLite database: a budget book or backup, given to `import` instead of `restore`.
+    case sqlite
 
     /// Each kind's first bytes.
     private var signature: [UInt8] {
@@ -26,6 +29,7 @@ public enum FileKindSignature: String, Hashable, Sendable, CaseIterable {
         case .gzip: return [0x1F, 0x8B]
         case .png: return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         case .jpeg: return [0xFF, 0xD8, 0xFF]
+        case .sqlite: return Array("SQLite format 3".utf8) + [0]
         }
     }
 
