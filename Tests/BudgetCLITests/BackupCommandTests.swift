@@ -118,6 +118,40 @@ import Glibc
         #expect(CommandContext.temporaryFolders(in: [:]) == ["/tmp"])
     }
 
+    /// `budget backup FOLDER` writes a dated copy there and prints its path: a second one the
+    /// same day takes the next number, never a file already there; the copies are the book.
+    @Test func aBackupIntoAFolderWritesADatedCopyAndPrintsItsPath() throws {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        let folder = sandbox.directory + "/backups"
+        #expect(mkdir(folder, 0o700) == 0)
+        let first = sandbox.run("backup", folder)
+        let second = sandbox.run("backup", folder + "/")
+        let book = String(sandbox.database.split(separator: "/").last!.split(separator: ".").first!)
+        // The day is the CLI's today, in its time zone: read from what it printed.
+        let prefix = "\(folder)/\(book)-"
+        #expect(first.stdout.hasPrefix(prefix))
+        let day = try #require(Day(iso: String(first.stdout.dropFirst(prefix.count).prefix(10))))
+        let firstPath = "\(folder)/\(book)-\(day).sqlite3", secondPath = "\(folder)/\(book)-\(day)-2.sqlite3"
+        #expect(first.status == 0 && second.status == 0)
+        #expect(first.stdout == firstPath + "\n")
+        #expect(first.stderr == "Backed up \(sandbox.database) to \(firstPath).\n")
+        #expect(second.stdout == secondPath + "\n")
+        let rows = sandbox.succeed("export")
+        #expect(sandbox.succeed("--db", firstPath, "export") == rows)
+        #expect(sandbox.succeed("--db", secondPath, "export") == rows)
+        // Every name of the day taken: refused, nothing overwritten.
+        for number in 3...Backup.namesPerDay { _ = sandbox.write("backups/\(book)-\(day)-\(number).sqlite3", "mine") }
+        let full = sandbox.run("backup", folder)
+        #expect(full.status == 1)
+        #expect(full.stderr == """
+            budget: error: \(folder)/\(book)-\(day)-\(Backup.namesPerDay).sqlite3 already exists
+            hint: choose a new file name; a backup never overwrites a file
+
+            """)
+        #expect(sandbox.read("backups/\(book)-\(day)-3.sqlite3") == "mine")
+    }
+
     @Test func aBackupIntoAMissingFolderExits74() throws {
         let sandbox = Sandbox()
         sandbox.seed()

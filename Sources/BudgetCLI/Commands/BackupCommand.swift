@@ -9,8 +9,11 @@ struct Backup: BudgetCommand {
         name: "backup",
         abstract: "Copy the whole database, consistently, to a new file.",
         discussion: """
-        Safe while other budget processes are writing. Never overwrites a file. With -, writes \
-        the copy to standard output (a pipe or a file, never a terminal):
+        Safe while other budget processes are writing. Never overwrites a file. Given a folder, \
+        writes BOOK-YYYY-MM-DD.sqlite3 in it (today's date; -2, -3 ... after it when that file \
+        exists) and prints its path on standard output:
+          budget backup ~/backups/
+        With -, writes the copy to standard output (a pipe or a file, never a terminal):
           budget backup - | gzip > budget.sqlite3.gz
         The copy is made whole first, in $TMPDIR (else /tmp, else beside the book), readable by \
         you alone, and removed as it goes out. A backup that cannot be written exits 74, and so \
@@ -21,7 +24,7 @@ struct Backup: BudgetCommand {
         access: .readExisting)
 
     static var arguments: [CommandArgument<Backup>] {[
-        .argument(\.path, "path", help: "The new file, or - for standard output."),
+        .argument(\.path, "path", help: "The new file, a folder to write a dated copy in, or - for standard output."),
     ]}
 
     var path = FilePath("")
@@ -29,8 +32,16 @@ struct Backup: BudgetCommand {
     func run(_ context: CommandContext) throws -> Outcome {
         let store = try context.store()
         guard path.isStandardStream else {
-            try store.backup(to: path.path)
-            context.confirm("Backed up \(store.path) to \(path.path).")
+            guard Self.isFolder(path.path) else {
+                try store.backup(to: path.path)
+                context.confirm("Backed up \(store.path) to \(path.path).")
+                return .success
+            }
+            let written = try Self.backup(store, intoFolder: path.path, on: .today())
+            try context.reportCommitted("the backup \(written) was written") { () throws(OutputError) in
+                try context.stdout.write("\(written)\n")
+            }
+            context.confirm("Backed up \(store.path) to \(written).")
             return .success
         }
         guard !context.stdout.isTerminal else {
@@ -40,6 +51,39 @@ struct Backup: BudgetCommand {
         try BackupStream.write(store, stagingIn: context.temporaryFolders, to: context.stdout)
         context.confirm("Backed up \(store.path) to standard output.")
         return .success
+    }
+}
+
+extension Backup {
+    /// Whether `path` is a folder (a link to one too).
+    static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & UInt32(S_IFMT) == UInt32(S_IFDIR)
+    }
+
+    /// How many dated names a backup into a folder tries: `-2` to `-99` after the first.
+    static let namesPerDay = 99
+
+    /// Backs `store` up into `folder` as `BOOK-DAY.sqlite3` (`BOOK`: the book's file name without
+    /// its extension, `budget` for the default book), or `BOOK-DAY-2.sqlite3` and on when that exists: never over a file, also
+    /// when another backup takes a name at the same moment.
+    ///
+    /// - Returns: the path written.
+    static func backup(_ store: BudgetStore, intoFolder folder: String, on day: Day) throws -> String {
+        let name = String(store.path.split(separator: "/").last ?? "budget")
+        let book = name.lastIndex(of: ".").flatMap { $0 > name.startIndex ? String(name[..<$0]) : nil } ?? name
+        let base = (folder.hasSuffix("/") ? folder : folder + "/") + "\(book)-\(day)"
+        var lastError: (any Error)?
+        for number in 1...namesPerDay {
+            let path = base + (number == 1 ? "" : "-\(number)") + ".sqlite3"
+            do {
+                try store.backup(to: path)
+                return path
+            } catch BudgetError.backupExists {
+                lastError = BudgetError.backupExists(path: path)
+            }
+        }
+        throw lastError ?? BudgetError.backupExists(path: base + ".sqlite3")
     }
 }
 
