@@ -84,7 +84,7 @@ import Testing
         let result = sandbox.run("import", file)
         #expect(result.status == 65)
         #expect(result.stderr == """
-            budget: error: \(file):3:3: no category named 'Fod'
+            budget: error: \(file):3:3: no category named 'Fod'; did you mean 'Food'?
             budget: error: \(file):4:3: no category named 'Travel'
             hint: add them with 'budget add-category', or import with --create-categories to create them from the file; nothing was imported
 
@@ -92,7 +92,7 @@ import Testing
         #expect(try sandbox.snapshot() == before)
         let one = sandbox.write("one.csv", "date,amount,category\n2026-11-21,3.20,Fod\n")
         #expect(sandbox.run("import", one).stderr == """
-            budget: error: \(one):2:3: no category named 'Fod'
+            budget: error: \(one):2:3: no category named 'Fod'; did you mean 'Food'?
             hint: add it with 'budget add-category', or import with --create-categories to create it from the file; nothing was imported
 
             """)

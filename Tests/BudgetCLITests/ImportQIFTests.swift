@@ -471,9 +471,9 @@ import Glibc
     /// An error about a row's category or transfer names the line of its `L` or `S` field.
     @Test(arguments: [
         ("D2026-11-04\nT-3.20\nPCafe\nL[Nowhere]\n^\n", "5:2: no account named 'Nowhere'\n" + accountHint),
-        ("D2026-11-04\nT-3.20\nPCafe\nLFod\n^\n", "5:2: no category named 'Fod'\n" + missingHint),
+        ("D2026-11-04\nT-3.20\nPCafe\nLFod\n^\n", "5:2: no category named 'Fod'; did you mean 'Food'?\n" + missingHint),
         ("D2026-11-04\nT-3.20\nPCafe\nSFood\n$-1.20\nE jar\nS[Nowhere]\n$-2.00\n^\n", "8:2: no account named 'Nowhere'\n" + accountHint),
-        ("D2026-11-04\nT-3.20\nPCafe\nSFood\n$-1.20\nSFod\n$-2.00\n^\n", "7:2: no category named 'Fod'\n" + missingHint),
+        ("D2026-11-04\nT-3.20\nPCafe\nSFood\n$-1.20\nSFod\n$-2.00\n^\n", "7:2: no category named 'Fod'; did you mean 'Food'?\n" + missingHint),
     ] as [(String, String)])
     func anErrorNamesTheLineOfTheFieldThatIsWrong(entry: String, message: String) throws {
         let sandbox = book()

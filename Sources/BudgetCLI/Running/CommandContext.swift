@@ -61,13 +61,13 @@ final class CommandContext {
         return given.isEmpty || given == "/tmp" ? ["/tmp"] : [given, "/tmp"]
     }
 
-    /// The names an unknown category's or account's name may be a typo of: the book's
-    /// categories, or its accounts (closed ones too), when the command opened the book; none
+    /// The names an unknown category's or account's name (or an import's missing categories')
+    /// may be a typo of: the book's categories, or its accounts (closed ones too), when the command opened the book; none
     /// otherwise, or when they cannot be read. For "did you mean" (``Failure``).
     func knownNames(after error: BudgetError) -> [String] {
         guard let openedStore else { return [] }
         switch error {
-        case .unknownCategory: return (try? openedStore.categories().map(\.name)) ?? []
+        case .unknownCategory, .missingCategories: return (try? openedStore.categories().map(\.name)) ?? []
         case .unknownAccount: return (try? openedStore.accounts(includingClosed: true).map(\.account.name)) ?? []
         default: return []
         }

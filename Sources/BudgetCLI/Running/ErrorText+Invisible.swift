@@ -20,8 +20,8 @@ extension ErrorText {
         }
     }
 
-    /// `error`'s words, and after an unknown category or account the closest of `names`, when
-    /// one is close enough: `no category named 'Fod'; did you mean 'Food'?`. Not after a name
+    /// `error`'s words, and after an unknown category or account (or an import's missing
+    /// categories) the closest of `names`, when one is close enough: `no category named 'Fod'; did you mean 'Food'?`. Not after a name
     /// holding an invisible character: the hint already says to type it without.
     init(_ error: BudgetError, suggesting names: [String]) {
         switch error {
@@ -29,6 +29,8 @@ extension ErrorText {
             self.init(noneNamed: name, noun: "category", hint: Self.categoriesHint, suggesting: names)
         case .unknownAccount(let name) where !names.isEmpty:
             self.init(noneNamed: name, noun: "account", hint: Self.accountsHint, suggesting: names)
+        case .missingCategories(let file, let categories, let more) where !names.isEmpty:
+            self.init(missingCategories: file, categories, more: more, suggesting: names)
         default:
             self.init(error)
         }
@@ -38,11 +40,16 @@ extension ErrorText {
     /// book lacks, as compilers list their errors, and a hint. A name holding an invisible
     /// character is named with it, and the hint does not offer `--create-categories` for it:
     /// that refuses such a name as `add-category` does.
-    init(missingCategories file: String, _ categories: [MissingCategory], more: Int) {
+    ///
+    /// `names`: the book's categories; a name close to one is offered it (`no category named
+    /// 'Fod'; did you mean 'Food'?`).
+    init(missingCategories file: String, _ categories: [MissingCategory], more: Int, suggesting names: [String] = []) {
         var invisible = 0
         var lines = categories.map { category -> String in
             let location = "\(file):\(category.line):\(category.column)"
-            guard let shown = Self.invisibleCharacter(in: category.name) else { return "\(location): no category named '\(category.name)'" }
+            guard let shown = Self.invisibleCharacter(in: category.name) else {
+                return "\(location): no category named '\(category.name)'" + Suggestion.phrase(for: category.name, among: names)
+            }
             invisible += 1
             return "\(location): no category named \(shown)"
         }
