@@ -55,10 +55,15 @@ extension ImportStaging {
     /// tombstone, ``scopeKeysOfOtherAccounts()``) and whose tombstone is still there. A deleted
     /// transfer whose other side the book holds (an imported transfer alike, from the other
     /// account's file: two devices each imported one side, and one was deleted) has it already,
-    /// and takes none.
+    /// and takes none; one to one: with k such transfers kept, the first k deleted ones (by key)
+    /// have theirs, and the n-th staged transfer takes the (k + n)-th deleted one. (Two deleted
+    /// and one kept twin: the second one's real other side stays deleted.)
     static let keyDeletedMirrored = keyingStagedTransfers(like: """
         SELECT d.import_key AS key, d.date, d.amount, d.account_id AS from_id, d.transfer_account_id AS to_id,
-            row_number() OVER (PARTITION BY d.date, d.amount, d.account_id, d.transfer_account_id ORDER BY d.import_key) AS n
+            row_number() OVER (PARTITION BY d.date, d.amount, d.account_id, d.transfer_account_id ORDER BY d.import_key)
+                - (SELECT count(*) FROM transactions AS p JOIN imported_transfer_sides AS ps ON ps.transaction_id = p.id
+                   WHERE p.transfer_account_id = d.transfer_account_id AND p.account_id = d.account_id
+                       AND p.date = d.date AND p.amount = d.amount AND ps.side <> d.side) AS n
         FROM deleted_transfers AS d
         WHERE (d.account_id, d.transfer_account_id, d.date) IN
                 (SELECT account_id, transfer_account_id, date FROM temp.import_staging WHERE transfer_account_id IS NOT NULL)
@@ -68,9 +73,6 @@ extension ImportStaging {
                 (SELECT import_key FROM temp.import_staging WHERE transfer_account_id IS NOT NULL)
             AND \(ImportTombstones.hide("d"))
             AND \(otherSide(of: "d.side", like: "d"))
-            AND NOT EXISTS (SELECT 1 FROM transactions AS p JOIN imported_transfer_sides AS ps ON ps.transaction_id = p.id
-                            WHERE p.transfer_account_id = d.transfer_account_id AND p.account_id = d.account_id
-                                AND p.date = d.date AND p.amount = d.amount AND ps.side <> d.side)
         """, unlessHidden: true)
 
     /// The SQL condition that a transfer of the book (`alias`: its day, amount, accounts), whose
