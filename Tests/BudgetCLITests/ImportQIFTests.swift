@@ -219,6 +219,33 @@ import Glibc
         #expect(sandbox.succeed("check") == "ok\n")
     }
 
+    /// A transfer deleted, brought back with `--include-deleted` (under its key scoped to Giro,
+    /// which the book then held) and deleted again was remembered twice in `deleted_transfers`:
+    /// the first row stayed, as bringing it back forgot only the scoped key. Savings' file then
+    /// hid a real second transfer alike as deleted too ("ignored 2 deleted", Savings 50.00 off).
+    @Test func aTransferBroughtBackAndDeletedAgainHidesOneOtherSide() throws {
+        let sandbox = book()
+        let cafe = sandbox.write("cafe.qif", "!Account\nNGiro\nTBank\n^\n!Type:Bank\nD11/01/2026\nT-3.20\nPCafe\nLFood\n^\n")
+        let giro = sandbox.write("giro.qif", Self.register("Giro", [("11/03/2026", "-50.00", "Savings")]))
+        let savings = sandbox.write("savings.qif", Self.register("Savings", [("11/03/2026", "50.00", "Giro"), ("11/03/2026", "50.00", "Giro")]))
+        sandbox.succeed("-q", "import", cafe, "--date-order", "mdy")
+        sandbox.succeed("-q", "import", giro, "--date-order", "mdy")
+        sandbox.succeed("-q", "delete", "2")
+        #expect(sandbox.run("import", giro, "--date-order", "mdy", "--include-deleted").stderr == "Imported 1 transaction from \(giro).\n")
+        sandbox.succeed("-q", "delete", "2")
+        let dryRun = sandbox.run("import", savings, "--date-order", "mdy", "--dry-run")
+        #expect(dryRun.stderr.hasSuffix("Dry run: would import 1 transaction from \(savings); "
+            + "would ignore 1 deleted after an earlier import (--include-deleted brings it back).\n"))
+        let result = sandbox.run("import", savings, "--date-order", "mdy")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 1 transaction from \(savings); ignored 1 deleted after an earlier import (--include-deleted brings it back).\n")
+        #expect(rows(sandbox) == ["1,2026-11-01,3.20,Food,Cafe,,expense,Giro,,,,,", "2,2026-11-03,50.00,,Transfer,,transfer,Giro,Savings,,,,"])
+        let balances = sandbox.succeed("accounts", "--date", "2026-12-01", "--format", "csv")
+        #expect(balances.contains("Giro,checking,,946.80,2026-12-01,off,"))
+        #expect(balances.contains("Savings,checking,,50.00,2026-12-01,off,"))
+        #expect(sandbox.succeed("check") == "ok\n")
+    }
+
     /// A book of schema 14 (Fixtures/README.md) deleted Giro's 50.00 transfer before deleted
     /// transfers were remembered: migrated, Giro's file still finds it deleted, and the 20.00
     /// transfer deleted after the migration stays deleted when Savings' file comes. (Savings'

@@ -86,11 +86,12 @@ enum ImportTombstones {
         """
 
     /// The SQL condition that a tombstone hides the row `alias` (its `import_key` and
-    /// `account_id`): one for its key exactly, or for its key in its account.
+    /// `account_id`): one for its key exactly, or for its key in its account. (The tombstones'
+    /// own alias is one no caller uses: a caller's `d` would be shadowed by it.)
     static func hide(_ alias: String) -> String {
         """
-        EXISTS (SELECT 1 FROM import_tombstones AS d
-                WHERE d.import_key IN (\(alias).import_key, \(scoped("\(alias).import_key", to: "\(alias).account_id"))))
+        EXISTS (SELECT 1 FROM import_tombstones AS tombstone
+                WHERE tombstone.import_key IN (\(alias).import_key, \(scoped("\(alias).import_key", to: "\(alias).account_id"))))
         """
     }
 
@@ -125,13 +126,22 @@ enum ImportTombstones {
     }
 
     /// Forgets every tombstone that hides a staged row (both forms: ``hide(_:)``), and the
-    /// deleted transfers with a staged row's key.
+    /// deleted transfers a staged row brings back: with its key, or with its key scoped to its
+    /// account as the staged row's is (``ImportStaging/scopeToAccount``: the tombstone of a
+    /// row deleted from an account scopes the key of that account's row). A deleted transfer
+    /// left behind would be remembered twice once the row is deleted again, and hide a second
+    /// real transfer's other side.
+    ///
+    /// - Complexity: reads every deleted transfer (one statement, with ``ImportOptions/includesDeleted`` only).
     static let forgetStaged = [
         """
         DELETE FROM import_tombstones WHERE import_key IN (
             SELECT import_key FROM temp.import_staging
             UNION ALL SELECT \(scoped("import_key", to: "account_id")) FROM temp.import_staging)
         """,
-        "DELETE FROM deleted_transfers WHERE import_key IN (SELECT import_key FROM temp.import_staging)",
+        """
+        DELETE FROM deleted_transfers WHERE import_key IN (SELECT import_key FROM temp.import_staging)
+            OR \(scoped("import_key", to: "account_id")) IN (SELECT import_key FROM temp.import_staging WHERE transfer_account_id IS NOT NULL)
+        """,
     ]
 }
