@@ -96,18 +96,36 @@ extension ImportStaging {
         "CASE WHEN \(alias).bank AND \(alias).amount > 0 THEN 'to' ELSE 'from' END"
     }
 
+    /// Gives each staged transfer found before to be the other side of a deleted transfer
+    /// (``ImportTombstones/rememberFoundDeleted``) that transfer's key again, keeping its own in
+    /// `own_key`: it is found deleted whatever the book holds since (a second transfer alike
+    /// from its own account's file is no kept twin of the deleted one), and
+    /// ``ImportOptions/includesDeleted`` brings it back under that key.
+    func keyFoundDeleted() throws {
+        guard transferRows > 0, try connection.int64("SELECT EXISTS (SELECT 1 FROM import_tombstones)") == 1 else { return }
+        try connection.execute(ImportTombstones.keyFoundDeleted)
+    }
+
+    /// Remembers each staged transfer that took a deleted transfer's key, and is hidden by
+    /// its tombstone, as found deleted (``ImportTombstones/rememberFoundDeleted``).
+    func rememberFoundDeleted() throws {
+        guard transferRows > 0 else { return }
+        try connection.run(ImportTombstones.rememberFoundDeleted, [Day.today().sqliteValue])
+    }
+
     /// Gives the n-th staged transfer of a day, amount and pair of accounts (in file order)
-    /// whose key no transaction holds (and, `unlessHidden`, no tombstone hides) the key of
-    /// the n-th of `candidates` of that day, amount and pair: a query of `key`, `date`,
-    /// `amount`, `from_id`, `to_id` and that number, `n`.
+    /// whose key no transaction holds (and, `unlessHidden`, no tombstone hides), and that is
+    /// not found deleted already (`own_key`), the key of the n-th of `candidates` of that day,
+    /// amount and pair: a query of `key`, `date`, `amount`, `from_id`, `to_id` and that number,
+    /// `n`. With `unlessHidden`, the row keeps its own key in `own_key`.
     private static func keyingStagedTransfers(like candidates: String, unlessHidden: Bool = false) -> String {
         """
-        UPDATE temp.import_staging AS s SET import_key = m.key
+        UPDATE temp.import_staging AS s SET import_key = m.key\(unlessHidden ? ", own_key = s.import_key" : "")
         FROM (SELECT staged.place, candidate.key
               FROM (SELECT o.rowid AS place, o.date, o.stored_amount AS amount, o.account_id AS from_id, o.transfer_account_id AS to_id,
                         row_number() OVER (PARTITION BY o.date, o.stored_amount, o.account_id, o.transfer_account_id ORDER BY o.rowid) AS n
                     FROM temp.import_staging AS o
-                    WHERE o.transfer_account_id IS NOT NULL AND o.split_group IS NULL
+                    WHERE o.transfer_account_id IS NOT NULL AND o.split_group IS NULL AND o.own_key IS NULL
                         AND NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = o.import_key)
                         \(unlessHidden ? "AND NOT \(ImportTombstones.hide("o"))" : "")) AS staged
               JOIN (\(candidates)) AS candidate

@@ -243,7 +243,7 @@ import Testing
     /// for every deleted transfer as soon as the book had any tombstone.
     @Test(arguments: ["d", "s", "t"])
     func aTombstoneHidesOnlyTheRowItsCallerNames(alias: String) throws {
-        let dir = try TemporaryDirectory()
+        let dir = TemporaryDirectory()
         let store = try cards(dir)
         try store.connection.execute("""
             CREATE TEMP TABLE rows (import_key TEXT NOT NULL, account_id INTEGER NOT NULL);
