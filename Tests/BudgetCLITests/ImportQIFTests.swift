@@ -219,6 +219,76 @@ import Glibc
         #expect(sandbox.succeed("check") == "ok\n")
     }
 
+    /// A transfer deleted, brought back with `--include-deleted` (under its key scoped to Giro,
+    /// which the book then held) and deleted again was remembered twice in `deleted_transfers`:
+    /// the first row stayed, as bringing it back forgot only the scoped key. Savings' file then
+    /// hid a real second transfer alike as deleted too ("ignored 2 deleted", Savings 50.00 off).
+    @Test func aTransferBroughtBackAndDeletedAgainHidesOneOtherSide() throws {
+        let sandbox = book()
+        let cafe = sandbox.write("cafe.qif", "!Account\nNGiro\nTBank\n^\n!Type:Bank\nD11/01/2026\nT-3.20\nPCafe\nLFood\n^\n")
+        let giro = sandbox.write("giro.qif", Self.register("Giro", [("11/03/2026", "-50.00", "Savings")]))
+        let savings = sandbox.write("savings.qif", Self.register("Savings", [("11/03/2026", "50.00", "Giro"), ("11/03/2026", "50.00", "Giro")]))
+        sandbox.succeed("-q", "import", cafe, "--date-order", "mdy")
+        sandbox.succeed("-q", "import", giro, "--date-order", "mdy")
+        sandbox.succeed("-q", "delete", "2")
+        #expect(sandbox.run("import", giro, "--date-order", "mdy", "--include-deleted").stderr == "Imported 1 transaction from \(giro).\n")
+        sandbox.succeed("-q", "delete", "2")
+        let dryRun = sandbox.run("import", savings, "--date-order", "mdy", "--dry-run")
+        #expect(dryRun.stderr.hasSuffix("Dry run: would import 1 transaction from \(savings); "
+            + "would ignore 1 deleted after an earlier import (--include-deleted brings it back).\n"))
+        let result = sandbox.run("import", savings, "--date-order", "mdy")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 1 transaction from \(savings); ignored 1 deleted after an earlier import (--include-deleted brings it back).\n")
+        #expect(rows(sandbox) == ["1,2026-11-01,3.20,Food,Cafe,,expense,Giro,,,,,", "2,2026-11-03,50.00,,Transfer,,transfer,Giro,Savings,,,,"])
+        let balances = sandbox.succeed("accounts", "--date", "2026-12-01", "--format", "csv")
+        #expect(balances.contains("Giro,checking,,946.80,2026-12-01,off,"))
+        #expect(balances.contains("Savings,checking,,50.00,2026-12-01,off,"))
+        #expect(sandbox.succeed("check") == "ok\n")
+    }
+
+    /// Giro's 50.00 transfer deleted; Savings' file holds its side and a second, real transfer
+    /// of 50.00 that day: the first is found deleted, the second imported. Importing Savings'
+    /// file again (an overlapping statement) brought the deleted one back: the second, now in
+    /// the book from Savings' file, counted as the deleted one's kept twin (the rule for two
+    /// devices that each imported one side). The side found deleted is remembered deleted in
+    /// its own account, as its tombstone says; `--include-deleted` still brings it back once.
+    @Test func aTransfersSideFoundDeletedStaysDeletedWhenItsFileIsImportedAgain() throws {
+        let sandbox = book()
+        let giro = sandbox.write("giro.qif", Self.register("Giro", [("11/03/2026", "-50.00", "Savings")]))
+        let savings = sandbox.write("savings.qif", Self.register("Savings", [("11/03/2026", "50.00", "Giro"), ("11/03/2026", "50.00", "Giro")]))
+        sandbox.succeed("-q", "import", giro, "--date-order", "mdy")
+        sandbox.succeed("-q", "delete", "1")
+        let ignored = "ignored 1 deleted after an earlier import (--include-deleted brings it back).\n"
+        #expect(sandbox.run("import", savings, "--date-order", "mdy").stderr == "Imported 1 transaction from \(savings); " + ignored)
+        let before = rows(sandbox)
+        #expect(before == ["1,2026-11-03,50.00,,Transfer,,transfer,Giro,Savings,,,,"])
+        let dryRun = sandbox.run("import", savings, "--date-order", "mdy", "--dry-run")
+        #expect(dryRun.stderr.hasSuffix("Dry run: would import 0 transactions from \(savings); would skip 1 already imported; "
+            + "would ignore 1 deleted after an earlier import (--include-deleted brings it back).\n"))
+        for _ in 1...2 {
+            let again = sandbox.run("import", savings, "--date-order", "mdy")
+            #expect(again.status == 0)
+            #expect(again.stderr == "Imported 0 transactions from \(savings); skipped 1 already imported; " + ignored)
+        }
+        #expect(rows(sandbox) == before)
+        let balances = sandbox.succeed("accounts", "--date", "2026-12-01", "--format", "csv")
+        #expect(balances.contains("Giro,checking,,950.00,2026-12-01,off,"))
+        #expect(balances.contains("Savings,checking,,50.00,2026-12-01,off,"))
+        // Undone (the imports after it added nothing), the import forgets what it found
+        // deleted: the file finds it so again.
+        sandbox.succeed("-q", "undo")
+        #expect(rows(sandbox) == [])
+        #expect(sandbox.run("import", savings, "--date-order", "mdy").stderr == "Imported 1 transaction from \(savings); " + ignored)
+        #expect(sandbox.run("import", savings, "--date-order", "mdy", "--include-deleted").stderr == "Imported 1 transaction from \(savings); skipped 1 already imported.\n")
+        #expect(rows(sandbox).count == 2)
+        // Brought back as Giro's transfer (its key and side): Savings' file again finds it.
+        #expect(sandbox.run("import", savings, "--date-order", "mdy").stderr == "Imported 0 transactions from \(savings); skipped 2 already imported "
+            + "(1 of them a transfer imported before from the other account's file).\n")
+        #expect(sandbox.run("import", giro, "--date-order", "mdy").stderr == "Imported 0 transactions from \(giro); skipped 1 already imported.\n")
+        #expect(rows(sandbox).count == 2)
+        #expect(sandbox.succeed("check") == "ok\n")
+    }
+
     /// A book of schema 14 (Fixtures/README.md) deleted Giro's 50.00 transfer before deleted
     /// transfers were remembered: migrated, Giro's file still finds it deleted, and the 20.00
     /// transfer deleted after the migration stays deleted when Savings' file comes. (Savings'

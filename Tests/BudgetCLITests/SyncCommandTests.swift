@@ -184,6 +184,49 @@ import Glibc
         #expect(sandbox.succeed(ben + ["list", "--format", "csv"]) == list)
     }
 
+    /// Anna imported Giro's two transfers of 50.00 on one day, Ben Savings' file holding one of
+    /// them; the sync named both of Anna's beside Ben's, and Anna deleted both. Ben's is the
+    /// other side of one of them, not of both: Savings' next file, bringing the second one's
+    /// real other side, imported it (Giro and Savings 50.00 off), since a deleted transfer with
+    /// any kept twin took no staged transfer. One to one, as the rest of the keying is.
+    @Test func aDeletedTransferTakesTheOtherSideWhenItsKeptTwinIsAnotherDeletedOnes() {
+        let sandbox = Sandbox()
+        let (shared, anna, ben) = sandbox.twoSyncedBooks(annaFirst: [
+            ["-q", "add-account", "Giro"],
+            ["-q", "add-account", "Savings"],
+        ])
+        let giro = sandbox.write("giro.qif", ImportQIFTests.register("Giro", [("11/03/2026", "-50.00", "Savings"), ("11/03/2026", "-50.00", "Savings")]))
+        let savings = sandbox.write("savings.qif", ImportQIFTests.register("Savings", [("11/03/2026", "50.00", "Giro")]))
+        sandbox.succeed(anna + ["-q", "import", giro, "--date-order", "mdy"])
+        sandbox.succeed(ben + ["-q", "import", savings, "--date-order", "mdy"])
+        sandbox.succeed(ben + ["-q", "sync", shared])
+        #expect(sandbox.run(anna + ["sync", shared]).stderr.contains("transactions 1 and 20, both 50.00"))
+        sandbox.succeed(anna + ["-q", "delete", "10", "20"])
+        sandbox.succeed(anna + ["-q", "sync", shared])
+        sandbox.succeed(ben + ["-q", "sync", shared])
+        let next = sandbox.write("savings-2.qif", ImportQIFTests.register("Savings", [("11/03/2026", "50.00", "Giro"), ("11/03/2026", "50.00", "Giro")]))
+        let ignored = "skipped 1 already imported; ignored 1 deleted after an earlier import (--include-deleted brings it back).\n"
+        let before = sandbox.succeed(ben + ["list", "--format", "csv"])
+        let dryRun = sandbox.run(ben + ["import", next, "--date-order", "mdy", "--dry-run"])
+        #expect(dryRun.status == 0)
+        #expect(dryRun.stderr.hasSuffix("Dry run: would import 0 transactions from \(next); would skip 1 already imported; "
+            + "would ignore 1 deleted after an earlier import (--include-deleted brings it back).\n"))
+        #expect(sandbox.succeed(ben + ["list", "--format", "csv"]) == before)
+        let result = sandbox.run(ben + ["import", next, "--date-order", "mdy"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 0 transactions from \(next); " + ignored)
+        #expect(sandbox.succeed(ben + ["list", "--format", "csv"]).hasSuffix("\n1,2026-11-03,50.00,,Transfer,,transfer,Giro,Savings,,,,\n"))
+        let balances = sandbox.succeed(ben + ["accounts", "--date", "2026-12-01", "--format", "csv"])
+        #expect(balances.contains("Giro,checking,,-50.00,2026-12-01,off,"))
+        #expect(balances.contains("Savings,checking,,50.00,2026-12-01,off,"))
+        // A third, new transfer alike is new.
+        let third = sandbox.write("savings-3.qif", ImportQIFTests.register("Savings", [
+            ("11/03/2026", "50.00", "Giro"), ("11/03/2026", "50.00", "Giro"), ("11/03/2026", "50.00", "Giro"),
+        ]))
+        #expect(sandbox.run(ben + ["import", third, "--date-order", "mdy"]).stderr == "Imported 1 transaction from \(third); " + ignored)
+        #expect(sandbox.succeed(ben + ["check"]) == "ok\n")
+    }
+
     /// Two transfers of 50.00 on one day, both in Giro's file, imported before the book first
     /// synced (its ids 1 and 2, ending in different digits): the joining device got both from
     /// the founding device's snapshot and named them as imported on two devices, with a hint to

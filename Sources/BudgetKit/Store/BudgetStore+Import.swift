@@ -172,6 +172,7 @@ extension BudgetStore {
         try staging.rekeyRepeatedReferences()
         try staging.scopeKeysOfOtherAccounts()
         try staging.keyReplacedPending()
+        try staging.keyFoundDeleted()
         let mirrored = try staging.keyMirroredTransfers()
         let created: Int, added: Int
         let ignored = try staging.deletedRowCount()

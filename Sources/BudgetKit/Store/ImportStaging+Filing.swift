@@ -46,10 +46,13 @@ extension ImportStaging {
         WHERE s.pending AND s.split_group IS NULL AND s.transfer_account_id IS NULL AND t.id > ?1
         """
     /// The transfers just filed (ids above `?1`), with the side of the file that brought them
-    /// (``stagedSide``).
+    /// (``stagedSide``); a deleted transfer brought back by its other side (``ImportOptions/includesDeleted``:
+    /// filed under its key, `own_key` the row's own) keeps the side it had, the other one, so
+    /// that this file, imported again, finds its row as that transfer's other side.
     static let recordTransferSides = """
         INSERT INTO imported_transfer_sides (transaction_id, side)
-        SELECT t.id, \(ImportStaging.stagedSide("s")) FROM temp.import_staging AS s CROSS JOIN transactions AS t ON t.import_key = s.import_key
+        SELECT t.id, CASE WHEN s.own_key IS NULL THEN \(ImportStaging.stagedSide("s"))
+                          WHEN \(ImportStaging.stagedSide("s")) = 'to' THEN 'from' ELSE 'to' END FROM temp.import_staging AS s CROSS JOIN transactions AS t ON t.import_key = s.import_key
         WHERE s.transfer_account_id IS NOT NULL AND s.split_group IS NULL AND t.id > ?1
         """
     /// With ``ImportOptions/includesDeleted``: the deletions of the rows staged are forgotten.
@@ -307,7 +310,7 @@ extension ImportStaging {
         let maxID = try connection.int64("SELECT max(id) FROM transactions") ?? 0
         if options.includesDeleted { for sql in Self.forgetDeleted { try connection.run(sql) } }
         let rebuildsIndexes = try buildsIndexesAfter()
-        return try store.insertingInBulk(Self.newRows(above: maxID)) {
+        let filed = try store.insertingInBulk(Self.newRows(above: maxID)) {
             let added = try rebuildsIndexes ? connection.withIndexesBuiltAfter(on: "transactions", fileTransactions) : fileTransactions()
             try store.noteInsertedIDs(in: "transactions")
             if splitGroups > 0 { try connection.run(Self.fileParts, [.integer(maxID)]) }
@@ -315,6 +318,8 @@ extension ImportStaging {
             if transferRows > 0 { try connection.run(Self.recordTransferSides, [.integer(maxID)]) }
             return added
         }
+        try rememberFoundDeleted()
+        return filed
     }
 
     /// Files the staged transactions (not yet the parts of splits).

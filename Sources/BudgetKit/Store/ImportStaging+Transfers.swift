@@ -21,7 +21,9 @@ extension ImportStaging {
     ///   staged transfers' days, when the file has transfers; nothing otherwise.
     func keyMirroredTransfers() throws -> Int {
         guard transferRows > 0 else { return 0 }
-        // Each candidate looks up its day's staged transfers (``otherSide(of:like:)``).
+        // Each candidate looks up its day and amount's staged transfers (``otherSide(of:like:)``):
+        // by day alone, a file of thousands of transfers a day between two accounts read them all
+        // per candidate (20,000 over two days: a minute).
         try connection.execute(Self.stagedTransfersByAccountsDay)
         try connection.execute(Self.keyMirrored)
         let mirrored = connection.changes
@@ -30,7 +32,7 @@ extension ImportStaging {
     }
 
     static let stagedTransfersByAccountsDay = """
-        CREATE INDEX IF NOT EXISTS temp.import_staging_transfers ON import_staging(transfer_account_id, account_id, date)
+        CREATE INDEX IF NOT EXISTS temp.import_staging_transfers ON import_staging(transfer_account_id, account_id, date, stored_amount)
             WHERE transfer_account_id IS NOT NULL
         """
 
@@ -55,10 +57,15 @@ extension ImportStaging {
     /// tombstone, ``scopeKeysOfOtherAccounts()``) and whose tombstone is still there. A deleted
     /// transfer whose other side the book holds (an imported transfer alike, from the other
     /// account's file: two devices each imported one side, and one was deleted) has it already,
-    /// and takes none.
+    /// and takes none; one to one: with k such transfers kept, the first k deleted ones (by key)
+    /// have theirs, and the n-th staged transfer takes the (k + n)-th deleted one. (Two deleted
+    /// and one kept twin: the second one's real other side stays deleted.)
     static let keyDeletedMirrored = keyingStagedTransfers(like: """
         SELECT d.import_key AS key, d.date, d.amount, d.account_id AS from_id, d.transfer_account_id AS to_id,
-            row_number() OVER (PARTITION BY d.date, d.amount, d.account_id, d.transfer_account_id ORDER BY d.import_key) AS n
+            row_number() OVER (PARTITION BY d.date, d.amount, d.account_id, d.transfer_account_id ORDER BY d.import_key)
+                - (SELECT count(*) FROM transactions AS p JOIN imported_transfer_sides AS ps ON ps.transaction_id = p.id
+                   WHERE p.transfer_account_id = d.transfer_account_id AND p.account_id = d.account_id
+                       AND p.date = d.date AND p.amount = d.amount AND ps.side <> d.side) AS n
         FROM deleted_transfers AS d
         WHERE (d.account_id, d.transfer_account_id, d.date) IN
                 (SELECT account_id, transfer_account_id, date FROM temp.import_staging WHERE transfer_account_id IS NOT NULL)
@@ -68,9 +75,6 @@ extension ImportStaging {
                 (SELECT import_key FROM temp.import_staging WHERE transfer_account_id IS NOT NULL)
             AND \(ImportTombstones.hide("d"))
             AND \(otherSide(of: "d.side", like: "d"))
-            AND NOT EXISTS (SELECT 1 FROM transactions AS p JOIN imported_transfer_sides AS ps ON ps.transaction_id = p.id
-                            WHERE p.transfer_account_id = d.transfer_account_id AND p.account_id = d.account_id
-                                AND p.date = d.date AND p.amount = d.amount AND ps.side <> d.side)
         """, unlessHidden: true)
 
     /// The SQL condition that a transfer of the book (`alias`: its day, amount, accounts), whose
@@ -94,18 +98,36 @@ extension ImportStaging {
         "CASE WHEN \(alias).bank AND \(alias).amount > 0 THEN 'to' ELSE 'from' END"
     }
 
+    /// Gives each staged transfer found before to be the other side of a deleted transfer
+    /// (``ImportTombstones/rememberFoundDeleted``) that transfer's key again, keeping its own in
+    /// `own_key`: it is found deleted whatever the book holds since (a second transfer alike
+    /// from its own account's file is no kept twin of the deleted one), and
+    /// ``ImportOptions/includesDeleted`` brings it back under that key.
+    func keyFoundDeleted() throws {
+        guard transferRows > 0, try connection.int64("SELECT EXISTS (SELECT 1 FROM import_tombstones)") == 1 else { return }
+        try connection.execute(ImportTombstones.keyFoundDeleted)
+    }
+
+    /// Remembers each staged transfer that took a deleted transfer's key, and is hidden by
+    /// its tombstone, as found deleted (``ImportTombstones/rememberFoundDeleted``).
+    func rememberFoundDeleted() throws {
+        guard transferRows > 0 else { return }
+        try connection.run(ImportTombstones.rememberFoundDeleted, [Day.today().sqliteValue])
+    }
+
     /// Gives the n-th staged transfer of a day, amount and pair of accounts (in file order)
-    /// whose key no transaction holds (and, `unlessHidden`, no tombstone hides) the key of
-    /// the n-th of `candidates` of that day, amount and pair: a query of `key`, `date`,
-    /// `amount`, `from_id`, `to_id` and that number, `n`.
+    /// whose key no transaction holds (and, `unlessHidden`, no tombstone hides), and that is
+    /// not found deleted already (`own_key`), the key of the n-th of `candidates` of that day,
+    /// amount and pair: a query of `key`, `date`, `amount`, `from_id`, `to_id` and that number,
+    /// `n`. With `unlessHidden`, the row keeps its own key in `own_key`.
     private static func keyingStagedTransfers(like candidates: String, unlessHidden: Bool = false) -> String {
         """
-        UPDATE temp.import_staging AS s SET import_key = m.key
+        UPDATE temp.import_staging AS s SET import_key = m.key\(unlessHidden ? ", own_key = s.import_key" : "")
         FROM (SELECT staged.place, candidate.key
               FROM (SELECT o.rowid AS place, o.date, o.stored_amount AS amount, o.account_id AS from_id, o.transfer_account_id AS to_id,
                         row_number() OVER (PARTITION BY o.date, o.stored_amount, o.account_id, o.transfer_account_id ORDER BY o.rowid) AS n
                     FROM temp.import_staging AS o
-                    WHERE o.transfer_account_id IS NOT NULL AND o.split_group IS NULL
+                    WHERE o.transfer_account_id IS NOT NULL AND o.split_group IS NULL AND o.own_key IS NULL
                         AND NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = o.import_key)
                         \(unlessHidden ? "AND NOT \(ImportTombstones.hide("o"))" : "")) AS staged
               JOIN (\(candidates)) AS candidate
@@ -139,6 +161,41 @@ extension ImportStaging {
     /// near miss (a bank books the other account's side the next working day).
     static let nearMissDays = 3
 
+    /// The SQL list of the days one to ``nearMissDays`` days before and after the SQL day
+    /// `day`: each one a seek of the index of transfers by accounts, day and amount (a range
+    /// of days read every transfer between the two accounts in it, whatever its amount: 3
+    /// minutes for 20,000 transfers over two days).
+    static func nearMissDates(_ day: String) -> String {
+        (1...nearMissDays).flatMap { ["date(\(day), '-\($0) days')", "date(\(day), '+\($0) days')"] }.joined(separator: ", ")
+    }
+
+    /// The query of ``transferNearMisses(maxID:dryRun:)``: `?1` the highest id before the
+    /// import, and in a dry run `?2` whether deleted rows are brought back.
+    static func nearMissSQL(dryRun: Bool) -> String {
+        // The staged rows drive (CROSS JOIN keeps them outside): driven by the book's transfers,
+        // SQLite read every staged transfer between the two accounts per transfer. New: filed
+        // above `?1`; in a dry run, not in the book and not hidden by a deletion (unless brought back).
+        let new = dryRun
+            ? "NOT EXISTS (SELECT 1 FROM transactions AS k WHERE k.import_key = s.import_key) AND (?2 OR NOT \(ImportTombstones.hide("s")))"
+            : "EXISTS (SELECT 1 FROM transactions AS k WHERE k.import_key = s.import_key AND k.id > ?1)"
+        return """
+            SELECT line, id, date, amount, payee, note, account, transfer_account, other FROM (
+                SELECT s.rowid AS place, s.line, (SELECT k.id FROM transactions AS k WHERE k.import_key = s.import_key AND k.id > ?1) AS id,
+                    s.date, s.stored_amount AS amount, coalesce(s.clean_payee, s.payee) AS payee, s.note, a.name AS account,
+                    ta.name AS transfer_account, o.id AS other,
+                    row_number() OVER (PARTITION BY s.rowid ORDER BY abs(julianday(o.date) - julianday(s.date)), o.id) AS nearest
+                FROM temp.import_staging AS s
+                JOIN accounts AS a ON a.id = s.account_id JOIN accounts AS ta ON ta.id = s.transfer_account_id
+                CROSS JOIN transactions AS o ON o.transfer_account_id = s.transfer_account_id AND o.account_id = s.account_id
+                    AND o.amount = s.stored_amount AND o.id <= ?1 AND o.import_key IS NOT NULL
+                    AND o.date IN (\(Self.nearMissDates("s.date")))
+                    AND o.import_key NOT IN (SELECT import_key FROM temp.import_staging WHERE transfer_account_id IS NOT NULL)
+                    AND coalesce((SELECT k.side FROM imported_transfer_sides AS k WHERE k.transaction_id = o.id) <> \(Self.stagedSide("s")), 1)
+                WHERE s.transfer_account_id IS NOT NULL AND s.split_group IS NULL AND \(new))
+            WHERE nearest = 1 ORDER BY place
+            """
+    }
+
     /// The staged transfers filed as new (in a dry run, that would be) that look like the
     /// other side of a transfer imported before: between the same accounts the same way, of the
     /// same amount, one to ``nearMissDays`` days apart, brought by the other account's file (or
@@ -149,28 +206,7 @@ extension ImportStaging {
     /// - Parameter maxID: the highest transaction id before the import (rows above it are new).
     func transferNearMisses(maxID: Int64, dryRun: Bool) throws -> [(line: Int, transfer: Transaction, otherID: Int64)] {
         guard transferRows > 0 else { return [] }
-        // New: filed above `maxID`; in a dry run, not in the book and not hidden by a deletion
-        // (unless brought back).
-        let new = dryRun
-            ? "NOT EXISTS (SELECT 1 FROM transactions AS k WHERE k.import_key = s.import_key) AND (?2 OR NOT \(ImportTombstones.hide("s")))"
-            : "EXISTS (SELECT 1 FROM transactions AS k WHERE k.import_key = s.import_key AND k.id > ?1)"
-        let sql = """
-            SELECT line, id, date, amount, payee, note, account, transfer_account, other FROM (
-                SELECT s.rowid AS place, s.line, (SELECT k.id FROM transactions AS k WHERE k.import_key = s.import_key AND k.id > ?1) AS id,
-                    s.date, s.stored_amount AS amount, coalesce(s.clean_payee, s.payee) AS payee, s.note, a.name AS account,
-                    ta.name AS transfer_account, o.id AS other,
-                    row_number() OVER (PARTITION BY s.rowid ORDER BY abs(julianday(o.date) - julianday(s.date)), o.id) AS nearest
-                FROM temp.import_staging AS s
-                JOIN accounts AS a ON a.id = s.account_id JOIN accounts AS ta ON ta.id = s.transfer_account_id
-                JOIN transactions AS o ON o.transfer_account_id = s.transfer_account_id AND o.account_id = s.account_id
-                    AND o.amount = s.stored_amount AND o.id <= ?1 AND o.import_key IS NOT NULL
-                    AND o.date BETWEEN date(s.date, '-\(Self.nearMissDays) days') AND date(s.date, '+\(Self.nearMissDays) days')
-                    AND abs(julianday(o.date) - julianday(s.date)) BETWEEN 1 AND \(Self.nearMissDays)
-                    AND o.import_key NOT IN (SELECT import_key FROM temp.import_staging WHERE transfer_account_id IS NOT NULL)
-                    AND coalesce((SELECT k.side FROM imported_transfer_sides AS k WHERE k.transaction_id = o.id) <> \(Self.stagedSide("s")), 1)
-                WHERE s.transfer_account_id IS NOT NULL AND s.split_group IS NULL AND \(new))
-            WHERE nearest = 1 ORDER BY place
-            """
+        let sql = Self.nearMissSQL(dryRun: dryRun)
         var misses: [(line: Int, transfer: Transaction, otherID: Int64)] = []
         let values: [SQLiteValue] = dryRun ? [.integer(maxID), options.includesDeleted.sqliteValue] : [.integer(maxID)]
         try connection.prepare(sql).forEachRow(values) {

@@ -8,7 +8,9 @@
 /// - `import_staging`: every row in file order, with its import key, its category's id and its
 ///   amount in that category's direction, or the name key of a category the book lacks
 ///   (``ImportResolver/Resolution``), and the payee a rule gave it (`clean_payee`, filed instead
-///   of the file's payee, which stays for the import key and for resolving again).
+///   of the file's payee, which stays for the import key and for resolving again); a transfer
+///   found to be the other side of a deleted one keeps its own key in `own_key`
+///   (``ImportStaging/keyFoundDeleted()``).
 /// - `import_occurrences`: ``ImportKeyer``'s counters, one per (date, amount, payee) hash,
 ///   for the groups beyond the first ``occurrencesInMemory`` (counted in memory, for speed).
 /// - `import_missing`: the categories the file names that the book lacks, each with its
@@ -30,7 +32,7 @@ final class ImportStaging {
             split_position INTEGER, split_count INTEGER, split_field INTEGER, split_note TEXT NOT NULL,
             category_id INTEGER, stored_amount INTEGER, missing_key TEXT,
             account_id INTEGER NOT NULL, transfer_account_id INTEGER, split_group INTEGER, clean_payee TEXT, pending INTEGER NOT NULL,
-            bank_key INTEGER NOT NULL);
+            bank_key INTEGER NOT NULL, own_key TEXT);
         CREATE TEMP TABLE import_occurrences (hash INTEGER PRIMARY KEY, count INTEGER NOT NULL);
         CREATE TEMP TABLE import_missing (
             name_key TEXT PRIMARY KEY, name TEXT NOT NULL, line INTEGER NOT NULL, field INTEGER NOT NULL,

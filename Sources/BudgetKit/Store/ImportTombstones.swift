@@ -85,12 +85,52 @@ enum ImportTombstones {
         WHERE s.rowid = r.staged
         """
 
+    /// What follows a transfer side's `KEY|account ID` when it was found to be the other side
+    /// of a deleted transfer, before that transfer's key.
+    static let foundDeletedAs = "|deleted as "
+
+    /// Remembers each staged transfer that took the key of a deleted transfer (its own key in
+    /// `own_key`) and is hidden by its tombstone as that transfer's other side, on `?1`:
+    /// `KEY|account ID|deleted as DELETED KEY`. It hides nothing itself (``hide(_:)`` matches
+    /// keys exactly): ``keyFoundDeleted`` gives the row the deleted transfer's key again, so the
+    /// other account's file imported again finds it deleted even when the book holds a second
+    /// transfer alike from that file since, which the rule for a deleted transfer's kept twin
+    /// (``ImportStaging/keyDeletedMirrored``) would take for its other side.
+    static let rememberFoundDeleted = """
+        INSERT OR IGNORE INTO import_tombstones (import_key, deleted_on)
+        SELECT \(foundDeletedMarker("s")), ?1
+        FROM temp.import_staging AS s WHERE s.own_key IS NOT NULL AND \(hide("s"))
+        """
+
+    /// Gives each staged transfer whose key (in its account) has a ``rememberFoundDeleted``
+    /// marker the deleted transfer's key the marker names, keeping its own in `own_key`. A row
+    /// whose key a transaction holds is left as it is.
+    ///
+    /// - Complexity: per staged transfer, one range of the tombstones' primary key.
+    static let keyFoundDeleted = """
+        UPDATE temp.import_staging AS s SET own_key = s.import_key, import_key = substr(r.marker, length(r.prefix) + 1)
+        FROM (SELECT p.staged, p.prefix, min(d.import_key) AS marker
+              FROM (SELECT rowid AS staged, \(scopedOnce("import_key", suffix: suffix("account_id"))) || '\(foundDeletedAs)' AS prefix
+                    FROM temp.import_staging AS o
+                    WHERE transfer_account_id IS NOT NULL AND split_group IS NULL
+                        AND NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = o.import_key)) AS p
+              JOIN import_tombstones AS d ON d.import_key > p.prefix AND d.import_key < p.prefix || CAST(x'FF' AS TEXT)
+              GROUP BY p.staged) AS r
+        WHERE s.rowid = r.staged
+        """
+
+    /// The ``rememberFoundDeleted`` marker of the staged row `alias`.
+    private static func foundDeletedMarker(_ alias: String) -> String {
+        "\(scopedOnce("\(alias).own_key", suffix: suffix("\(alias).account_id"))) || '\(foundDeletedAs)' || \(alias).import_key"
+    }
+
     /// The SQL condition that a tombstone hides the row `alias` (its `import_key` and
-    /// `account_id`): one for its key exactly, or for its key in its account.
+    /// `account_id`): one for its key exactly, or for its key in its account. (The tombstones'
+    /// own alias is one no caller uses: a caller's `d` would be shadowed by it.)
     static func hide(_ alias: String) -> String {
         """
-        EXISTS (SELECT 1 FROM import_tombstones AS d
-                WHERE d.import_key IN (\(alias).import_key, \(scoped("\(alias).import_key", to: "\(alias).account_id"))))
+        EXISTS (SELECT 1 FROM import_tombstones AS tombstone
+                WHERE tombstone.import_key IN (\(alias).import_key, \(scoped("\(alias).import_key", to: "\(alias).account_id"))))
         """
     }
 
@@ -124,14 +164,28 @@ enum ImportTombstones {
         "substr(import_key, -length(\(suffix(accountID)))) = \(suffix(accountID))"
     }
 
-    /// Forgets every tombstone that hides a staged row (both forms: ``hide(_:)``), and the
-    /// deleted transfers with a staged row's key.
+    /// Forgets every tombstone that hides a staged row (both forms: ``hide(_:)``), the markers of
+    /// staged transfers found deleted (``rememberFoundDeleted``), and the
+    /// deleted transfers a staged row brings back: with its key, or with its key scoped to its
+    /// account as the staged row's is (``ImportStaging/scopeToAccount``: the tombstone of a
+    /// row deleted from an account scopes the key of that account's row). A deleted transfer
+    /// left behind would be remembered twice once the row is deleted again, and hide a second
+    /// real transfer's other side.
+    ///
+    /// - Complexity: reads every deleted transfer (one statement, with ``ImportOptions/includesDeleted`` only).
     static let forgetStaged = [
         """
         DELETE FROM import_tombstones WHERE import_key IN (
             SELECT import_key FROM temp.import_staging
             UNION ALL SELECT \(scoped("import_key", to: "account_id")) FROM temp.import_staging)
         """,
-        "DELETE FROM deleted_transfers WHERE import_key IN (SELECT import_key FROM temp.import_staging)",
+        """
+        DELETE FROM import_tombstones WHERE import_key IN (
+            SELECT \(foundDeletedMarker("s")) FROM temp.import_staging AS s WHERE s.own_key IS NOT NULL)
+        """,
+        """
+        DELETE FROM deleted_transfers WHERE import_key IN (SELECT import_key FROM temp.import_staging)
+            OR \(scoped("import_key", to: "account_id")) IN (SELECT import_key FROM temp.import_staging WHERE transfer_account_id IS NOT NULL)
+        """,
     ]
 }

@@ -237,4 +237,21 @@ import Testing
         #expect(try importStatement(ben, into: "Visa") == "0 added, 1 skipped, 1 ignored")
         #expect(try dumpOfBook(ben) == dumpOfBook(anna))
     }
+
+    /// ``ImportTombstones/hide(_:)`` asks of the row its caller names: its subquery's own alias
+    /// shadowed a caller's `d` (the deleted transfers'), so "its tombstone is still there" held
+    /// for every deleted transfer as soon as the book had any tombstone.
+    @Test(arguments: ["d", "s", "t"])
+    func aTombstoneHidesOnlyTheRowItsCallerNames(alias: String) throws {
+        let dir = TemporaryDirectory()
+        let store = try cards(dir)
+        try store.connection.execute("""
+            CREATE TEMP TABLE rows (import_key TEXT NOT NULL, account_id INTEGER NOT NULL);
+            INSERT INTO temp.rows VALUES ('gone', 2), ('kept', 2), ('scoped', 3);
+            INSERT INTO import_tombstones VALUES ('kept', '2026-11-05'), ('scoped|account 3', '2026-11-05'), ('other', '2026-11-05');
+            """)
+        let hidden = try store.connection.prepare("SELECT \(alias).import_key FROM temp.rows AS \(alias) WHERE \(ImportTombstones.hide(alias)) ORDER BY 1")
+            .map { $0.text(0) }
+        #expect(hidden == ["kept", "scoped"])
+    }
 }
