@@ -58,6 +58,38 @@ import Glibc
 
     /// A row another device added inside a reconciled period breaks the reconciliation: the
     /// sync says so, with the book's balance that day, never quietly.
+    /// In a synced book an import numbers its rows by steps of ten from the device's first id
+    /// (by their place in the file, or among the transactions a tombstone does not hide when the
+    /// file has splits): the dry run lists the ids the import then gives, not the book's max + 1.
+    @Test(arguments: [
+        ("f.csv", "date,amount,category,payee\n2026-11-01,1.00,Food,A\n2026-11-02,2.00,Food,B\n2026-11-05,5.00,Food,E\n2026-11-06,6.00,Food,F\n"),
+        ("f.qif", "!Type:Bank\nD2026-11-01\nT-1.00\nPA\nLFood\n^\nD2026-11-02\nT-2.00\nPB\nLFood\n^\n"
+            + "D2026-11-03\nT-3.00\nPC\nSFood\n$-1.00\nSFood\n$-2.00\n^\nD2026-11-04\nT-4.00\nPD\nLFood\n^\n"),
+    ])
+    func aDryRunInASyncedBookListsTheIdsTheImportGives(name: String, text: String) throws {
+        let sandbox = Sandbox()
+        let (_, anna, _) = sandbox.twoSyncedBooks(annaFirst: [["-q", "add-category", "Food", "300"]])
+        func ids() -> Set<String> {
+            Set(sandbox.succeed(anna + ["list", "--format", "csv"]).split(separator: "\n").dropFirst().map { String($0.prefix { $0 != "," }) })
+        }
+        // A and B imported before; B deleted (its tombstone hides it), A already there.
+        let first = sandbox.write("first.csv", "date,amount,category,payee\n2026-11-01,1.00,Food,A\n2026-11-02,2.00,Food,B\n")
+        if name == "f.csv" { sandbox.succeed(anna + ["-q", "import", first]) }
+        let qifFirst = sandbox.write("first.qif", "!Type:Bank\nD2026-11-01\nT-1.00\nPA\nLFood\n^\nD2026-11-02\nT-2.00\nPB\nLFood\n^\n")
+        if name == "f.qif" { sandbox.succeed(anna + ["-q", "import", qifFirst]) }
+        let b = try #require(sandbox.succeed(anna + ["list", "--format", "csv", "--payee", "B"]).split(separator: "\n").dropFirst().first)
+        sandbox.succeed(anna + ["-q", "delete", String(b.prefix { $0 != "," })])
+        let file = sandbox.write(name, text)
+        let before = ids()
+        let dry = sandbox.run(anna + ["import", file, "--dry-run", "--format", "csv"])
+        #expect(dry.status == 0)
+        let listed = Set(dry.stdout.split(separator: "\n").filter { $0.hasSuffix(",new") }.map { String($0.prefix { $0 != "," }) })
+        sandbox.succeed(anna + ["-q", "import", file])
+        let added = ids().subtracting(before)
+        #expect(added.count == 2)
+        #expect(listed == added, "the dry run listed \(listed.sorted()), the import gave \(added.sorted())")
+    }
+
     @Test func aSyncThatBreaksAReconciliationSaysSo() {
         let sandbox = Sandbox()
         let (shared, anna, ben) = sandbox.twoSyncedBooks(annaFirst: [

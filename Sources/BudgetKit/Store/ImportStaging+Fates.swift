@@ -1,7 +1,8 @@
 extension ImportStaging {
     /// Calls `body` with each staged row and its fate, in file order. Ids of rows added by this
     /// import are above `maxID` (SQLite gives a new row the highest id plus one); in a dry run,
-    /// a new transaction gets the id it would have had (the parts of a split share theirs), and
+    /// a new transaction gets the id it would have had (the parts of a split share theirs; in a
+    /// synced book, numbered as the import numbers them), and
     /// a category still to be created the name and kind the file gives it.
     ///
     /// A posted row that replaces a pending one (`twins`) is not added: its fate names the pending transaction, which
@@ -16,14 +17,27 @@ extension ImportStaging {
         let replacedKeys = dryRun ? [:] : twins.pendingByOldKey
         typealias C = StagedColumn
         var newRows: Int64 = 0
+        // In a synced book the import numbers its rows itself (``fileStaged``): from the
+        // device's first id, by steps of ten, by the row's place in the file (a file without
+        // splits), or by the count of the transactions before it that are not hidden by a
+        // tombstone (a file with splits). A dry run shows the ids the import will give.
+        let synced = dryRun ? (try? store.firstNewID(for: "transactions")) ?? nil : nil
+        var numbered: Int64 = 0
         try connection.prepare(Self.fates).forEachRow {
             var row = Self.importRow($0)
             if !$0.isNull(C.cleanPayee) { row.payee = $0.text(C.cleanPayee) }
             let existing = $0.optionalInt64(C.existingID) ?? replacedKeys[row.importKey]
-            let ignored = existing == nil && !options.includesDeleted && $0.int64(C.deleted) != 0
+            let hidden = !options.includesDeleted && $0.int64(C.deleted) != 0
+            let ignored = existing == nil && hidden
             var added = dryRun ? existing == nil && !ignored : existing.map { $0 > maxID } ?? false
-            if dryRun && added && (row.split?.position ?? 1) == 1 { newRows += 1 }
+            let firstOfItsTransaction = (row.split?.position ?? 1) == 1
+            if dryRun && added && firstOfItsTransaction { newRows += 1 }
+            if !hidden && firstOfItsTransaction { numbered += 1 }
             var id = dryRun && added ? maxID + newRows : existing ?? 0
+            if dryRun && added, let synced {
+                let place = splitGroups == 0 ? $0.int64(C.stagedRowID) : numbered
+                id = synced + BudgetStore.slotCount * (place - 1)
+            }
             let replaced = replacing[row.importKey]
             if let replaced, dryRun ? added : existing == replaced {
                 added = false
