@@ -65,8 +65,8 @@ extension Backup {
     static let namesPerDay = 99
 
     /// Backs `store` up into `folder` as `BOOK-DAY.sqlite3` (`BOOK`: the book's file name without
-    /// its extension, `budget` for the default book), or `BOOK-DAY-2.sqlite3` and on when that exists: never over a file, also
-    /// when another backup takes a name at the same moment.
+    /// its extension, `budget` for the default book), or `BOOK-DAY-2.sqlite3` and on when that
+    /// exists: never over a file, also when another backup takes a name at the same moment.
     ///
     /// - Returns: the path written.
     static func backup(_ store: BudgetStore, intoFolder folder: String, on day: Day) throws -> String {

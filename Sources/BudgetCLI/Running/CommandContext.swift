@@ -62,8 +62,9 @@ final class CommandContext {
     }
 
     /// The names an unknown category's or account's name (or an import's missing categories')
-    /// may be a typo of: the book's categories, or its accounts (closed ones too), when the command opened the book; none
-    /// otherwise, or when they cannot be read. For "did you mean" (``Failure``).
+    /// may be a typo of: the book's categories, or its accounts (closed ones too), when the
+    /// command opened the book; none otherwise, or when they cannot be read. For "did you
+    /// mean" (``Failure``).
     func knownNames(after error: BudgetError) -> [String] {
         guard let openedStore else { return [] }
         switch error {

@@ -21,8 +21,9 @@ extension ErrorText {
     }
 
     /// `error`'s words, and after an unknown category or account (or an import's missing
-    /// categories) the closest of `names`, when one is close enough: `no category named 'Fod'; did you mean 'Food'?`. Not after a name
-    /// holding an invisible character: the hint already says to type it without.
+    /// categories) the closest of `names`, when one is close enough: `no category named 'Fod';
+    /// did you mean 'Food'?`. Not after a name holding an invisible character: the hint already
+    /// says to type it without.
     init(_ error: BudgetError, suggesting names: [String]) {
         switch error {
         case .unknownCategory(let name) where !names.isEmpty:
