@@ -68,7 +68,7 @@ extension BudgetStore {
                 try connection.run("UPDATE transactions SET transfer_account_id = ?1, transfer_reconciled_on = NULL WHERE transfer_account_id = ?2",
                                    [.integer(target.id), id])
                 // Its deleted imported rows stay deleted there (``ImportTombstones``).
-                try connection.run(ImportTombstones.moveAccount, [id, .integer(target.id)])
+                for sql in ImportTombstones.moveAccount { try connection.run(sql, [id, .integer(target.id)]) }
                 for sql in ImportTombstones.moveTransfers { try connection.run(sql, [id, .integer(target.id)]) }
             }
             for sql in ImportTombstones.forgetAccount { try connection.run(sql, [id]) }

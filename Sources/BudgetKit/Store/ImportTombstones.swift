@@ -136,29 +136,66 @@ enum ImportTombstones {
 
     /// Gives the tombstones of the account `?1` to the account `?2` (`?1` is deleted, its
     /// transactions moved to `?2`); one `?2` has already stays as it is. Then ``forgetAccount``.
+    /// Each statement in turn: the tombstones ending with `?1`, then the markers naming `?1`
+    /// in their middle, before `|deleted as ` (``rememberFoundDeleted``: the account the
+    /// transfer left; the end of the deleted key is moved too when it names `?1`) or
+    /// `|replaced by ` (``rememberReplaced``). A marker left naming `?1` was found by no file
+    /// again: the other account's next file took a second, real transfer it had brought for
+    /// the deleted one's kept twin and brought the deleted transfer back; the older statement
+    /// added a replaced pending row a second time.
     ///
-    /// - Complexity: reads every tombstone: the account is the end of the key.
-    static let moveAccount = """
+    /// - Complexity: reads every tombstone: the account is the end of the key, or in a marker's middle.
+    static let moveAccount = [
+        """
         INSERT OR IGNORE INTO import_tombstones (import_key, deleted_on)
         SELECT substr(import_key, 1, length(import_key) - length(\(suffix("?1")))) || \(suffix("?2")), deleted_on
         FROM import_tombstones WHERE \(inAccount("?1"))
-        """
+        """,
+        movingMarkers(foundDeletedAs),
+        movingMarkers(replacedBy),
+    ]
+
+    /// The statement of ``moveAccount`` that moves the markers whose middle is `|account ?1`
+    /// then `separator`.
+    private static func movingMarkers(_ separator: String) -> String {
+        let old = "\(suffix("?1")) || '\(separator)'", new = "\(suffix("?2")) || '\(separator)'"
+        return """
+            INSERT OR IGNORE INTO import_tombstones (import_key, deleted_on)
+            SELECT substr(import_key, 1, at - 1) || \(new)
+                       || CASE WHEN substr(tail, -length(\(suffix("?1")))) = \(suffix("?1"))
+                               THEN substr(tail, 1, length(tail) - length(\(suffix("?1")))) || \(suffix("?2")) ELSE tail END,
+                   deleted_on
+            FROM (SELECT import_key, deleted_on, instr(import_key, \(old)) AS at,
+                         substr(import_key, instr(import_key, \(old)) + length(\(old))) AS tail
+                  FROM import_tombstones WHERE instr(import_key, \(old)) > 0)
+            """
+    }
+
     /// The deleted transfers of the account `?1` become the account `?2`'s, as its
     /// transactions do (then ``forgetAccount``); each statement in turn.
     static let moveTransfers = [
         "UPDATE deleted_transfers SET account_id = ?2 WHERE account_id = ?1",
         "UPDATE deleted_transfers SET transfer_account_id = ?2 WHERE transfer_account_id = ?1",
     ]
-    /// Forgets the tombstones of the account `?1`, deleted, and its deleted transfers.
+    /// Forgets the tombstones of the account `?1`, deleted (the markers naming it in their
+    /// middle too, see ``moveAccount``), and its deleted transfers.
     ///
     /// - Complexity: reads every tombstone.
     static let forgetAccount = [
-        "DELETE FROM import_tombstones WHERE \(inAccount("?1"))",
+        "DELETE FROM import_tombstones WHERE \(inAccount("?1")) OR \(markerInAccount("?1"))",
         "DELETE FROM deleted_transfers WHERE account_id = ?1 OR transfer_account_id = ?1 OR account_id = transfer_account_id",
     ]
 
     /// `|account ID` for the SQL expression `accountID`.
     private static func suffix(_ accountID: String) -> String { scoped("''", to: accountID) }
+    /// The SQL condition that a tombstone is a marker (``rememberFoundDeleted``,
+    /// ``rememberReplaced``) naming the account `accountID` in its middle. Only a marker holds
+    /// `|account ID|deleted as ` or `|account ID|replaced by `: in a key, a `|` written by a
+    /// payee, a reference or a source is escaped (`\|`, ``ImportKeyer``), so `ID|deleted` is
+    /// never a key's own text.
+    private static func markerInAccount(_ accountID: String) -> String {
+        [foundDeletedAs, replacedBy].map { "instr(import_key, \(suffix(accountID)) || '\($0)') > 0" }.joined(separator: " OR ")
+    }
     /// The SQL condition that a tombstone's key ends with `|account ID`.
     private static func inAccount(_ accountID: String) -> String {
         "substr(import_key, -length(\(suffix(accountID)))) = \(suffix(accountID))"
