@@ -16,22 +16,20 @@ import Glibc
 
         /// - Parameter stderr: a file to write its standard error to (else the test's own).
         init(binary: String, database: String, arguments: [String] = [], stderr: String? = nil) {
-            var ends: [Int32] = [-1, -1]
-            precondition(pipe(&ends) == 0)
+            let ends = ChildPipe()
             var actions = posix_spawn_file_actions_t()
             posix_spawn_file_actions_init(&actions)
             defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-            posix_spawn_file_actions_addclose(&actions, ends[0])
+            posix_spawn_file_actions_adddup2(&actions, ends.writeEnd, 1)
             if let stderr { posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600) }
             let words = [binary, "--db", database, "watch"] + arguments + ["--format", "jsonl"]
             var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
             defer { argv.forEach { free($0) } }
             var pid: pid_t = 0
             precondition(posix_spawn(&pid, binary, &actions, nil, &argv, environ) == 0)
-            close(ends[1])
+            close(ends.writeEnd)
             self.pid = pid
-            readEnd = ends[0]
+            readEnd = ends.readEnd
         }
 
         /// Lines read until one satisfies `done` or `seconds` pass.
