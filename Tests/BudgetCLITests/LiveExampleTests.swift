@@ -19,21 +19,19 @@ import Glibc
 
         init(_ arguments: [String]) throws {
             let binary = try #require(LiveExampleTests.binary, "make test builds the example beside the tests")
-            var ends: [Int32] = [-1, -1]
-            precondition(pipe(&ends) == 0)
+            let ends = ChildPipe()
             var actions = posix_spawn_file_actions_t()
             posix_spawn_file_actions_init(&actions)
             defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-            posix_spawn_file_actions_adddup2(&actions, ends[1], 2)
-            posix_spawn_file_actions_addclose(&actions, ends[0])
+            posix_spawn_file_actions_adddup2(&actions, ends.writeEnd, 1)
+            posix_spawn_file_actions_adddup2(&actions, ends.writeEnd, 2)
             var argv: [UnsafeMutablePointer<CChar>?] = ([binary] + arguments).map { strdup($0) } + [nil]
             defer { argv.forEach { free($0) } }
             var pid: pid_t = 0
             precondition(posix_spawn(&pid, binary, &actions, nil, &argv, environ) == 0)
-            close(ends[1])
+            close(ends.writeEnd)
             self.pid = pid
-            readEnd = ends[0]
+            readEnd = ends.readEnd
         }
 
         /// Lines read until one satisfies `done` or the output ends (at most `seconds`).

@@ -16,22 +16,20 @@ import Glibc
 
         /// - Parameter stderr: a file to write its standard error to (else the test's own).
         init(binary: String, database: String, arguments: [String] = [], stderr: String? = nil) {
-            var ends: [Int32] = [-1, -1]
-            precondition(pipe(&ends) == 0)
+            let ends = ChildPipe()
             var actions = posix_spawn_file_actions_t()
             posix_spawn_file_actions_init(&actions)
             defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-            posix_spawn_file_actions_addclose(&actions, ends[0])
+            posix_spawn_file_actions_adddup2(&actions, ends.writeEnd, 1)
             if let stderr { posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600) }
             let words = [binary, "--db", database, "watch"] + arguments + ["--format", "jsonl"]
             var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
             defer { argv.forEach { free($0) } }
             var pid: pid_t = 0
             precondition(posix_spawn(&pid, binary, &actions, nil, &argv, environ) == 0)
-            close(ends[1])
+            close(ends.writeEnd)
             self.pid = pid
-            readEnd = ends[0]
+            readEnd = ends.readEnd
         }
 
         /// Lines read until one satisfies `done` or `seconds` pass.
@@ -130,7 +128,9 @@ import Glibc
         let watch = WatchProcess(binary: EndToEndTests.binary!, database: sandbox.database)
         #expect(system("sqlite3 '\(sandbox.database)' 'DELETE FROM transactions WHERE id > 27000' > /dev/null") == 0)
         #expect(system("sqlite3 '\(sandbox.database)' 'DELETE FROM transactions WHERE id % 7 = 0' > /dev/null") == 0)
-        let lines = watch.lines(until: { $0 == "{\"event\": \"sync\", \"count\": 23143}" }, seconds: 30)
+        // 30,000 rows from a debug build, then two change sets: this test passed after 18-22 s in
+        // full runs under load here, close to 30. The wait ends as soon as the line comes.
+        let lines = watch.lines(until: { $0 == "{\"event\": \"sync\", \"count\": 23143}" }, seconds: 120)
         #expect(lines.last == "{\"event\": \"sync\", \"count\": 23143}")
         #expect(watch.exitStatus(within: 0) == nil, "watch stopped while streaming")
         kill(watch.pid, SIGTERM)
@@ -197,7 +197,7 @@ import Glibc
         } else {
             for suffix in ["", "-wal", "-shm"] { unlink(sandbox.database + suffix) }
         }
-        #expect(watch.exitStatus(within: 5) == 1)
+        #expect(watch.exitStatus() == 1)
         #expect(watch.lines { _ in false } == [])   // not one row of the other file
         #expect(String(decoding: sandbox.bytes(errors), as: UTF8.self)
                 == "budget: error: the book at \(sandbox.database) was replaced or deleted while watched\n"

@@ -15,11 +15,12 @@ import Glibc
 
         init(rows: UInt16) {
             // posix_openpt, unlockpt and ptsname as Linux does them (Glibc's module lacks them):
-            // TIOCSPTLCK and TIOCGPTN, the same numbers on x86_64 and aarch64.
-            master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+            // TIOCSPTLCK and TIOCGPTN, the same numbers on x86_64 and aarch64. Both ends are closed
+            // on exec: the processes other tests start meanwhile do not hold this terminal.
+            master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
             var unlock: Int32 = 0, number: UInt32 = 0
             precondition(master >= 0 && ioctl(master, 0x4004_5431, &unlock) == 0 && ioctl(master, 0x8004_5430, &number) == 0)
-            slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+            slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY | O_CLOEXEC)
             precondition(slave >= 0)
             var size = winsize(ws_row: rows, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
             _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
@@ -31,7 +32,6 @@ import Glibc
             posix_spawn_file_actions_init(&actions)
             defer { posix_spawn_file_actions_destroy(&actions) }
             for descriptor in Int32(0)...2 { posix_spawn_file_actions_adddup2(&actions, slave, descriptor) }
-            posix_spawn_file_actions_addclose(&actions, master)
             var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
             defer { argv.forEach { free($0) } }
             let settings: [String] = ["TERM=xterm", "NO_COLOR=1", "HOME=/nonexistent"]

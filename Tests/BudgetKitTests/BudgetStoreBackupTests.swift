@@ -38,15 +38,20 @@ import Glibc
         let store = try book(dir, count: 60_000)
         let target = dir.file("backup.sqlite3")
         // Watch the name from another thread while the copy is written: the first time it is
-        // seen, the file must already have its final size.
+        // seen, the file must already have its final size. The watching lasts until the backup
+        // has returned (then one more look), however long a loaded machine makes the copy.
+        let returned = Counter()
         let watcher = Task.detached { () -> Int64? in
             var info = stat()
-            for _ in 0..<2_000_000 {
+            while true {
+                let backupReturned = returned.count > 0
                 if stat(target, &info) == 0 { return Int64(info.st_size) }
+                if backupReturned { return nil }
             }
-            return nil
         }
-        try store.backup(to: target)
+        let backup = Result { try store.backup(to: target) }
+        returned.bump()
+        try backup.get()
         let firstSeen = await watcher.value
         var info = stat()
         #expect(stat(target, &info) == 0)

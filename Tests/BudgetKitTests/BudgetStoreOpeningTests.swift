@@ -69,10 +69,7 @@ import Glibc
     @Test func aNewBookIsWholeAndPrivateWhateverTheUmask() throws {
         let dir = TemporaryDirectory()
         let path = dir.file("new/budget.sqlite3")
-        let previous = umask(0)
-        defer { umask(previous) }
-        let store = try BudgetStore(path: path)
-        umask(previous)
+        let store = try withUmask(0) { try BudgetStore(path: path) }
         #expect(fileMode(path) == 0o600)
         #expect(fileMode(dir.file("new")) == 0o700)
         #expect(try store.categories() == [])
@@ -86,10 +83,7 @@ import Glibc
         #expect(symlink("elsewhere.sqlite3", link) == 0)
         #expect(throws: BudgetError.databaseNotFound(path: link)) { try BudgetStore(path: link, access: .read) }
         #expect(!BookFile.exists(target))
-        let previous = umask(0o022)
-        defer { umask(previous) }
-        try BudgetStore(path: link).addCategory(named: "Food", monthlyBudget: money("300"))
-        umask(previous)
+        try withUmask(0o022) { try BudgetStore(path: link).addCategory(named: "Food", monthlyBudget: money("300")) }
         #expect(fileMode(target) == 0o600)
         #expect(try BookFile.state(of: link) == .regular)
         #expect(try BudgetStore(path: target, access: .read).categories().map(\.name) == ["Food"])

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 @testable import BudgetKit
 
 /// The bytes of the file at `path`; `nil` when there is no regular file to read (a FIFO would block).
@@ -76,6 +77,21 @@ func fileMode(_ path: String) -> UInt32? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
     return UInt32(info.st_mode) & 0o777
+}
+
+/// The umask every thread of this process shares: tests that set it take turns.
+private let umaskTurns = Mutex(())
+
+/// Runs `body` with the process's umask set to `mask`, then sets back the one before. Two tests
+/// setting it at once could each run under the other's, and the one to finish last left the
+/// process with the umask of the other's start.
+@discardableResult
+func withUmask<T>(_ mask: mode_t, _ body: () throws -> T) rethrows -> T {
+    try umaskTurns.withLock { _ in
+        let previous = umask(mask)
+        defer { umask(previous) }
+        return try body()
+    }
 }
 
 /// Folds the -wal into the main file and removes it, so the file alone is the whole book.

@@ -80,7 +80,7 @@ extension LiveAsyncTests {
 
         @Test(arguments: Replacement.allCases)
         func theChangesSequenceYieldsTheReplacementAsAFailure(replacement: Replacement) async throws {
-            try await withWatchdog(seconds: 20) {
+            try await withWatchdog {
                 let dir = TemporaryDirectory()
                 let store = try Self.book(dir.file("book.sqlite3"), payee: "ORIGINAL")
                 let report = try LiveMonthlyReport(store: store, month: Month(iso: "2026-11")!)
