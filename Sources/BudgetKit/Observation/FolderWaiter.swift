@@ -142,7 +142,13 @@ private final class Shared: Sendable {
             guard state.thread == nil, !state.isStopped else { return }
             var ends: [Int32] = [-1, -1]
             guard pipe(&ends) == 0 else { return }
-            for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+            // Close-on-exec as every other descriptor BudgetKit opens: an app that spawns a
+            // process while a list is live must not hand it the wake-up pipe (Glibc's module
+            // has no pipe2, so a spawn in these microseconds still could).
+            for end in ends {
+                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(end, F_SETFD, fcntl(end, F_GETFD) | FD_CLOEXEC)
+            }
             var thread = pthread_t()
             let context = Unmanaged.passRetained(self).toOpaque()
             guard pthread_create(&thread, nil, { context in
