@@ -27,6 +27,8 @@ import Testing
             .hasPrefix("budget: error: no account named 'Car'; did you mean 'Cat' or 'Bar'?\n"))
         #expect(Failure.message(for: BudgetError.unknownCategory("Fod"), names: ["Fo\u{202E}d"], help: help)
             .hasPrefix("budget: error: no category named 'Fod'; did you mean 'Fo\\u{202e}d'?\n"))
+        #expect(Failure.message(for: BudgetError.unknownCategory(" Fod "), names: ["Food"], help: help)
+            .hasPrefix("budget: error: no category named ' Fod '; did you mean 'Food'?\n"))
         #expect(Failure.message(for: BudgetError.unknownCategory("Travel"), names: ["Food"], help: help)
             .hasPrefix("budget: error: no category named 'Travel'\nhint: "))
     }

@@ -104,7 +104,9 @@ enum Suggestion {
 
     /// The candidates closest to `written`, when close enough: the best distance's ties, at most three.
     static func closest(to written: String, among candidates: [String]) -> [String] {
-        let key = Array(written.lowercased().unicodeScalars)
+        // Surrounding spaces are not part of a name (lookups trim them): ' Fod ' is a typo of Food.
+        let key = Array(written.lowercased().unicodeScalars.drop { $0.properties.isWhitespace }.reversed()
+            .drop { $0.properties.isWhitespace }.reversed())
         guard !key.isEmpty else { return [] }
         var scored: [(name: String, distance: Int)] = []
         for candidate in candidates where candidate != written {
