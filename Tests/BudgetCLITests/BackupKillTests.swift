@@ -12,26 +12,11 @@ import Glibc
     /// Runs the binary with `words` and `environment`, its output to /dev/null, and kills it
     /// with SIGKILL after `delay` µs.
     func runKilled(_ binary: String, _ words: [String], environment: [String], after delay: useconds_t) {
-        let pid = start(binary, words, environment: environment)
+        let pid = spawnBudget(binary, words, environment: environment)
         usleep(delay)
         kill(pid, SIGKILL)
         var status: Int32 = 0
         waitpid(pid, &status, 0)
-    }
-
-    /// Starts the binary with `words` and `environment`, its output to /dev/null.
-    func start(_ binary: String, _ words: [String], environment: [String]) -> pid_t {
-        var argv: [UnsafeMutablePointer<CChar>?] = ([binary] + words).map { strdup($0) } + [nil]
-        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var pid: pid_t = 0
-        #expect(posix_spawn(&pid, binary, &actions, nil, &argv, &envp) == 0)
-        return pid
     }
 
     func leftovers(in folder: String) -> [String] {
@@ -121,7 +106,7 @@ import Glibc
         let from = sandbox.directory + "/from.sqlite3"
         sandbox.succeed("-q", "backup", from)
         sandbox.succeed("-q", "add", "1", "Food", "After the backup")
-        let pid = start(binary, ["restore", from], environment: ["BUDGET_DB=\(sandbox.database)"])
+        let pid = spawnBudget(binary, ["restore", from], environment: ["BUDGET_DB=\(sandbox.database)"])
         // Until its copy is there: on a loaded machine a debug build can take seconds to start.
         var live: [String] = []
         let deadline = time(nil) + 20

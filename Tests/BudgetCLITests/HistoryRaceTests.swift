@@ -7,23 +7,6 @@ import Glibc
 /// Two `budget undo` or `budget redo` processes started at once: they queue up on the book's
 /// write lock and do what they would have done one after the other.
 @Suite(.serialized) struct HistoryRaceTests {
-    /// Starts the binary with `words` on the sandbox's book, its stderr to `stderr`.
-    func start(_ binary: String, _ words: [String], sandbox: Sandbox, stderr: String) -> pid_t {
-        let arguments: [String] = [binary, "--db", sandbox.database] + words
-        let environment: [String] = ["HOME=" + sandbox.directory, "TZ=UTC"]
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        var pid: pid_t = 0
-        #expect(posix_spawn(&pid, binary, &actions, nil, &argv, &envp) == 0)
-        return pid
-    }
-
     /// Runs `words` in two processes that both read the history while this test holds the
     /// book's write lock, then lets them go; returns each one's exit status and stderr, by status.
     func runTwiceAtOnce(_ words: [String], in sandbox: Sandbox) throws -> [(status: Int32, stderr: String)] {
@@ -33,7 +16,7 @@ import Glibc
         var pids: [pid_t] = []
         try store.write {
             // Both pick their entry (a read: WAL lets it past the lock), then wait for the lock.
-            pids = files.map { start(binary, words, sandbox: sandbox, stderr: $0) }
+            pids = files.map { spawnBudget(binary, ["--db", sandbox.database] + words, environment: ["HOME=" + sandbox.directory, "TZ=UTC"], stderr: $0) }
             usleep(1_500_000)
         }
         return zip(pids, files).map { pid, file in
