@@ -39,9 +39,7 @@ extension ImportQIFTests {
         #expect(again.status == 0)
         #expect(again.stderr == "Imported 0 transactions from \(savings); skipped 1 already imported; " + ignored)
         #expect(rows(sandbox) == before)
-        let balances = sandbox.succeed("accounts", "--date", "2026-12-01", "--format", "csv")
-        #expect(balances.contains("Cash,checking,,-50.00,2026-12-01,off,"))
-        #expect(balances.contains("Savings,checking,,50.00,2026-12-01,off,"))
+        expectBalances(sandbox, "Cash,checking,,-50.00,2026-12-01,off,", "Savings,checking,,50.00,2026-12-01,off,")
         #expect(sandbox.succeed("check") == "ok\n")
     }
 

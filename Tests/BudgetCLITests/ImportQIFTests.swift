@@ -76,10 +76,7 @@ import Glibc
             "2,2026-11-04,3.20,Food,Cafe,,expense,Giro,,,,,",
             "3,2026-11-04,3.20,Food,Cafe,,expense,Savings,,,,,",
         ])
-        let balances = sandbox.succeed("accounts", "--date", "2026-12-01", "--format", "csv")
-        #expect(balances.contains("Giro,checking,,946.80,2026-12-01,off,"))
-        #expect(balances.contains("Main,checking,,0.00,2026-12-01,on,"))
-        #expect(balances.contains("Savings,checking,,46.80,2026-12-01,off,"))
+        expectBalances(sandbox, "Giro,checking,,946.80,2026-12-01,off,", "Main,checking,,0.00,2026-12-01,on,", "Savings,checking,,46.80,2026-12-01,off,")
         // Keyed by the source, as with --account (numbered across the file), so importing it
         // either way finds the rows already there.
         #expect(try sandbox.query("SELECT import_key FROM transactions ORDER BY id") == [
@@ -118,9 +115,7 @@ import Glibc
             "2,2026-11-05,20.00,,Transfer,,transfer,Giro,Savings,,,,",
         ])
         // 1000.00 - 50.00 - 20.00 and 50.00 + 20.00.
-        let balances = sandbox.succeed("accounts", "--date", "2026-12-01", "--format", "csv")
-        #expect(balances.contains("Giro,checking,,930.00,2026-12-01,off,"))
-        #expect(balances.contains("Savings,checking,,70.00,2026-12-01,off,"))
+        expectBalances(sandbox, "Giro,checking,,930.00,2026-12-01,off,", "Savings,checking,,70.00,2026-12-01,off,")
         // Either file again still finds its rows.
         for file in [giro, savings] {
             #expect(sandbox.run("import", file, "--date-order", "mdy").stderr.hasPrefix("Imported 0 transactions from \(file); skipped 2 already imported"))
@@ -156,9 +151,7 @@ import Glibc
             + "(a transfer imported before from its other account's file); ignored 1 deleted after an earlier import "
             + "(--include-deleted brings it back).\n")
         #expect(rows(sandbox) == ["2,2026-11-05,20.00,,Transfer,,transfer,Giro,Savings,,,,"])
-        let balances = sandbox.succeed("accounts", "--date", "2026-12-01", "--format", "csv")
-        #expect(balances.contains("Giro,checking,,980.00,2026-12-01,off,"))
-        #expect(balances.contains("Savings,checking,,20.00,2026-12-01,off,"))
+        expectBalances(sandbox, "Giro,checking,,980.00,2026-12-01,off,", "Savings,checking,,20.00,2026-12-01,off,")
         // Brought back once, under the deleted transfer's key: the first file finds it imported.
         #expect(sandbox.run("import", savings, "--date-order", "mdy", "--include-deleted").stderr.hasPrefix("Imported 1 transaction from \(savings)"))
         #expect(sandbox.run("import", giro, "--date-order", "mdy").stderr == "Imported 0 transactions from \(giro); skipped 2 already imported.\n")
@@ -188,9 +181,7 @@ import Glibc
         // Savings' file: one side is the transfer imported, the other the deleted one.
         #expect(sandbox.run("import", savings, "--date-order", "mdy").stderr == "Imported 0 transactions from \(savings); skipped 1 already imported "
             + "(a transfer imported before from its other account's file); ignored 1 deleted after an earlier import (--include-deleted brings it back).\n")
-        let balances = sandbox.succeed("accounts", "--date", "2026-12-01", "--format", "csv")
-        #expect(balances.contains("Giro,checking,,946.80,2026-12-01,off,"))
-        #expect(balances.contains("Savings,checking,,50.00,2026-12-01,off,"))
+        expectBalances(sandbox, "Giro,checking,,946.80,2026-12-01,off,", "Savings,checking,,50.00,2026-12-01,off,")
         #expect(sandbox.succeed("check") == "ok\n")
     }
 
@@ -199,6 +190,13 @@ import Glibc
     /// knew transfers by their facts alone. A transfer is taken only for one the other
     /// account's file brought (`imported_transfer_sides`), deleted or not; Savings' file still
     /// finds both.
+    /// Expects each of `lines` among the book's accounts as `accounts --date 2026-12-01 --format
+    /// csv` lists them (the balances after every transfer the tests make).
+    func expectBalances(_ sandbox: Sandbox, _ lines: String..., sourceLocation: SourceLocation = #_sourceLocation) {
+        let balances = sandbox.succeed("accounts", "--date", "2026-12-01", "--format", "csv")
+        for line in lines { #expect(balances.contains(line), "\(line) not in:\n\(balances)", sourceLocation: sourceLocation) }
+    }
+
     @Test func aRealSecondTransferInTheSameAccountsNextFileIsImported() throws {
         let sandbox = book()
         let first = sandbox.write("giro-1.qif", Self.register("Giro", [("11/03/2026", "-50.00", "Savings")]))
@@ -240,9 +238,7 @@ import Glibc
         #expect(result.status == 0)
         #expect(result.stderr == "Imported 1 transaction from \(savings); ignored 1 deleted after an earlier import (--include-deleted brings it back).\n")
         #expect(rows(sandbox) == ["1,2026-11-01,3.20,Food,Cafe,,expense,Giro,,,,,", "2,2026-11-03,50.00,,Transfer,,transfer,Giro,Savings,,,,"])
-        let balances = sandbox.succeed("accounts", "--date", "2026-12-01", "--format", "csv")
-        #expect(balances.contains("Giro,checking,,946.80,2026-12-01,off,"))
-        #expect(balances.contains("Savings,checking,,50.00,2026-12-01,off,"))
+        expectBalances(sandbox, "Giro,checking,,946.80,2026-12-01,off,", "Savings,checking,,50.00,2026-12-01,off,")
         #expect(sandbox.succeed("check") == "ok\n")
     }
 
@@ -271,9 +267,7 @@ import Glibc
             #expect(again.stderr == "Imported 0 transactions from \(savings); skipped 1 already imported; " + ignored)
         }
         #expect(rows(sandbox) == before)
-        let balances = sandbox.succeed("accounts", "--date", "2026-12-01", "--format", "csv")
-        #expect(balances.contains("Giro,checking,,950.00,2026-12-01,off,"))
-        #expect(balances.contains("Savings,checking,,50.00,2026-12-01,off,"))
+        expectBalances(sandbox, "Giro,checking,,950.00,2026-12-01,off,", "Savings,checking,,50.00,2026-12-01,off,")
         // Undone (the imports after it added nothing), the import forgets what it found
         // deleted: the file finds it so again.
         sandbox.succeed("-q", "undo")
