@@ -267,6 +267,23 @@ import Glibc
         #expect(access(sandbox.directory + "/home", F_OK) != 0)
     }
 
+    /// The empty book is made in TMPDIR, else in /tmp when TMPDIR cannot take it (a folder
+    /// that is gone): the report is shown, not "cannot make a temporary folder"; nothing is left.
+    @Test func theEmptyBookIsMadeInTMPDIRElseTmp() throws {
+        let binary = try #require(EndToEndTests.binary, "make test builds the budget binary beside the tests")
+        let sandbox = Sandbox()
+        let tmp = sandbox.directory + "/tmp"
+        #expect(mkdir(tmp, 0o700) == 0)
+        for given in [tmp, sandbox.directory + "/missing"] {
+            let run = EndToEndTests().shell("env -u BUDGET_DB -u XDG_DATA_HOME HOME=\(sandbox.directory)/home TMPDIR=\(given) "
+                + "\(binary) report --month 2026-11 2>/dev/null")
+            #expect(run.status == 0)
+            #expect(run.output.hasPrefix("Report for 2026-11\n"))
+        }
+        #expect(Sandbox.names(in: tmp) == [])
+        #expect(access(sandbox.directory + "/home", F_OK) != 0)
+    }
+
     @Test(arguments: [["report"], ["list"], ["categories"], ["export"], ["watch"], ["backup", "x.sqlite3"], ["check"],
                       ["show-category", "Food"], ["rule", "list"], ["import", "-", "--dry-run"]])
     func aReadCommandOnAPathThatDoesNotExistFailsNamingItAndCreatesNothing(words: [String]) {

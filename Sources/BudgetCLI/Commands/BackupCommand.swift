@@ -108,12 +108,3 @@ struct IncompleteBackupError: Error, Equatable {
     let message = "the backup on standard output is incomplete: the reader closed the pipe before its end"
     let hint = "what the reader got is not a usable book: let it read to the end (budget backup - | gzip > budget.sqlite3.gz)"
 }
-
-/// What `budget` reads of its process's surroundings without Foundation.
-enum ProcessInfoLite {
-    /// `$TMPDIR`, else `/tmp`.
-    static var temporaryDirectory: String {
-        if let value = getenv("TMPDIR"), value.pointee != 0 { return String(cString: value) }
-        return "/tmp"
-    }
-}

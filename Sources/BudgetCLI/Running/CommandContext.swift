@@ -98,7 +98,7 @@ final class CommandContext {
             if !stdout.isTerminal {
                 warn("budget: warning: there is no book at the default place yet (\(location.path)): this shows an empty one")
             }
-            let empty = try EmptyBook()
+            let empty = try EmptyBook(in: temporaryFolders)
             emptyBook = empty
             store = try BudgetStore(path: empty.path, access: .read)
         }

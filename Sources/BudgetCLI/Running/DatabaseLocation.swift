@@ -53,14 +53,22 @@ final class EmptyBook {
     let folder: String
     var path: String { folder + "/budget.sqlite3" }
 
-    /// Makes the folder and the book in it.
-    init() throws {
-        var template = Array("\(ProcessInfoLite.temporaryDirectory)/budget-empty-XXXXXX".utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw EnvironmentError(message: "cannot make a temporary folder: " + String(cString: strerror(errno)),
-                                   hint: "set TMPDIR to a writable folder")
+    /// Makes the folder and the book in it, in the first of `folders` that takes it
+    /// (``CommandContext/temporaryFolders``: `$TMPDIR`, then `/tmp`).
+    init(in folders: [String]) throws {
+        var made: String?, reason = ""
+        for parent in folders where made == nil {
+            var template = Array("\(parent)/budget-empty-XXXXXX".utf8CString)
+            if let folder = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) {
+                made = String(cString: folder)
+            } else {
+                reason = String(cString: strerror(errno))
+            }
         }
-        folder = String(cString: made)
+        guard let made else {
+            throw EnvironmentError(message: "cannot make a temporary folder: " + reason, hint: "set TMPDIR to a writable folder")
+        }
+        folder = made
         _ = try BudgetStore(path: path, access: .write)
     }
 
