@@ -23,6 +23,20 @@ import Glibc
         precondition(lutimes(path, &times) == 0, "cannot age \(path)")
     }
 
+    /// Waits until no process holds the lock on `path`: a process another test spawned while the
+    /// file was open holds a copy of its descriptor until it runs its program (close-on-exec).
+    func waitUntilUnlocked(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        precondition(descriptor >= 0, "cannot open \(path)")
+        defer { close(descriptor) }
+        let deadline = time(nil) + 20
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            precondition(time(nil) < deadline, "\(path) is still locked after 20 s")
+            usleep(1_000)
+        }
+        flock(descriptor, LOCK_UN)
+    }
+
     /// What a run killed while writing leaves: a temporary file made as budget makes them, part of
     /// a book in it, its writer gone (its descriptor closed, as the kernel does at a kill), aged.
     @discardableResult
@@ -31,6 +45,7 @@ import Glibc
         let bytes = Array(BookFile.magic) + [UInt8](repeating: 7, count: 40_000)
         bytes.withUnsafeBytes { _ = write(file.descriptor, $0.baseAddress, $0.count) }
         close(file.descriptor)
+        waitUntilUnlocked(file.path)
         if journal {
             let descriptor = open(file.path + "-journal", O_WRONLY | O_CREAT | O_EXCL, 0o600)
             let header: [UInt8] = [0xD9, 0xD5, 0x05, 0xF9, 0x20, 0xA1, 0x63, 0xD7, 0, 0, 0, 1]
@@ -144,15 +159,17 @@ import Glibc
         #expect(BookFile.removeLeftovers(beside: dir.file("backup.sqlite3")) == [live.path])
     }
 
-    /// A file written a moment ago may be one just made and not locked yet: it stays.
+    /// A file written a moment ago may be one just made and not locked yet: it stays. The age is
+    /// measured to a time the test gives, so a test thread that waits its turn changes nothing.
     @Test func aFileWrittenLessThanAMinuteAgoIsKept() throws {
         let dir = TemporaryDirectory()
         let store = try book(dir)
         let young = try killedWrite(beside: store.path)
-        age(young, by: BookFile.leftoverAge - 5)
-        #expect(BookFile.removeLeftovers(beside: store.path) == [])
-        age(young, by: BookFile.leftoverAge + 1)
-        #expect(BookFile.removeLeftovers(beside: store.path) == [young])
+        var info = stat()
+        #expect(stat(young, &info) == 0)
+        let written = info.st_mtim.tv_sec
+        #expect(BookFile.removeLeftovers(beside: store.path, now: written + time_t(BookFile.leftoverAge) - 1) == [])
+        #expect(BookFile.removeLeftovers(beside: store.path, now: written + time_t(BookFile.leftoverAge)) == [young])
     }
 
     /// Names and files that look like leftovers, but budget did not make them.

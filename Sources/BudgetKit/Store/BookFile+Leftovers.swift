@@ -63,9 +63,10 @@ extension BookFile {
     ///
     /// Complexity: one pass over the folder's names, and a few system calls for each leftover.
     ///
+    /// - Parameter now: the time a file's age is measured to (tests give their own).
     /// - Returns: the paths removed, sorted.
     @discardableResult
-    static func removeLeftovers(beside path: String) -> [String] {
+    static func removeLeftovers(beside path: String, now: time_t = time(nil)) -> [String] {
         let folder = folder(of: path), own = fileName(of: path)
         var found: [(name: String, suffix: String)] = []
         guard let directory = opendir(folder) else { return [] }
@@ -74,7 +75,6 @@ extension BookFile {
             if let suffix = leftoverSuffix(of: name, own: own) { found.append((name, suffix)) }
         }
         closedir(directory)
-        let now = time(nil)
         var removed: [String] = []
         for (name, suffix) in found where suffix.isEmpty {
             removed += removeUnheld(folder + "/" + name, now: now)
