@@ -156,6 +156,7 @@ import Glibc
         #expect(BookFile.exists(live.path))
         #expect(BookFile.removeLeftovers(beside: dir.file("backup.sqlite3")) == [])
         close(live.descriptor)
+        waitUntilUnlocked(live.path)
         #expect(BookFile.removeLeftovers(beside: dir.file("backup.sqlite3")) == [live.path])
     }
 
