@@ -317,6 +317,36 @@ import Testing
             """)
     }
 
+    /// A cooperative bank's CSV file: amounts without a sign, `S` (money out) or `H` (money in)
+    /// in the unnamed column after them, the payee under `Empfänger/Zahlungspflichtiger`. The
+    /// purchase was imported as a refund of 54.37 with no payee, so no rule matched: Food
+    /// showed -54.37 spent and the salary went to Food too, with exit 0.
+    @Test func aCooperativeBanksSignColumnAndPayeeAreRead() throws {
+        let sandbox = book()
+        sandbox.succeed("-q", "rule", "add", "acme", "Salary")
+        let file = sandbox.write("umsatz.csv", """
+            "Buchungstag";"Valuta";"Auftraggeber/Zahlungsempfänger";"Empfänger/Zahlungspflichtiger";"Vorgang/Verwendungszweck";"Währung";"Umsatz";" "
+            "03.11.2026";"03.11.2026";"Erika Mustermann";"REWE Markt GmbH";"Einkauf";"EUR";"54,37";"S"
+            "25.11.2026";"25.11.2026";"Erika Mustermann";"ACME GmbH";"Gehalt";"EUR";"3.250,00";"H"
+
+            """)
+        let dryRun = sandbox.run("import", file, "--account", "Giro", "--default-category", "Food", "--dry-run", "--format", "csv")
+        #expect(dryRun.status == 0)
+        #expect(dryRun.stderr == """
+            Read as csv (utf-8, ';'), header on line 1: date 'Buchungstag', amount 'Umsatz', payee 'Empfänger/Zahlungspflichtiger', \
+            note 'Vorgang/Verwendungszweck'; signs from column 8 (S or D out, H or C in), else signs as the bank's (money out negative).
+            Dry run: would import 2 transactions from \(file).
+
+            """)
+        let result = sandbox.run("import", file, "--account", "Giro", "--default-category", "Food")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 2 transactions from \(file).\n")
+        let listed = sandbox.succeed("list", "--account", "Giro", "--format", "csv")
+        #expect(listed.contains(",2026-11-03,54.37,Food,REWE Markt GmbH,Einkauf,expense,Giro,"))
+        #expect(listed.contains(",2026-11-25,3250.00,Salary,ACME GmbH,Gehalt,income,Giro,"))
+        #expect(sandbox.succeed("accounts", "--date", "2026-11-30", "--format", "csv").contains("Giro,checking,37040044/0532013000,4695.63,"))
+    }
+
     @Test func aFormatGivenThatIsNotAFormatIsAUsageError() {
         let result = book().run("import", "x.csv", "--file-format", "xls")
         #expect(result.status == 64)

@@ -124,7 +124,10 @@ extension Import {
         if let payer = layout.payer { columns.append("'\(payer)' (money in)") }
         if let note = layout.note { columns.append("note '\(note)'") }
         if let status = layout.status { columns.append("status '\(status)'") }
-        let signs = layout.amount == nil ? "" : "; signs as the bank's (money out negative)"
+        let bankSigns = "signs as the bank's (money out negative)"
+        let signs = layout.amount == nil ? "" : layout.signColumn.map { column in
+            "; signs from \(layout.sign.map { "'\($0)'" } ?? "column \(column)") (S or D out, H or C in), else \(bankSigns)"
+        } ?? "; " + bankSigns
         return "Read as \(format) (\(details.joined(separator: ", "))), header on line \(layout.headerLine): "
             + columns.joined(separator: ", ") + signs + "."
     }
