@@ -152,6 +152,44 @@ import Testing
         #expect(again.stderr == "Imported 0 transactions from \(file); skipped 2 already imported.\nGiro on 2026-11-30: 3910.10, as the statement says.\n")
     }
 
+    /// Story: a statement imported into the wrong account with --account. Its balances then
+    /// differ, and the hints said an earlier statement was missing and to set Other's opening
+    /// balance to the bank's (which would have hidden the mistake); now the account whose
+    /// number the file names is said first, with the way back, which works.
+    @Test func aStatementPutIntoAnotherAccountThanItsNumbersSaysSoAndUndoTakesItBack() throws {
+        let sandbox = book()
+        sandbox.succeed("-q", "add-account", "Other")
+        let file = sandbox.write("giro.txt", Self.statement)
+        let wrong = sandbox.run("import", file, "--default-category", "Food", "--account", "Other")
+        #expect(wrong.status == 3)
+        #expect(wrong.stderr == """
+            Imported 2 transactions from \(file).
+            budget: warning: \(file):1:1: the statement is of Giro's account number, but --account put its rows into Other
+            hint: if that is a mistake, 'budget undo' takes this import back; then import the file again without --account
+            budget: warning: \(file):1:1: the statement opens Other at 1500.00, the book at 0.00 (difference -1500.00): an earlier statement is missing
+            budget: error: \(file):1:1: the statement closes Other on 2026-11-30 at 3910.10, the book at 2410.10 as the bank sees it; difference -1500.00
+
+            """)
+        let dryRun = sandbox.run("import", file, "--default-category", "Food", "--account", "Other", "--dry-run")
+        #expect(dryRun.status == 3)
+        #expect(dryRun.stderr.contains("but --account would put its rows into Other\nhint: leave --account out to import it into Giro\n"))
+        #expect(sandbox.run("undo").status == 0)
+        #expect(sandbox.succeed("list", "--account", "Other", "--format", "csv").split(separator: "\n").count == 1)
+        let right = sandbox.run("import", file, "--default-category", "Food")
+        #expect(right.status == 0)
+        #expect(right.stderr == "Imported 2 transactions from \(file).\nGiro on 2026-11-30: 3910.10, as the statement says.\n")
+    }
+
+    /// --account naming the account the file's number belongs to, or a file whose balances
+    /// agree, says nothing more than before.
+    @Test func aStatementPutIntoItsOwnAccountWithAccountSaysNothingMore() throws {
+        let sandbox = book()
+        let file = sandbox.write("giro.txt", Self.statement)
+        let result = sandbox.run("import", file, "--default-category", "Food", "--account", "giro")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 2 transactions from \(file).\nGiro on 2026-11-30: 3910.10, as the statement says.\n")
+    }
+
     @Test func aStatementOfAnUnknownAccountIsRefusedWithTheCommandThatAddsIt() throws {
         let sandbox = Sandbox()
         sandbox.seed()

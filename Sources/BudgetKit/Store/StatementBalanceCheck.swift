@@ -28,10 +28,14 @@ public struct StatementBalanceCheck: Hashable, Sendable {
     /// The balance as the bank sees it in the book at the end of the day before the
     /// statement's first booked entry (``bookClosing`` when it has none).
     public var bookOpening: Money
+    /// Another account, whose number the statement names, when ``ImportOptions/account`` put
+    /// its rows into ``account``: a statement imported into the wrong account by mistake.
+    public var numberOwner: String?
 
     /// Creates a check.
     public init(account: String, location: BankFileLocation, day: Day, statedClosing: Money, bookClosing: Money,
-                statedOpening: Money?, bookOpening: Money) {
+                statedOpening: Money?, bookOpening: Money, numberOwner: String? = nil) {
+        self.numberOwner = numberOwner
         self.account = account
         self.location = location
         self.day = day
@@ -113,9 +117,12 @@ extension BudgetStore {
                     }
                     let bookClosing = try balance(at: day)
                     let bookOpening = try imported.firstBookingDay.map { try balance(at: $0.adding(days: -1)) } ?? bookClosing
+                    let number = options.account == nil ? nil : statement.account.number.map(Account.numberKey)
+                    let owner = number.flatMap { key in key.isEmpty ? nil : book.accounts.first { $0.number.map(Account.numberKey) == key } }
                     checks.append(StatementBalanceCheck(account: account.name, location: statement.location, day: day,
                                                         statedClosing: closing.amount, bookClosing: bookClosing,
-                                                        statedOpening: statement.opening?.amount, bookOpening: bookOpening))
+                                                        statedOpening: statement.opening?.amount, bookOpening: bookOpening,
+                                                        numberOwner: owner.flatMap { $0.id == account.id ? nil : $0.name }))
                 }
                 return checks
             }
