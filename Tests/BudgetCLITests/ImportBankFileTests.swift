@@ -152,6 +152,19 @@ import Testing
         #expect(again.stderr == "Imported 0 transactions from \(file); skipped 2 already imported.\nGiro on 2026-11-30: 3910.10, as the statement says.\n")
     }
 
+    /// A German bank's MT940 file names the account `BLZ/KONTO` in `:25:`; the account was
+    /// added with its IBAN, as the bank prints it: the import said no account had that number.
+    @Test func anMT940FileFindsTheAccountAddedWithItsIBAN() throws {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        sandbox.succeed("-q", "add-account", "Giro", "--number", "DE89 3704 0044 0532 0130 00", "--opening", "1500", "--on", "2026-11-01")
+        let file = sandbox.write("giro.txt", Self.statement)
+        let result = sandbox.run("import", file, "--default-category", "Food")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 2 transactions from \(file).\nGiro on 2026-11-30: 3910.10, as the statement says.\n")
+        #expect(sandbox.succeed("list", "--account", "Giro", "--format", "csv").contains("2026-11-28,89.90,Food,Stadtwerke,"))
+    }
+
     /// Story: a statement imported into the wrong account with --account. Its balances then
     /// differ, and the hints said an earlier statement was missing and to set Other's opening
     /// balance to the bank's (which would have hidden the mistake); now the account whose

@@ -117,8 +117,8 @@ extension BudgetStore {
                     }
                     let bookClosing = try balance(at: day)
                     let bookOpening = try imported.firstBookingDay.map { try balance(at: $0.adding(days: -1)) } ?? bookClosing
-                    let number = options.account == nil ? nil : statement.account.number.map(Account.numberKey)
-                    let owner = number.flatMap { key in key.isEmpty ? nil : book.accounts.first { $0.number.map(Account.numberKey) == key } }
+                    let number = options.account == nil ? nil : statement.account.number
+                    let owner = number.flatMap { number in Account.named(byStatementNumber: number, in: book.accounts) }
                     checks.append(StatementBalanceCheck(account: account.name, location: statement.location, day: day,
                                                         statedClosing: closing.amount, bookClosing: bookClosing,
                                                         statedOpening: statement.opening?.amount, bookOpening: bookOpening,
@@ -134,8 +134,7 @@ extension BudgetStore {
     static func account(of statement: BankStatement, options: ImportOptions, in accounts: [Account]) -> Account? {
         if let name = options.account { return ImportResolver.account(named: name, in: accounts) }
         if let number = statement.account.number, !number.isEmpty {
-            let key = Account.numberKey(number)
-            return accounts.first { $0.number.map(Account.numberKey) == key }
+            return Account.named(byStatementNumber: number, in: accounts)
         }
         return accounts.first
     }
