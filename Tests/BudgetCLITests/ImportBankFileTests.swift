@@ -165,6 +165,29 @@ import Testing
         #expect(sandbox.succeed("list", "--account", "Giro", "--format", "csv").contains("2026-11-28,89.90,Food,Stadtwerke,"))
     }
 
+    /// Story: rows typed in by hand and reconciled, then the bank's file of that month imported.
+    /// The refusal said only "2026-11-28 is on or before the reconciliation ...; add --force
+    /// to add it anyway": no word of the file or that nothing was imported, and --force would
+    /// add the typed row a second time.
+    @Test func aStatementReachingIntoAReconciledPeriodNamesTheFileAndTheTypedRows() throws {
+        let sandbox = book()
+        sandbox.succeed("-q", "add", "89.90", "Food", "Stadtwerke", "--date", "2026-11-10", "--account", "Giro")
+        sandbox.succeed("-q", "reconcile", "Giro", "--statement-balance", "1410.10", "--on", "2026-11-10")
+        let file = sandbox.write("giro.txt", Self.statement.replacing(":61:2611281128DR", with: ":61:2611101110DR"))
+        let before = try sandbox.snapshot()
+        for dryRun in [[], ["--dry-run"]] {
+            let result = sandbox.run(["import", file, "--default-category", "Food"] + dryRun)
+            #expect(result.status == 1)
+            #expect(result.stdout == "")
+            #expect(result.stderr == """
+                budget: error: \(file) has a row of 2026-11-10, on or before the reconciliation of Giro on 2026-11-10 (statement balance 1410.10); nothing was imported
+                hint: an import never matches rows typed in by hand: if the book holds the file's rows up to 2026-11-10 already, leave them out of the file; to import them anyway, add --force (the reconciliation will no longer hold)
+
+                """)
+        }
+        #expect(try sandbox.snapshot() == before)
+    }
+
     /// Story: a statement imported into the wrong account with --account. Its balances then
     /// differ, and the hints said an earlier statement was missing and to set Other's opening
     /// balance to the bank's (which would have hidden the mistake); now the account whose
