@@ -20,6 +20,13 @@ import Glibc
         hint: write amounts like 12.50, -2.25 or 1,234.56 (at most two decimals)
 
         """),
+        // A decimal comma, as most of Europe writes it: the amount meant is named (it said only
+        // that the digit grouping was wrong).
+        (["add", "12,50", "Food", "Lunch"], usage, """
+        budget: error: the value '12,50' is invalid for '<amount>': a ',' separates thousands: write 12.50 for decimals
+        hint: write amounts like 12.50, -2.25 or 1,234.56 (at most two decimals)
+
+        """),
         // A name close to one of the book's: the closest is offered.
         (["add", "5", "Fod"], failure, """
         budget: error: no category named 'Fod'; did you mean 'Food'?

@@ -19,7 +19,7 @@ import Testing
         (file("2026-11-21,,Food,Coffee"), [], "3:2: empty amount"),
         (file("2026-11-21,12.3456,Food,Coffee"), [], "3:2: invalid amount '12.3456': it has more than two decimals"),
         ("date;amount;category;payee\n2026-11-20;1,00;Food;Good\n2026-11-21;3.20;Food;Coffee\n", ["--delimiter", ";", "--decimal-comma"],
-         "3:2: invalid amount '3.20': its digit grouping is wrong"),
+         "3:2: invalid amount '3.20': a '.' separates thousands: write 3,20 for decimals"),
         (file("2026-11-21"), [], "3:2: missing amount: the row has 1 field"),
         (file("2026-11-21,3.20,Food,Bob\"s"), [],
          "3:4: a quote inside an unquoted field (quote the whole field and double the quotes inside it)"),

@@ -152,6 +152,80 @@ import Testing
         #expect(again.stderr == "Imported 0 transactions from \(file); skipped 2 already imported.\nGiro on 2026-11-30: 3910.10, as the statement says.\n")
     }
 
+    /// A German bank's MT940 file names the account `BLZ/KONTO` in `:25:`; the account was
+    /// added with its IBAN, as the bank prints it: the import said no account had that number.
+    @Test func anMT940FileFindsTheAccountAddedWithItsIBAN() throws {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        sandbox.succeed("-q", "add-account", "Giro", "--number", "DE89 3704 0044 0532 0130 00", "--opening", "1500", "--on", "2026-11-01")
+        let file = sandbox.write("giro.txt", Self.statement)
+        let result = sandbox.run("import", file, "--default-category", "Food")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 2 transactions from \(file).\nGiro on 2026-11-30: 3910.10, as the statement says.\n")
+        #expect(sandbox.succeed("list", "--account", "Giro", "--format", "csv").contains("2026-11-28,89.90,Food,Stadtwerke,"))
+    }
+
+    /// Story: rows typed in by hand and reconciled, then the bank's file of that month imported.
+    /// The refusal said only "2026-11-28 is on or before the reconciliation ...; add --force
+    /// to add it anyway": no word of the file or that nothing was imported, and --force would
+    /// add the typed row a second time.
+    @Test func aStatementReachingIntoAReconciledPeriodNamesTheFileAndTheTypedRows() throws {
+        let sandbox = book()
+        sandbox.succeed("-q", "add", "89.90", "Food", "Stadtwerke", "--date", "2026-11-10", "--account", "Giro")
+        sandbox.succeed("-q", "reconcile", "Giro", "--statement-balance", "1410.10", "--on", "2026-11-10")
+        let file = sandbox.write("giro.txt", Self.statement.replacing(":61:2611281128DR", with: ":61:2611101110DR"))
+        let before = try sandbox.snapshot()
+        for dryRun in [[], ["--dry-run"]] {
+            let result = sandbox.run(["import", file, "--default-category", "Food"] + dryRun)
+            #expect(result.status == 1)
+            #expect(result.stdout == "")
+            #expect(result.stderr == """
+                budget: error: \(file) has a row of 2026-11-10, on or before the reconciliation of Giro on 2026-11-10 (statement balance 1410.10); nothing was imported
+                hint: an import never matches rows typed in by hand: if the book holds the file's rows up to 2026-11-10 already, leave them out of the file; to import them anyway, add --force (the reconciliation will no longer hold)
+
+                """)
+        }
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    /// Story: a statement imported into the wrong account with --account. Its balances then
+    /// differ, and the hints said an earlier statement was missing and to set Other's opening
+    /// balance to the bank's (which would have hidden the mistake); now the account whose
+    /// number the file names is said first, with the way back, which works.
+    @Test func aStatementPutIntoAnotherAccountThanItsNumbersSaysSoAndUndoTakesItBack() throws {
+        let sandbox = book()
+        sandbox.succeed("-q", "add-account", "Other")
+        let file = sandbox.write("giro.txt", Self.statement)
+        let wrong = sandbox.run("import", file, "--default-category", "Food", "--account", "Other")
+        #expect(wrong.status == 3)
+        #expect(wrong.stderr == """
+            Imported 2 transactions from \(file).
+            budget: warning: \(file):1:1: the statement is of Giro's account number, but --account put its rows into Other
+            hint: if that is a mistake, 'budget undo' takes this import back; then import the file again without --account
+            budget: warning: \(file):1:1: the statement opens Other at 1500.00, the book at 0.00 (difference -1500.00): an earlier statement is missing
+            budget: error: \(file):1:1: the statement closes Other on 2026-11-30 at 3910.10, the book at 2410.10 as the bank sees it; difference -1500.00
+
+            """)
+        let dryRun = sandbox.run("import", file, "--default-category", "Food", "--account", "Other", "--dry-run")
+        #expect(dryRun.status == 3)
+        #expect(dryRun.stderr.contains("but --account would put its rows into Other\nhint: leave --account out to import it into Giro\n"))
+        #expect(sandbox.run("undo").status == 0)
+        #expect(sandbox.succeed("list", "--account", "Other", "--format", "csv").split(separator: "\n").count == 1)
+        let right = sandbox.run("import", file, "--default-category", "Food")
+        #expect(right.status == 0)
+        #expect(right.stderr == "Imported 2 transactions from \(file).\nGiro on 2026-11-30: 3910.10, as the statement says.\n")
+    }
+
+    /// --account naming the account the file's number belongs to, or a file whose balances
+    /// agree, says nothing more than before.
+    @Test func aStatementPutIntoItsOwnAccountWithAccountSaysNothingMore() throws {
+        let sandbox = book()
+        let file = sandbox.write("giro.txt", Self.statement)
+        let result = sandbox.run("import", file, "--default-category", "Food", "--account", "giro")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 2 transactions from \(file).\nGiro on 2026-11-30: 3910.10, as the statement says.\n")
+    }
+
     @Test func aStatementOfAnUnknownAccountIsRefusedWithTheCommandThatAddsIt() throws {
         let sandbox = Sandbox()
         sandbox.seed()
@@ -315,6 +389,36 @@ import Testing
             Dry run: would import 1 transaction from \(file).
 
             """)
+    }
+
+    /// A cooperative bank's CSV file: amounts without a sign, `S` (money out) or `H` (money in)
+    /// in the unnamed column after them, the payee under `Empfänger/Zahlungspflichtiger`. The
+    /// purchase was imported as a refund of 54.37 with no payee, so no rule matched: Food
+    /// showed -54.37 spent and the salary went to Food too, with exit 0.
+    @Test func aCooperativeBanksSignColumnAndPayeeAreRead() throws {
+        let sandbox = book()
+        sandbox.succeed("-q", "rule", "add", "acme", "Salary")
+        let file = sandbox.write("umsatz.csv", """
+            "Buchungstag";"Valuta";"Auftraggeber/Zahlungsempfänger";"Empfänger/Zahlungspflichtiger";"Vorgang/Verwendungszweck";"Währung";"Umsatz";" "
+            "03.11.2026";"03.11.2026";"Erika Mustermann";"REWE Markt GmbH";"Einkauf";"EUR";"54,37";"S"
+            "25.11.2026";"25.11.2026";"Erika Mustermann";"ACME GmbH";"Gehalt";"EUR";"3.250,00";"H"
+
+            """)
+        let dryRun = sandbox.run("import", file, "--account", "Giro", "--default-category", "Food", "--dry-run", "--format", "csv")
+        #expect(dryRun.status == 0)
+        #expect(dryRun.stderr == """
+            Read as csv (utf-8, ';'), header on line 1: date 'Buchungstag', amount 'Umsatz', payee 'Empfänger/Zahlungspflichtiger', \
+            note 'Vorgang/Verwendungszweck'; signs from column 8 (S or D out, H or C in), else signs as the bank's (money out negative).
+            Dry run: would import 2 transactions from \(file).
+
+            """)
+        let result = sandbox.run("import", file, "--account", "Giro", "--default-category", "Food")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 2 transactions from \(file).\n")
+        let listed = sandbox.succeed("list", "--account", "Giro", "--format", "csv")
+        #expect(listed.contains(",2026-11-03,54.37,Food,REWE Markt GmbH,Einkauf,expense,Giro,"))
+        #expect(listed.contains(",2026-11-25,3250.00,Salary,ACME GmbH,Gehalt,income,Giro,"))
+        #expect(sandbox.succeed("accounts", "--date", "2026-11-30", "--format", "csv").contains("Giro,checking,37040044/0532013000,4695.63,"))
     }
 
     @Test func aFormatGivenThatIsNotAFormatIsAUsageError() {

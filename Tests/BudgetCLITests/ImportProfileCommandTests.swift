@@ -183,8 +183,8 @@ import Glibc
         let refused = sandbox.run("import", "--profile", "bank", file)
         #expect(refused.status == 1)
         #expect(refused.stderr == """
-        budget: error: 2026-10-30 is on or before the reconciliation of Main on 2026-11-01 (statement balance -5.00)
-        hint: add --force to add it anyway; the reconciliation will no longer hold
+        budget: error: \(file) has a row of 2026-10-30, on or before the reconciliation of Main on 2026-11-01 (statement balance -5.00); nothing was imported
+        hint: an import never matches rows typed in by hand: if the book holds the file's rows up to 2026-11-01 already, leave them out of the file; to import them anyway, add --force (the reconciliation will no longer hold)
 
         """)
         #expect(try sandbox.snapshot() == saved)

@@ -17,7 +17,12 @@ import Testing
         ("", "invalid amount '': it is empty"),
         ("-", "invalid amount '-': it is not a number like 12.50"),
         ("12.", "invalid amount '12.': it has no digits after the point"),
-        ("1,23", "invalid amount '1,23': its digit grouping is wrong"),
+        ("1,23", "invalid amount '1,23': a ',' separates thousands: write 1.23 for decimals"),
+        // A decimal comma typed out of habit: the amount meant is named.
+        ("12,50", "invalid amount '12,50': a ',' separates thousands: write 12.50 for decimals"),
+        ("-1234,5", "invalid amount '-1234,5': a ',' separates thousands: write -1234.5 for decimals"),
+        ("1,234,50", "invalid amount '1,234,50': its digit grouping is wrong"),
+        (",50", "invalid amount ',50': its digit grouping is wrong"),
         ("12,345,67", "invalid amount '12,345,67': its digit grouping is wrong"),
         (" 12", "invalid amount ' 12': it is not a number like 12.50"),
         ("92233720368547758.08", "invalid amount '92233720368547758.08': it is too large (at most 99,999,999,999.99)"),

@@ -17,16 +17,27 @@ extension Import {
         let book = dryRun ? "the book would be" : "the book"
         var outcome = Outcome.success
         for check in checks {
+            // The likely cause, named first: the generic hints below (an earlier statement, an
+            // opening balance to set) would send the person after the wrong thing.
+            let wrongAccount = check.closingMatches && check.openingMatches ? nil : check.numberOwner
+            if let owner = wrongAccount {
+                context.warn("budget: warning: \(check.location): the statement is of \(owner)'s account number, "
+                    + "but --account \(dryRun ? "would put" : "put") its rows into \(check.account)")
+                context.warn("hint: " + (dryRun ? "leave --account out to import it into \(owner)"
+                    : "if that is a mistake, 'budget undo' takes this import back; then import the file again without --account"))
+            }
             if !check.openingMatches, let opening = check.statedOpening {
                 context.warn("budget: warning: \(check.location): the statement opens \(check.account) at \(opening), \(book) at "
                     + "\(check.bookOpening) (difference \(check.openingDifference)): an earlier statement is missing")
                 // Were this the book's first statement of the account, this opening balance
                 // would make the book open as the bank does.
-                let current = (try? context.store().account(named: check.account).openingBalance) ?? .zero
-                let suggested = current.clampedAdding(opening.clampedSubtracting(check.bookOpening))
-                context.warn("hint: import the statements before this one, then this one again (it adds nothing twice); "
-                    + "if the book starts with this statement, give the account its opening balance: "
-                    + "budget set-opening-balance \(ShellWords.quoted([check.account])) \(suggested)")
+                if wrongAccount == nil {
+                    let current = (try? context.store().account(named: check.account).openingBalance) ?? .zero
+                    let suggested = current.clampedAdding(opening.clampedSubtracting(check.bookOpening))
+                    context.warn("hint: import the statements before this one, then this one again (it adds nothing twice); "
+                        + "if the book starts with this statement, give the account its opening balance: "
+                        + "budget set-opening-balance \(ShellWords.quoted([check.account])) \(suggested)")
+                }
             }
             if check.closingMatches {
                 context.confirm(dryRun ? "\(check.account) on \(check.day) would be \(check.bookClosing), as the statement says."
@@ -36,6 +47,7 @@ extension Import {
             outcome = .balanceMismatch
             context.warn("budget: error: \(check.location): the statement closes \(check.account) on \(check.day) at "
                 + "\(check.statedClosing), \(book) at \(check.bookClosing) as the bank sees it; difference \(check.closingDifference)")
+            guard wrongAccount == nil else { continue }
             let imported = dryRun ? "nothing was imported (dry run)"
                 : added == 0 ? "this import added no row (the file's were already in the book)"
                 : "the \(added == 1 ? "row was" : "\(added) rows were") imported"
@@ -124,7 +136,10 @@ extension Import {
         if let payer = layout.payer { columns.append("'\(payer)' (money in)") }
         if let note = layout.note { columns.append("note '\(note)'") }
         if let status = layout.status { columns.append("status '\(status)'") }
-        let signs = layout.amount == nil ? "" : "; signs as the bank's (money out negative)"
+        let bankSigns = "signs as the bank's (money out negative)"
+        let signs = layout.amount == nil ? "" : layout.signColumn.map { column in
+            "; signs from \(layout.sign.map { "'\($0)'" } ?? "column \(column)") (S or D out, H or C in), else \(bankSigns)"
+        } ?? "; " + bankSigns
         return "Read as \(format) (\(details.joined(separator: ", "))), header on line \(layout.headerLine): "
             + columns.joined(separator: ", ") + signs + "."
     }

@@ -220,8 +220,21 @@ struct Import: BudgetCommand {
         // The input and its progress bar are touched by this closure alone while the rows are
         // read: a large file is read and parsed on a thread of its own, ahead of the import.
         rows.readsAhead = true
-        let summary = dryRun ? try listDryRun(context, store, &rows, format: format, progress: progress)
-            : try store.importTransactions(from: &rows)
+        let summary: ImportSummary
+        do {
+            summary = dryRun ? try listDryRun(context, store, &rows, format: format, progress: progress)
+                : try store.importTransactions(from: &rows)
+        } catch BudgetError.dateInReconciledPeriod(let date, let reconciliation) {
+            // An import's own words: the file's row, that nothing was imported, and the likely
+            // cause (a first import after reconciling rows typed in by hand, which no import
+            // matches), rather than add's "add --force", which would import them twice.
+            throw EnvironmentError(
+                message: "\(input.name) has a row of \(date), on or before the reconciliation of \(reconciliation.account) on "
+                    + "\(reconciliation.statementDate) (statement balance \(reconciliation.statementBalance)); nothing was imported",
+                hint: "an import never matches rows typed in by hand: if the book holds the file's rows up to "
+                    + "\(reconciliation.statementDate) already, leave them out of the file; to import them anyway, add --force "
+                    + "(the reconciliation will no longer hold)")
+        }
         progress?.finish()
         if dryRun, let line = Self.howRead(rows) { context.confirm(line) }
         context.confirm(summary.message(from: file.isStandardStream ? "standard input" : file.path))

@@ -154,8 +154,10 @@ struct DeviceCommand: BudgetCommand {
             return .success
         }
         let (device, slot) = try store.device()
-        try context.stdout.write(HistoryLog.visible("\(device.name)\t\(device.id)\t\(slot.map { "ids ending in \($0)" } ?? "not synced")",
-                                                    terminal: context.stdout.isTerminal) + "\n")
+        // A device that joined says so until the founding device gives it its digit: "not
+        // synced", right after its first sync, read as if the join had failed.
+        let state = try slot.map { "ids ending in \($0)" } ?? (store.sharesSyncFolder() ? "no id digit yet" : "not synced")
+        try context.stdout.write(HistoryLog.visible("\(device.name)\t\(device.id)\t\(state)", terminal: context.stdout.isTerminal) + "\n")
         return .success
     }
 }

@@ -1,6 +1,7 @@
 /// Recognises the header of a bank's CSV file: the common English, German and French column
-/// names, compared ignoring case, accents' absence aside, and surrounding spaces; a name
-/// followed by a currency in parentheses (`Betrag (EUR)`) counts as the name.
+/// names, compared ignoring case, accents' absence aside, surrounding spaces and spaces around
+/// a `/` (`Auftraggeber / Begünstigter`); a name followed by a currency in parentheses
+/// (`Betrag (EUR)`) counts as the name.
 enum CSVHeaderRecognizer {
     /// The column roles, each with the names that play it, best first.
     static let dates = ["booking date", "posting date", "transaction date", "posted date", "trans. date", "date",
@@ -12,20 +13,32 @@ enum CSVHeaderRecognizer {
     static let credits = ["credit", "credit amount", "deposit", "deposits", "money in", "paid in", "haben", "eingang", "crédit"]
     static let payees = ["payee", "beneficiary", "recipient", "merchant", "counterparty", "name", "description",
                          "empfänger", "begünstigter", "beguenstigter/zahlungspflichtiger", "begünstigter/zahlungspflichtiger",
-                         "name zahlungsbeteiligter", "auftraggeber/empfänger", "zahlungsempfänger", "bénéficiaire", "tiers",
+                         "name zahlungsbeteiligter", "auftraggeber/empfänger", "auftraggeber/begünstigter",
+                         "auftraggeber/beguenstigter", "begünstigter/auftraggeber", "beguenstigter/auftraggeber",
+                         "empfänger/zahlungspflichtiger", "zahlungsempfänger", "bénéficiaire", "tiers",
                          "libellé", "libelle"]
     static let payers = ["payer", "remitter", "auftraggeber", "zahlungspflichtiger", "émetteur", "donneur d'ordre"]
-    static let notes = ["memo", "note", "notes", "reference", "details", "verwendungszweck", "buchungstext", "vorgang",
+    static let notes = ["memo", "note", "notes", "reference", "details", "verwendungszweck", "vorgang/verwendungszweck",
+                        "buchungstext", "vorgang",
                         "référence", "libellé complémentaire", "motif"]
     static let statuses = ["status", "buchungsstatus", "statut"]
+    /// A column beside a signless amount saying which way its money went (`S` or `H`, `D` or
+    /// `C`: see ``ImportMapper/applyingSign(_:word:column:named:fail:)``). A column with no name
+    /// right after the amount is taken as one too, as German cooperative banks write it
+    /// (`Umsatz;" "` with `54,37;S`).
+    static let signs = ["soll/haben", "s/h", "soll-haben", "soll/haben-kennzeichen", "debit/credit", "credit/debit",
+                        "dr/cr", "cr/dr", "d/c", "c/d"]
 
-    /// The normalized name: lowercased, trimmed, a trailing `(EUR)`-like part dropped.
+    /// The normalized name: lowercased, trimmed, a trailing `(EUR)`-like part dropped, no
+    /// space around a `/`.
     static func key(_ field: String) -> String {
         var text = ImportMapper.trimmed(field).lowercased()
         if text.hasSuffix(")"), let open = text.lastIndex(of: "(") {
             text = String(text[..<open])
             while text.hasSuffix(" ") { text.removeLast() }
         }
+        while text.contains(" /") { text = text.replacing(" /", with: "/") }
+        while text.contains("/ ") { text = text.replacing("/ ", with: "/") }
         return text
     }
 
@@ -47,6 +60,13 @@ enum CSVHeaderRecognizer {
         var columns = ImportMapper.Columns(date: date)
         if let amount = find(amounts) {
             columns.amount = amount
+            if let sign = find(signs) {
+                columns.sign = sign
+                columns.signNamed = true
+            } else if amount + 1 < keys.count, keys[amount + 1].isEmpty {
+                columns.sign = amount + 1
+                taken.insert(amount + 1)
+            }
         } else {
             guard let debit = find(debits), let credit = find(credits) else { return nil }
             columns.debit = debit
@@ -59,7 +79,8 @@ enum CSVHeaderRecognizer {
         func name(_ index: Int?) -> String? { index.map { fields[$0] } }
         let layout = CSVLayout(delimiter: delimiter, headerLine: line, date: fields[date], amount: name(columns.amount),
                                debit: name(columns.debit), credit: name(columns.credit), payee: name(columns.payee),
-                               payer: name(columns.payer), note: name(columns.note), status: name(columns.status))
+                               payer: name(columns.payer), note: name(columns.note), status: name(columns.status),
+                               sign: columns.signNamed ? name(columns.sign) : nil, signColumn: columns.sign.map { $0 + 1 })
         return (layout, columns)
     }
 

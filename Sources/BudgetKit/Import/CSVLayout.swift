@@ -32,13 +32,19 @@ public struct CSVLayout: Hashable, Sendable {
     public var note: String?
     /// The status column (`pending` rows).
     public var status: String?
+    /// The header text of the column saying which way a signless amount went (`S` or `H`);
+    /// `nil` when it has none (the unnamed column after the amount).
+    public var sign: String?
+    /// That column's number, from 1, named or not.
+    public var signColumn: Int?
 
     /// Lines searched for the header at most.
     public static let preambleLimit = 50
 
     /// Creates a layout.
     public init(delimiter: Unicode.Scalar, headerLine: Int, date: String, amount: String? = nil, debit: String? = nil,
-                credit: String? = nil, payee: String? = nil, payer: String? = nil, note: String? = nil, status: String? = nil) {
+                credit: String? = nil, payee: String? = nil, payer: String? = nil, note: String? = nil, status: String? = nil,
+                sign: String? = nil, signColumn: Int? = nil) {
         self.delimiter = delimiter
         self.headerLine = headerLine
         self.date = date
@@ -49,5 +55,7 @@ public struct CSVLayout: Hashable, Sendable {
         self.payer = payer
         self.note = note
         self.status = status
+        self.sign = sign
+        self.signColumn = signColumn
     }
 }

@@ -1,5 +1,31 @@
 /// Amounts and dates as banks write them.
 extension ImportMapper {
+    /// The amount with the direction a sign column gives it: `S`, `Soll`, `D`, `DR` or `Debit`
+    /// is money out, `H`, `Haben`, `C`, `CR` or `Credit` money in (ignoring case), whether the
+    /// amount was written without a sign (`54,37` and `S` is `-54.37`) or with the same one.
+    ///
+    /// An empty cell leaves the amount as written, and so does any other word in a column with
+    /// no name (a line's trailing `;` makes one); a named column refuses it, and so is a
+    /// negative amount beside a word saying money in.
+    ///
+    /// - Throws: ``BudgetError/badInput(file:line:column:message:)`` naming the sign's cell.
+    func applyingSign(_ amount: Money, word: String, column: Int, named: Bool,
+                      fail: (Int, String) -> BudgetError) throws(BudgetError) -> Money {
+        let moneyIn: Bool
+        switch Self.trimmed(word).lowercased() {
+        case "h", "haben", "c", "cr", "credit", "crédit": moneyIn = true
+        case "s", "soll", "d", "dr", "debit", "débit": moneyIn = false
+        case "": return amount
+        default:
+            guard named else { return amount }
+            throw fail(column, "invalid sign '\(word)': expected S or H (Soll, Haben), D or C, DR or CR")
+        }
+        if moneyIn && amount < .zero {
+            throw fail(column, "the amount is negative, but its sign '\(word)' says money in")
+        }
+        return Money(minorUnits: moneyIn ? Int64(amount.minorUnits.magnitude) : -Int64(amount.minorUnits.magnitude))
+    }
+
     /// An amount as banks write it (see ``BankAmount``): plain decimals the quick way, the rest
     /// through ``BankAmount``. An ambiguous one is a ``BudgetError/bankFile(_:)`` naming it;
     /// other mistakes keep the plain reader's words.

@@ -43,6 +43,10 @@ struct ImportMapper: Sendable {
         var status: Int?
         /// The payer's column beside the payee's (``CSVLayout/payer``).
         var payer: Int?
+        /// The column saying which way a signless amount went (``CSVLayout/sign``), and whether
+        /// its header names it (an unnamed one reads only the words it knows).
+        var sign: Int?
+        var signNamed = false
         var account: Int?
         var transferAccount: Int?
         var split: Int?
@@ -132,7 +136,10 @@ struct ImportMapper: Sendable {
         if let index = columns.amount {
             let text = try required(index, "amount")
             if text.isEmpty { throw fail(index, "empty amount") }
-            amount = try parse(text, column: index, line: record.line, fail: fail)
+            let written = try parse(text, column: index, line: record.line, fail: fail)
+            amount = try columns.sign.map { (sign) throws(BudgetError) in
+                try applyingSign(written, word: optional(sign), column: sign, named: columns.signNamed, fail: fail)
+            } ?? written
             convention = options.negate || layout != nil ? .bank : .stored
         } else {
             let debitIndex = columns.debit!, creditIndex = columns.credit!

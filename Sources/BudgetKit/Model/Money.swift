@@ -154,6 +154,19 @@ enum MoneyParser {
         func fail(_ reason: String) -> BudgetError { .invalidAmount(text, reason: reason) }
         var bytes = Array(text.utf8)[...]
         if bytes.isEmpty { throw fail("it is empty") }
+        // `12,50` typed where decimals follow a point (or `3.20` where they follow a comma):
+        // say so, with the amount meant, rather than that its grouping is wrong.
+        func grouping() -> BudgetError {
+            let separators = bytes.indices.filter { bytes[$0] == groupSeparator }
+            if separators.count == 1, let at = separators.first, at > bytes.startIndex,
+               (1...2).contains(bytes.endIndex - at - 1),
+               bytes.allSatisfy({ $0 == groupSeparator || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+                var meant = Array(text.utf8)
+                meant[at] = decimalSeparator
+                return fail("a '\(Unicode.Scalar(groupSeparator))' separates thousands: write \(String(decoding: meant, as: UTF8.self)) for decimals")
+            }
+            return fail("its digit grouping is wrong")
+        }
         var negative = false
         if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") {
             negative = bytes.first == UInt8(ascii: "-")
@@ -185,18 +198,18 @@ enum MoneyParser {
             case groupSeparator where !sawPoint:
                 // Thousands separators: 1-3 digits first, then groups of exactly three.
                 if wholeDigits == 0 || (sawGroup ? digitsSinceGroup != 3 : digitsSinceGroup > 3) {
-                    throw fail("its digit grouping is wrong")
+                    throw grouping()
                 }
                 sawGroup = true
                 digitsSinceGroup = 0
             case decimalSeparator where !sawPoint:
-                if sawGroup && digitsSinceGroup != 3 { throw fail("its digit grouping is wrong") }
+                if sawGroup && digitsSinceGroup != 3 { throw grouping() }
                 sawPoint = true
             default:
                 throw fail("it is not a number like 12.50")
             }
         }
-        if sawGroup && !sawPoint && digitsSinceGroup != 3 { throw fail("its digit grouping is wrong") }
+        if sawGroup && !sawPoint && digitsSinceGroup != 3 { throw grouping() }
         if wholeDigits == 0 && fractionDigits == 0 { throw fail("it is not a number like 12.50") }
         if sawPoint && fractionDigits == 0 { throw fail("it has no digits after the point") }
         if fractionDigits == 1 { fraction *= 10 }

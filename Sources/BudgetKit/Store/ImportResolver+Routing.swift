@@ -1,7 +1,7 @@
 extension ImportResolver {
     /// The row with the account its bank file names by number (``ImportRow/accountNumber``)
     /// or by name (``ImportRow/accountName``) named instead: the account with that number
-    /// (ignoring spaces, dashes and case), or that name (as ``ImportOptions/account`` names one).
+    /// (``Account/isNamed(byStatementNumber:)``), or that name (as ``ImportOptions/account`` names one).
     ///
     /// - Throws: ``BudgetError/unknownAccountNumber(_:location:)`` or
     ///   ``BudgetError/unknownAccountName(_:location:)`` when no account has it.
@@ -16,8 +16,7 @@ extension ImportResolver {
             return routed
         }
         guard row.account == nil, let number = row.accountNumber else { return row }
-        let key = Account.numberKey(number)
-        guard let account = book.accounts.first(where: { $0.number.map(Account.numberKey) == key }) else {
+        guard let account = Account.named(byStatementNumber: number, in: book.accounts) else {
             throw BudgetError.unknownAccountNumber(number, location: BankFileLocation(file: file, line: row.line))
         }
         var routed = row

@@ -28,10 +28,14 @@ public struct StatementBalanceCheck: Hashable, Sendable {
     /// The balance as the bank sees it in the book at the end of the day before the
     /// statement's first booked entry (``bookClosing`` when it has none).
     public var bookOpening: Money
+    /// Another account, whose number the statement names, when ``ImportOptions/account`` put
+    /// its rows into ``account``: a statement imported into the wrong account by mistake.
+    public var numberOwner: String?
 
     /// Creates a check.
     public init(account: String, location: BankFileLocation, day: Day, statedClosing: Money, bookClosing: Money,
-                statedOpening: Money?, bookOpening: Money) {
+                statedOpening: Money?, bookOpening: Money, numberOwner: String? = nil) {
+        self.numberOwner = numberOwner
         self.account = account
         self.location = location
         self.day = day
@@ -113,9 +117,12 @@ extension BudgetStore {
                     }
                     let bookClosing = try balance(at: day)
                     let bookOpening = try imported.firstBookingDay.map { try balance(at: $0.adding(days: -1)) } ?? bookClosing
+                    let number = options.account == nil ? nil : statement.account.number
+                    let owner = number.flatMap { number in Account.named(byStatementNumber: number, in: book.accounts) }
                     checks.append(StatementBalanceCheck(account: account.name, location: statement.location, day: day,
                                                         statedClosing: closing.amount, bookClosing: bookClosing,
-                                                        statedOpening: statement.opening?.amount, bookOpening: bookOpening))
+                                                        statedOpening: statement.opening?.amount, bookOpening: bookOpening,
+                                                        numberOwner: owner.flatMap { $0.id == account.id ? nil : $0.name }))
                 }
                 return checks
             }
@@ -127,8 +134,7 @@ extension BudgetStore {
     static func account(of statement: BankStatement, options: ImportOptions, in accounts: [Account]) -> Account? {
         if let name = options.account { return ImportResolver.account(named: name, in: accounts) }
         if let number = statement.account.number, !number.isEmpty {
-            let key = Account.numberKey(number)
-            return accounts.first { $0.number.map(Account.numberKey) == key }
+            return Account.named(byStatementNumber: number, in: accounts)
         }
         return accounts.first
     }

@@ -133,7 +133,9 @@ extension BudgetStore {
             if let index = tables.firstIndex(where: { $0.name == user.table }) { tables[index].count += user.count }
             else { tables.append((user.table, user.count)) }
         }
-        let users = tables.map { "\($0.name) \($0.count)" }.joined(separator: ", ")
+        // "1 in transactions": printed under conflicts written "transactions 1 amount", where
+        // the number is a row's id, "transactions 1" read as transaction 1.
+        let users = tables.map { "\($0.count) in \($0.name)" }.joined(separator: ", ")
         applier.conflicts.append(SyncConflict(
             table: shape.name, rowKey: key, column: "-",
             kept: .text("brought back\(name.map { " " + $0 } ?? ""), still used by \(count) row\(count == 1 ? "" : "s") added apart (\(users))"),

@@ -12,6 +12,14 @@ extension BudgetStore {
         }
     }
 
+    /// Whether this book shares a sync folder (it founded or joined one), whether or not this
+    /// device has its slot there yet: a joining, copied or restored book waits for one.
+    ///
+    /// - Throws: a database error.
+    public func sharesSyncFolder() throws -> Bool {
+        try reading { try connection.int64("SELECT EXISTS (SELECT 1 FROM devices)") == 1 }
+    }
+
     /// Names this device (`budget device NAME`); a synced book shares the new name with the others.
     ///
     /// - Returns: the device with its new name.

@@ -154,4 +154,62 @@ import Testing
             _ = try rows("date,Value,Notes\n2026-11-03,1,x\n")
         }
     }
+
+    /// A German cooperative bank's export writes the amount without a sign and says which way
+    /// it went in the next column, unnamed (`Umsatz;" "`), or in a named one: a purchase of
+    /// 54,37 `S` was read as 54.37 received (a refund), quietly adding twice its amount.
+    @Test(arguments: [
+        ("\"Umsatz\";\" \"", nil, 8), ("\"Umsatz\";\"\"", nil, 8), ("\"Betrag\";\"Soll/Haben\"", "Soll/Haben", 8),
+        ("\"Betrag (EUR)\";\"S/H\"", "S/H", 8), ("\"Betrag\";\"DR/CR\"", "DR/CR", 8),
+    ] as [(String, String?, Int)])
+    func aSignColumnSaysWhichWayASignlessAmountWent(_ amountAndSign: String, _ name: String?, _ column: Int) throws {
+        let text = """
+            "Buchungstag";"Valuta";"Auftraggeber/Zahlungsempfänger";"Empfänger/Zahlungspflichtiger";"Konto-Nr.";"Vorgang/Verwendungszweck";\(amountAndSign)
+            "03.11.2026";"03.11.2026";"Erika Mustermann";"REWE Markt GmbH";"123";"Einkauf";"54,37";"S"
+            "12.11.2026";"12.11.2026";"Erika Mustermann";"REWE Markt GmbH";"123";"Pfand";"1,25";"h"
+            "25.11.2026";"25.11.2026";"Erika Mustermann";"ACME GmbH";"456";"Gehalt";"3.250,00";"H"
+            "28.11.2026";"28.11.2026";"Erika Mustermann";"Stadtwerke";"789";"Strom";"-86,00";"S"
+
+            """
+        let (rows, layout) = try rows(text)
+        #expect(layout?.sign == name && layout?.signColumn == column && layout?.payee == "Empfänger/Zahlungspflichtiger")
+        #expect(rows.map { "\($0.date) \($0.amount) \($0.payee)" } == [
+            "2026-11-03 -54.37 REWE Markt GmbH", "2026-11-12 1.25 REWE Markt GmbH", "2026-11-25 3250.00 ACME GmbH",
+            "2026-11-28 -86.00 Stadtwerke",
+        ])
+    }
+
+    /// A column with no name after the amount holding something else (or nothing, as a line's
+    /// trailing `;` makes) leaves the bank's signs as written.
+    @Test func anUnnamedColumnAfterTheAmountWithOtherWordsLeavesTheSigns() throws {
+        let (rows, layout) = try rows("Buchungstag;Empfänger;Betrag;;\n03.11.2026;REWE;-54,37;;\n04.11.2026;ACME;100,00;x;\n")
+        #expect(layout?.signColumn == 4 && layout?.sign == nil)
+        #expect(rows.map(\.amount.description) == ["-54.37", "100.00"])
+    }
+
+    /// A named sign column's word that is no sign, and a negative amount it says came in, are
+    /// errors at the sign's cell, and nothing is imported.
+    @Test(arguments: [
+        ("54,37;X", "invalid sign 'X': expected S or H (Soll, Haben), D or C, DR or CR"),
+        ("-54,37;H", "the amount is negative, but its sign 'H' says money in"),
+    ])
+    func aSignThatCannotBeReadStopsTheImport(_ cells: String, _ message: String) throws {
+        let dir = TemporaryDirectory()
+        let store = try bankBook(dir)
+        let before = try bookDump(store)
+        #expect(throws: BudgetError.badInput(file: "bank.csv", line: 2, column: 4, message: message)) {
+            try importText(store, "Buchungstag;Empfänger;Betrag;Soll/Haben\n03.11.2026;REWE;\(cells)\n", bankOptions())
+        }
+        #expect(try bookDump(store) == before)
+    }
+
+    /// Payee columns named with spaces around their slash, as several German banks write them,
+    /// are found (the payee was left empty, so no rule matched a row).
+    @Test(arguments: ["Auftraggeber / Begünstigter", "Begünstigter / Auftraggeber", "Empfänger/Zahlungspflichtiger",
+                      "Auftraggeber/Begünstigter"])
+    func aPayeeColumnWithASlashIsFound(_ name: String) throws {
+        let (rows, layout) = try rows("Buchungstag;\(name);Verwendungszweck;Betrag\n03.11.2026;REWE Markt GmbH;Einkauf;-54,37\n")
+        #expect(layout?.payee == name)
+        #expect(rows.map(\.payee) == ["REWE Markt GmbH"])
+    }
 }
