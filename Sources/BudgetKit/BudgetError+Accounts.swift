@@ -6,6 +6,8 @@ extension BudgetError {
             return "invalid account name '\(name)': it must be non-empty text without control characters"
         case .invisibleCharacterInAccountName(let name, let character):
             return "invalid account name '\(InvisibleCharacters.shown(in: name))': it holds \(InvisibleCharacters.label(character)), which is invisible"
+        case .invalidAccountNumber(let number):
+            return "invalid account number '\(InvisibleCharacters.shown(in: number))': it must be text without control or invisible characters"
         case .unknownAccount(let name):
             return "no account named '\(name)'"
         case .duplicateAccount(let name):

@@ -125,6 +125,10 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A new account name (added or renamed to) holding a character that draws nothing
     /// (``InvisibleCharacters``): the name as given, and the first such character.
     case invisibleCharacterInAccountName(String, Unicode.Scalar)
+    /// An account number that cannot be used: it holds a control character or one that draws
+    /// nothing (``InvisibleCharacters``), which no bank's number or IBAN holds. The number as
+    /// given.
+    case invalidAccountNumber(String)
     /// No account has this name (or number).
     case unknownAccount(String)
     /// An account with this name (ignoring case) already exists.
@@ -323,7 +327,7 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the live results are out of date (change \(seen) seen, the database is at \(latest)); sync them and read again"
         case .bookReplaced(let path):
             return "\(path) no longer names the book that was opened: it was replaced or deleted"
-        case .invalidAccountName, .invisibleCharacterInAccountName, .unknownAccount, .duplicateAccount, .duplicateAccountNumber, .accountInUse, .accountHasOpeningBalance, .reconciledOpeningBalance, .moveToSameAccount,
+        case .invalidAccountName, .invisibleCharacterInAccountName, .invalidAccountNumber, .unknownAccount, .duplicateAccount, .duplicateAccountNumber, .accountInUse, .accountHasOpeningBalance, .reconciledOpeningBalance, .moveToSameAccount,
              .transfersWithinAccount, .defaultAccountRequired, .accountClosed, .accountAlreadyClosed, .transferToSameAccount,
              .invalidTransferAmount, .transferHasNoCategory, .notATransfer, .emptySplit, .splitDoesNotSum, .splitMixesKinds,
              .reconciledTransaction, .dateInReconciledPeriod, .futureReconciliation:

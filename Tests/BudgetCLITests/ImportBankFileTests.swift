@@ -237,13 +237,69 @@ import Testing
             #expect(result.stdout == "")
             #expect(result.stderr == """
                 budget: error: \(file):5: the file is a statement of account '37040044/0532013000', and no account has that number
-                hint: add it with 'budget add-account NAME --number 37040044/0532013000', or import into an account with --account NAME; nothing was imported
+                hint: give an account that number with: budget set-account-number NAME 37040044/0532013000 (or add one with --number), or import into an account with --account NAME; nothing was imported
 
                 """)
         }
         #expect(try sandbox.snapshot() == before)
         // --account puts it somewhere.
         #expect(sandbox.run("import", file, "--default-category", "Food", "--account", "Main").status == 3)
+    }
+
+    /// The account exists, without its number: the hint's command gives it the number, and the
+    /// statement then goes there. Each mistake on the way is refused and changes nothing.
+    @Test func anAccountMadeWithoutItsNumberTakesItAndTheStatementGoesThere() throws {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        sandbox.succeed("-q", "add-account", "Giro", "--opening", "1500", "--on", "2026-11-01")
+        sandbox.succeed("-q", "add-account", "Old giro", "--number", "DE-0000")
+        let file = sandbox.write("giro.sta", Self.statement)
+        #expect(sandbox.run("import", file, "--default-category", "Food").status == 1)
+        let before = try sandbox.snapshot()
+        let usage = "usage: budget set-account-number <name> [<number>] [--clear]\n  see 'budget set-account-number --help' for more information\n"
+        let refused: [([String], Int32, String)] = [
+            (["Giro"], 64, "budget: error: set-account-number needs a <number>, or '--clear' to take the number away\n" + usage),
+            (["Giro", "", "--clear"], 64, "budget: error: '<number>' cannot be used with '--clear'\n" + usage),
+            (["Giro", " - "], 64, """
+                budget: error: the value ' - ' is invalid for '<number>': it holds no digit or letter
+                hint: use '--clear' to take the number away
+
+                """),
+            (["Giro", "37040044\u{1B}[2J"], 64, """
+                budget: error: invalid account number '37040044\\u{1b}[2J': it must be text without control or invisible characters
+                hint: write the number as the bank's statement shows it, such as "DE89 3704 0044 0532 0130 00"
+
+                """),
+            (["Giro", "de 0000"], 1, """
+                budget: error: account 'Old giro' already has the number 'de 0000'
+                hint: numbers are unique ignoring spaces, dashes and case; check the number
+
+                """),
+            (["Girp", "37040044/0532013000"], 1, """
+                budget: error: no account named 'Girp'; did you mean 'Giro'?
+                hint: see the accounts with 'budget accounts --all', or add one with 'budget add-account NAME'
+
+                """),
+        ]
+        for (words, status, message) in refused {
+            let result = sandbox.run(["set-account-number"] + words)
+            #expect(result.status == status, "\(words)")
+            #expect(result.stderr == message)
+            #expect(try sandbox.snapshot() == before)
+        }
+        #expect(sandbox.run("set-account-number", "Giro", "37040044/0532013000").stderr == "Giro's number is now 37040044/0532013000.\n")
+        #expect(sandbox.run("set-account-number", "Giro", "37040044/0532013000").stderr == "Giro already has the number 37040044/0532013000.\n")
+        let result = sandbox.run("import", file, "--default-category", "Food")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 2 transactions from \(file).\nGiro on 2026-11-30: 3910.10, as the statement says.\n")
+        #expect(sandbox.run("set-account-number", "Old giro", "--clear").stderr == "Old giro has no number now (it was DE-0000).\n")
+        #expect(sandbox.succeed("accounts", "--format", "csv", "--date", "2026-11-30") == """
+            name,type,number,balance,date,default,closed_on
+            Giro,checking,37040044/0532013000,3910.10,2026-11-30,off,
+            Main,checking,,1989.75,2026-11-30,on,
+            Old giro,checking,,0.00,2026-11-30,off,
+
+            """)
     }
 
     @Test func aDeletedRowIsListedAsIgnoredAndComesBackWhenAsked() throws {

@@ -94,6 +94,10 @@ import Testing
         ("delete an opening balance, moving", .accountHasOpeningBalance("Savings", balance: money("1000"))),
         ("delete with transfers to the target", .transfersWithinAccount(from: "Visa", to: "Checking", count: 1)),
         ("default closed", .accountClosed("Savings", closedOn: day("2026-11-01"), date: .today())),
+        ("add a number with a control character", .invalidAccountNumber("12\u{1B}[1m")),
+        ("set another's number", .duplicateAccountNumber("DE-1234-5678", account: "Visa")),
+        ("set the number of no account", .unknownAccount("Cash")),
+        ("set an invisible number", .invalidAccountNumber(" 12\u{200B}3")),
     ])
     func badInputIsRefusedAndChangesNothing(what: String, error: BudgetError) throws {
         let book = try AccountBook()
@@ -120,10 +124,42 @@ import Testing
             case "delete an opening balance": try store.deleteAccount(named: "Savings")
             case "delete an opening balance, moving": try store.deleteAccount(named: "Savings", .moveTransactions(to: "Checking"))
             case "delete with transfers to the target": try store.deleteAccount(named: "Visa", .moveTransactions(to: "Checking"))
+            case "add a number with a control character": try store.addAccount(named: "Other", number: "12\u{1B}[1m")
+            case "set another's number": try store.setAccountNumber(ofAccount: "Checking", to: "DE-1234-5678")
+            case "set the number of no account": try store.setAccountNumber(ofAccount: "Cash", to: "1")
+            case "set an invisible number": try store.setAccountNumber(ofAccount: "Checking", to: " 12\u{200B}3")
             default: try store.setDefaultAccount(named: "Savings")
             }
         }
         #expect(try book.dump() == before)
+    }
+
+    /// An account made without its number takes it later: it is then found by it, written any
+    /// way, the number it had is free again, and the same number written the same way again
+    /// writes nothing (no step for undo).
+    @Test func anAccountTakesItsNumberLaterAndGivesItBack() throws {
+        let book = try AccountBook()
+        let store = book.store
+        #expect(try store.setAccountNumber(ofAccount: "savings", to: "  DE89 3704 0044 0532 0130 00 ").number == nil)
+        #expect(try store.account(named: "de89-3704-0044-0532-0130-00").name == "Savings")
+        #expect(try store.account(named: "Savings").number == "DE89 3704 0044 0532 0130 00")
+        let steps = try store.history().count
+        let before = try book.dump()
+        #expect(try store.setAccountNumber(ofAccount: "Savings", to: "DE89 3704 0044 0532 0130 00").number == "DE89 3704 0044 0532 0130 00")
+        #expect(try store.history().count == steps)
+        #expect(try book.dump() == before)
+        // Written another way, it is stored as written.
+        try store.setAccountNumber(ofAccount: "Savings", to: "DE89370400440532013000")
+        #expect(try store.account(named: "Savings").number == "DE89370400440532013000")
+        // Taken away (nil or blank), the number names no account and another may take it.
+        #expect(try store.setAccountNumber(ofAccount: "Savings", to: " - ").number == "DE89370400440532013000")
+        #expect(throws: BudgetError.unknownAccount("DE89370400440532013000")) { try store.account(named: "DE89370400440532013000") }
+        try store.setAccountNumber(ofAccount: "Checking", to: "DE89370400440532013000")
+        try store.setAccountNumber(ofAccount: "Checking", to: nil)
+        #expect(try store.allAccounts().map(\.number) == [nil, nil, "DE12 3456-78"])
+        // Undo gives the number back.
+        _ = try store.undo()
+        #expect(try store.account(named: "Checking").number == "DE89370400440532013000")
     }
 
     @Test func deletingAnAccountMovesItsTransactionsAndItsSideOfTransfers() throws {

@@ -133,6 +133,57 @@ struct RenameAccount: BudgetCommand {
     }
 }
 
+/// `budget set-account-number NAME NUMBER`, or `--clear`.
+struct SetAccountNumber: BudgetCommand {
+    static let configuration = CommandConfiguration(
+        name: "set-account-number",
+        abstract: "Give an account the bank's account number or IBAN.",
+        discussion: """
+        An import then puts a statement that names this number (OFX's ACCTID, a CAMT IBAN, \
+        MT940's :25:) into this account without --account, and any command takes the number \
+        where it takes the account's name. Numbers are unique ignoring spaces, dashes and case. \
+        --clear takes the number away.
+        """,
+        access: .change)
+
+    static var arguments: [CommandArgument<SetAccountNumber>] {[
+        .argument(\.name, "name", help: "The account."),
+        .argument(\.number, "number", help: "The bank's account number or IBAN, as its statements write it."),
+        .flag(\.clear, "clear", help: "Take the account's number away."),
+    ]}
+
+    var name = AccountName(argument: "")
+    var number: String?
+    var clear = false
+
+    func validate() throws(UsageError) {
+        if clear, number != nil { throw .conflict("'<number>' cannot be used with '--clear'") }
+        guard let number else {
+            if clear { return }
+            throw UsageError(message: "set-account-number needs a <number>, or '--clear' to take the number away")
+        }
+        // An empty "$NUMBER" in a script would take the number away without a word.
+        if Account.numberKey(number).isEmpty {
+            throw UsageError(message: "the value '\(number)' is invalid for '<number>': it holds no digit or letter",
+                             hint: "use '--clear' to take the number away")
+        }
+    }
+
+    func run(_ context: CommandContext) throws -> Outcome {
+        let store = try context.store()
+        let before = try store.setAccountNumber(ofAccount: name.name, to: clear ? nil : number)
+        let after = try store.account(named: before.name)
+        switch (before.number, after.number) {
+        case let (old?, new?) where old == new: context.confirm("\(after.name) already has the number \(new).")
+        case let (old?, new?): context.confirm("\(after.name)'s number is now \(new) (it was \(old)).")
+        case let (nil, new?): context.confirm("\(after.name)'s number is now \(new).")
+        case let (old?, nil): context.confirm("\(after.name) has no number now (it was \(old)).")
+        case (nil, nil): context.confirm("\(after.name) has no number.")
+        }
+        return .success
+    }
+}
+
 /// `budget close-account NAME [--on DAY]`.
 struct CloseAccount: BudgetCommand {
     static let configuration = CommandConfiguration(

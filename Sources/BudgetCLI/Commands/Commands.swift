@@ -7,7 +7,7 @@ enum Commands {
         .command(AddCategory.self), .command(Categories.self), .command(ShowCategory.self), .command(SetBudget.self),
         .command(RemoveBudget.self), .command(SetRollover.self), .command(RenameCategory.self), .command(DeleteCategory.self),
         .command(AddAccount.self), .command(Accounts.self), .command(RenameAccount.self), .command(CloseAccount.self),
-        .command(DeleteAccount.self), .command(SetDefaultAccount.self), .command(SetOpeningBalance.self),
+        .command(DeleteAccount.self), .command(SetDefaultAccount.self), .command(SetOpeningBalance.self), .command(SetAccountNumber.self),
         .command(Add.self), .command(Transfer.self), .command(Edit.self), .command(Delete.self), .command(List.self), .command(Export.self),
         .command(Import.self), ImportProfileCommands.tree, .command(Reconcile.self), RuleCommands.tree, .command(Payees.self),
         .command(MergePayees.self), .command(Report.self), .command(Watch.self), .command(Backup.self),

@@ -12,6 +12,9 @@ extension ErrorText {
         case .invisibleCharacterInAccountName(let name, let character):
             self.init(message: "invalid account name '\(InvisibleCharacters.shown(in: name))': it holds \(InvisibleCharacters.label(character)), which is invisible",
                       hint: Self.invisibleCharacterHint)
+        case .invalidAccountNumber(let number):
+            self.init(message: "invalid account number '\(InvisibleCharacters.shown(in: number))': it must be text without control or invisible characters",
+                      hint: "write the number as the bank's statement shows it, such as \"DE89 3704 0044 0532 0130 00\"")
         case .unknownAccount(let name):
             self.init(noneNamed: name, noun: "account", hint: Self.accountsHint)
         case .duplicateAccount(let name):

@@ -18,8 +18,8 @@ extension ErrorText {
     /// The words for an account number no account has.
     init(unknownAccountNumber number: String, location: BankFileLocation) {
         self.init(message: "\(location): the file is a statement of account '\(number)', and no account has that number",
-                  hint: "add it with 'budget add-account NAME --number \(number)', or import into an account with --account NAME; "
-                      + "nothing was imported")
+                  hint: "give an account that number with: budget set-account-number NAME \(ShellWords.quoted(number)) "
+                      + "(or add one with --number), or import into an account with --account NAME; nothing was imported")
     }
 
     /// The words for a QIF section naming an account the book lacks.

@@ -62,7 +62,7 @@ enum ExitStatus: Equatable {
             case .invalidAmount, .invalidDay, .invalidMonth, .invalidCategoryName, .invisibleCharacterInCategoryName,
                  .invalidRulePattern: self = .usage
             // So are accounts' names, a transfer's two accounts and amount, a split's parts, a day.
-            case .invalidAccountName, .invisibleCharacterInAccountName, .transferToSameAccount, .invalidTransferAmount, .emptySplit, .splitDoesNotSum,
+            case .invalidAccountName, .invisibleCharacterInAccountName, .invalidAccountNumber, .transferToSameAccount, .invalidTransferAmount, .emptySplit, .splitDoesNotSum,
                  .futureReconciliation: self = .usage
             // And rules' patterns, places and payees, and profiles' names.
             case .invalidRuleExpression, .ruleWithoutAction, .invalidRulePosition, .ruleMovedBesideItself, .invalidPayeeName,

@@ -16,12 +16,13 @@ extension BudgetStore {
     ///   - openingDate: the day the opening balance counts from; `nil`: from the beginning.
     /// - Returns: the new account.
     /// - Throws: ``BudgetError/invalidAccountName(_:)``, ``BudgetError/invisibleCharacterInAccountName(_:_:)``,
-    ///   ``BudgetError/duplicateAccount(_:)``, ``BudgetError/duplicateAccountNumber(_:account:)``.
+    ///   ``BudgetError/invalidAccountNumber(_:)``, ``BudgetError/duplicateAccount(_:)``,
+    ///   ``BudgetError/duplicateAccountNumber(_:account:)``.
     @discardableResult
     public func addAccount(named name: String, kind: Account.Kind = .checking, number: String? = nil,
                            openingBalance: Money = .zero, openingDate: Day? = nil) throws -> Account {
         let name = try BudgetStore.newAccountName(name)
-        let number = number.map { $0.trimmingSpaces() }.flatMap { Account.numberKey($0).isEmpty ? nil : $0 }
+        let number = try BudgetStore.newAccountNumber(number)
         return try writing {
             if try connection.int64("SELECT id FROM accounts WHERE name_key = ?", [.text(Account.nameKey(name))]) != nil {
                 throw BudgetError.duplicateAccount(name)
@@ -85,6 +86,33 @@ extension BudgetStore {
             if taken != nil { throw BudgetError.duplicateAccount(newName) }
             try connection.run("UPDATE accounts SET name = ?, name_key = ? WHERE id = ?",
                                [.text(newName), .text(Account.nameKey(newName)), .integer(account.id)])
+        }
+    }
+
+    /// Gives an account the bank's number or IBAN, as ``addAccount(named:kind:number:openingBalance:openingDate:)``
+    /// takes it (unique ignoring spaces, dashes and case), or takes it away (`nil` or blank).
+    /// Imports then find the account by the number a statement names (OFX `ACCTID`, a CAMT
+    /// IBAN, MT940's `:25:`), and any command takes the number where it takes the name.
+    ///
+    /// ```swift
+    /// try store.setAccountNumber(ofAccount: "Giro", to: "DE89 3704 0044 0532 0130 00")
+    /// ```
+    ///
+    /// A number written exactly as the account's already is writes nothing.
+    ///
+    /// - Returns: the account as it was before.
+    /// - Throws: ``BudgetError/unknownAccount(_:)``, ``BudgetError/invalidAccountNumber(_:)``,
+    ///   ``BudgetError/duplicateAccountNumber(_:account:)``.
+    @discardableResult
+    public func setAccountNumber(ofAccount name: String, to number: String?) throws -> Account {
+        let number = try BudgetStore.newAccountNumber(number)
+        return try writing {
+            let account = try accountRow(named: name)
+            guard account.number != number else { return account }
+            if let number { try refuseTakenNumber(number, exceptID: account.id) }
+            try connection.run("UPDATE accounts SET number = ?, number_key = ? WHERE id = ?",
+                               [number.sqliteValue, number.map(Account.numberKey).sqliteValue, .integer(account.id)])
+            return account
         }
     }
 
@@ -224,6 +252,20 @@ extension BudgetStore {
         let holder = try connection.cached("SELECT name FROM accounts WHERE number_key = ? AND id IS NOT ?")
             .first([.text(Account.numberKey(number)), exceptID.sqliteValue]) { $0.text(0) }
         if let holder { throw BudgetError.duplicateAccountNumber(number, account: holder) }
+    }
+
+    /// The account number as ``addAccount(named:kind:number:openingBalance:openingDate:)`` and
+    /// ``setAccountNumber(ofAccount:to:)`` store it: without surrounding spaces and tabs, `nil`
+    /// when nothing but spaces, dashes and tabs is left.
+    ///
+    /// - Throws: ``BudgetError/invalidAccountNumber(_:)`` for a control character or one that
+    ///   draws nothing (``InvisibleCharacters``).
+    static func newAccountNumber(_ number: String?) throws -> String? {
+        guard let trimmed = number.map({ $0.trimmingSpaces() }), !Account.numberKey(trimmed).isEmpty else { return nil }
+        if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) || InvisibleCharacters.first(in: trimmed) != nil {
+            throw BudgetError.invalidAccountNumber(number ?? "")
+        }
+        return trimmed
     }
 
     /// The name without surrounding spaces; refuses empty names and control characters.
