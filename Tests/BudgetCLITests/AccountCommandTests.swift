@@ -233,6 +233,25 @@ import Testing
             2026-11,Salary,income,3000.00,0.00,0.00,3000.00,0.0
 
             """)
+        // The table says whose report it is, and what its rollover and remaining count.
+        #expect(sandbox.succeed("report", "--month", "2026-11", "--account", "savings") == """
+            Report for 2026-11, account Savings only
+
+            CATEGORY         BUDGET  ROLLOVER  ACTUAL  REMAINING  USED
+            Food             300.00      0.00   11.50     288.50  3.8%
+            Household        100.00      0.00    0.00     100.00  0.0%
+            --------------  -------  --------  ------  ---------  ----
+            Total expenses   400.00      0.00   11.50     388.50  2.9%
+
+            Salary          3000.00      0.00    0.00    3000.00  0.0%
+            --------------  -------  --------  ------  ---------  ----
+            Total income    3000.00      0.00    0.00    3000.00  0.0%
+
+            Net                                -11.50
+
+            Only Savings's transactions count (actual and rollover); the budgets are the whole book's.
+
+            """)
     }
 
     @Test func renameDefaultAndDeleteWithMoveTo() {

@@ -36,7 +36,7 @@ enum Charts {
     /// The name column is as wide as the longest name (up to ``nameWidth``), the totals and the
     /// net start at the left margin, and the picture is as wide as its longest amounts: every
     /// text is inside it whatever the amounts' lengths.
-    static func monthly(_ report: MonthlyReport) -> String {
+    static func monthly(_ report: MonthlyReport, account: String? = nil) -> String {
         let barHeight = 18, rowHeight = 28, barsWidth = 460
         let sections = [("Expenses", report.expenses, report.expenseTotals), ("Income", report.income, report.incomeTotals)]
             .filter { !$0.1.isEmpty || $0.0 == "Expenses" }
@@ -54,7 +54,7 @@ enum Charts {
         let width = Swift.max(labelWidth + barsWidth + 300, amountsX + widest(report.lines.map(amounts)) + margin,
                               margin + widest(totals + [net].compactMap { $0 }) + margin)
         var svg = SVGDocument(width: width, height: 70 + rows * rowHeight + 40)
-        svg.text("Report for \(report.month)", x: margin, y: 30, size: 18, bold: true)
+        svg.text("Report for \(report.month)" + (account.map { ", account \($0) only" } ?? ""), x: margin, y: 30, size: 18, bold: true)
         let scale = ChartScale(values: report.lines.flatMap { [$0.available, $0.actual] }, start: labelWidth, end: labelWidth + barsWidth)
         var y = 60
         for ((title, lines, _), total) in zip(sections, totals) {

@@ -16,7 +16,9 @@ struct Report: BudgetCommand {
         standard error and exits 2; it exits 0 when none is overspent. For cron:
           budget report --month last --check > /dev/null
         A split counts each part in its category; a transfer is never spending or income. With \
-        --account, only that account's transactions count.
+        --account, only that account's transactions count, in the actual amounts and in what \
+        rolls over (so the remaining is what the budget leaves if that account alone spent); \
+        the budgets are the whole book's, and the table says so.
         With --net-worth, shows each account's balance at the end of each month from --from to \
         --to (by default the twelve months up to this one) and their total.
         On a terminal the table shows a bar of the percent used, coloured unless NO_COLOR is set, \
@@ -90,16 +92,18 @@ struct Report: BudgetCommand {
 
     private func printMonthlyReport(_ context: CommandContext) throws -> Outcome {
         let month = month ?? .current()
-        let report = try context.store().monthlyReport(for: month, account: account?.name)
+        let store = try context.store()
+        let report = try store.monthlyReport(for: month, account: account?.name)
+        let accountName = try account.map { try store.account(named: $0.name).name }
         do throws(any Error) {
             if format == .svg {
-                try context.stdout.write(Charts.monthly(report))
+                try context.stdout.write(Charts.monthly(report, account: accountName))
             } else if format == .table {
                 if context.stdout.isTerminal {
                     // Category names are escaped in the table; the bars' colours are ours.
-                    try context.stdout.write(TerminalText(rendered: report.table(bars: PercentBar(colored: context.usesColor))))
+                    try context.stdout.write(TerminalText(rendered: report.table(bars: PercentBar(colored: context.usesColor), account: accountName)))
                 } else {
-                    try context.stdout.write(report.table(bars: nil))
+                    try context.stdout.write(report.table(bars: nil, account: accountName))
                 }
                 if report.lines.isEmpty {
                     try context.stdout.flush()

@@ -13,8 +13,11 @@ extension MonthlyReport {
     /// Total expenses  300.00      0.00  312.50     -12.50  104.2%
     /// ```
     ///
-    /// - Parameter bars: draws a bar of percent used after each category (on a terminal).
-    func table(bars: PercentBar?) -> String {
+    /// - Parameters:
+    ///   - bars: draws a bar of percent used after each category (on a terminal).
+    ///   - account: the account the report is of (`--account`): the title names it, and a line
+    ///     under the table says what its rollover and remaining are.
+    func table(bars: PercentBar?, account: String? = nil) -> String {
         var table = Table(columns: [("CATEGORY", .left), ("BUDGET", .right), ("ROLLOVER", .right), ("ACTUAL", .right),
                                     ("REMAINING", .right), ("USED", .right), ("", .left)])
         func add(_ line: ReportLine) {
@@ -37,9 +40,15 @@ extension MonthlyReport {
             table.append(texts: [])
             table.append(texts: ["Net", "", "", net.description])
         }
-        var text = "Report for \(month)\n\n" + table.render()
+        let shown = account.map { TerminalText.visible($0) }
+        var text = "Report for \(month)" + (shown.map { ", account \($0) only" } ?? "") + "\n\n" + table.render()
         if lines.contains(where: { !$0.hasStarted }) {
             text += "\n* before its first budget month: budget 0.\n"
+        }
+        if let shown {
+            // The budgets are the book's: without this, a rollover counted from one account's
+            // spending reads as the category's.
+            text += "\nOnly \(shown)'s transactions count (actual and rollover); the budgets are the whole book's.\n"
         }
         return text
     }
