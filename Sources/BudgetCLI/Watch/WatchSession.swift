@@ -33,6 +33,8 @@ final class WatchSession: LiveTransactionsDelegate, LiveAccountsDelegate, LiveMo
     private var liveAccounts: LiveAccounts?
     private var liveReport: LiveMonthlyReport?
     private var report: MonthlyReport? { liveReport?.report }
+    /// The account a report is of, as the book names it (the table says so).
+    private var reportAccount: String?
     private var writeError: (any Error)?
     private var needsRedraw = false
     /// The lines of the list shown, and whether they follow the newest rows.
@@ -88,6 +90,7 @@ final class WatchSession: LiveTransactionsDelegate, LiveAccountsDelegate, LiveMo
             let live = try LiveMonthlyReport(store: store, month: month, account: account)
             live.delegate = self
             liveReport = live
+            reportAccount = try account.map { try store.account(named: $0).name }
             if screen == nil { try writeReport() }
         case .accounts:
             let accounts = try LiveAccounts(store: store)
@@ -230,7 +233,7 @@ final class WatchSession: LiveTransactionsDelegate, LiveAccountsDelegate, LiveMo
         switch view {
         case .list: try screen.draw(listLines(rows: screen.size.rows, scrollable: screen.keyboard != nil))
         case .report:
-            let table = report?.table(bars: PercentBar(colored: usesColor)) ?? ""
+            let table = report?.table(bars: PercentBar(colored: usesColor), account: reportAccount) ?? ""
             try screen.draw(["budget watch report: \(report?.month.description ?? "")    (Ctrl-C to quit)", ""]
                             + table.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
         case .accounts:
