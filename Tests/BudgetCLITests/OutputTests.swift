@@ -21,12 +21,12 @@ import Glibc
         signal(SIGPIPE, SIG_IGN)
         let sandbox = Sandbox()
         sandbox.seed()
-        var ends: [Int32] = [0, 0]
-        try #require(pipe(&ends) == 0)
-        close(ends[0])
-        defer { close(ends[1]) }
+        // Closed on exec: a process another test spawns does not keep the reader alive.
+        let ends = ChildPipe()
+        close(ends.readEnd)
+        defer { close(ends.writeEnd) }
         let stderr = Output()
-        let status = BudgetCLI.run(["export"], environment: sandbox.environment, stdout: Output(fileDescriptor: ends[1]), stderr: stderr)
+        let status = BudgetCLI.run(["export"], environment: sandbox.environment, stdout: Output(fileDescriptor: ends.writeEnd), stderr: stderr)
         #expect(status == 0)
         #expect(stderr.text == "")
     }

@@ -75,10 +75,9 @@ import Glibc
 
     @Test func anInputOfUnknownSizeGetsNoBar() {
         // Standard input from a pipe has no size in advance.
-        var ends: [Int32] = [0, 0]
-        #expect(pipe(&ends) == 0)
-        defer { close(ends[0]); close(ends[1]) }
-        let input = Input(fileDescriptor: ends[0])
+        let ends = ChildPipe()
+        defer { close(ends.readEnd); close(ends.writeEnd) }
+        let input = Input(fileDescriptor: ends.readEnd)
         #expect(input.size == nil)
         #expect(ProgressBar.make(for: input, on: Output(capturingAsTerminal: true)) == nil)
     }

@@ -141,14 +141,7 @@ private final class Shared: Sendable {
         state.withLock { state in
             guard state.thread == nil, !state.isStopped else { return }
             var ends: [Int32] = [-1, -1]
-            guard pipe(&ends) == 0 else { return }
-            // Close-on-exec as every other descriptor BudgetKit opens: an app that spawns a
-            // process while a list is live must not hand it the wake-up pipe (Glibc's module
-            // has no pipe2, so a spawn in these microseconds still could).
-            for end in ends {
-                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(end, F_SETFD, fcntl(end, F_GETFD) | FD_CLOEXEC)
-            }
+            guard Self.makeWakeUpPipe(&ends) else { return }
             var thread = pthread_t()
             let context = Unmanaged.passRetained(self).toOpaque()
             guard pthread_create(&thread, nil, { context in
@@ -220,6 +213,26 @@ private final class Shared: Sendable {
         }
         for continuation in waiting { continuation.resume() }
     }
+
+    /// A non-blocking pipe, close-on-exec as every other descriptor BudgetKit opens: an app that
+    /// spawns a process while a list is live must not hand it the wake-up pipe. Made so in one
+    /// step (`pipe2`): with `pipe` and then `fcntl`, a spawn from another thread in between kept
+    /// both ends for the life of its program.
+    private static func makeWakeUpPipe(_ ends: inout [Int32]) -> Bool {
+        if let pipe2 { return pipe2(&ends, O_CLOEXEC | O_NONBLOCK) == 0 }
+        guard pipe(&ends) == 0 else { return false }
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, fcntl(end, F_GETFD) | FD_CLOEXEC)
+        }
+        return true
+    }
+
+    /// glibc's `pipe2`, which Swift's Glibc module does not declare.
+    private static let pipe2: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32)? = {
+        guard let symbol = dlsym(nil, "pipe2") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
+    }()
 
     private static func poke(_ descriptor: Int32) {
         var byte: UInt8 = 1
