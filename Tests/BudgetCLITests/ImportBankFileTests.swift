@@ -451,8 +451,9 @@ import Testing
 
     /// A cooperative bank's CSV file as its online banking writes it: after the rows, the
     /// statement's opening and closing balances (`Anfangssaldo`, `Endsaldo`) as two more lines
-    /// with a date, an amount and `H`. They were imported as two payments in of 1500.00 and
-    /// 4695.63 with no payee, exit 0; some banks write the word in the date column (exit 65).
+    /// with a date, an amount and `H`, after a line of empty cells. They were imported as two
+    /// payments in of 1500.00 and 4695.63 with no payee, exit 0 (once the line of empty cells,
+    /// refused as an empty date, was deleted); some banks write the word in the date column.
     @Test(arguments: [false, true])
     func aCooperativeBanksBalanceLinesAreNoTransactions(wordInDateColumn: Bool) throws {
         let sandbox = book()
@@ -467,7 +468,7 @@ import Testing
             \(header)
             "03.11.2026";"03.11.2026";"Erika Mustermann";"REWE Markt GmbH";"Einkauf";"";"EUR";"54,37";"S"
             "25.11.2026";"25.11.2026";"Erika Mustermann";"ACME GmbH";"Gehalt";"";"EUR";"3.250,00";"H"
-
+            ;;;;;;;;
             \(balance("Anfangssaldo", "01.11.2026", "1.500,00"))
             \(balance("Endsaldo", "30.11.2026", "4.695,63"))
 

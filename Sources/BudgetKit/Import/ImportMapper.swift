@@ -110,8 +110,11 @@ struct ImportMapper: Sendable {
         // writes it after the last row: no row.
         if fields == ["\u{1A}"] { return nil }
         // A cooperative bank's balance lines after its rows (`Anfangssaldo`, `Endsaldo`, with a
-        // day, the balance and `H`): no transactions, though they read like payments in.
-        if layout != nil, Self.isBalanceLine(fields, payee: columns.payee) { return nil }
+        // day, the balance and `H`): no transactions, though they read like payments in; nor is
+        // the line of empty cells before them, which holds nothing to lose.
+        if layout != nil, fields.allSatisfy({ Self.trimmed($0).isEmpty }) || Self.isBalanceLine(fields, payee: columns.payee) {
+            return nil
+        }
         // A value past the header's last column is a value that lost its quotes (`1,234.56`
         // split in two), never a column to drop: the row would be read one field off.
         if let headerFieldCount, fields.count > headerFieldCount,
