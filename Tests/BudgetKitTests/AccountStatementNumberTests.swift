@@ -13,6 +13,9 @@ import Testing
         ("DE89 3704 0044 0532 0130 00", "37040044/0532013000", true),
         ("DE89 3704 0044 0532 0130 00", "37040044/532013000", true),     // without the leading zero
         ("37040044/0532013000", "DE89370400440532013000", true),          // a CAMT file's IBAN
+        ("37040044/532013000", "37040044/0532013000", true),             // both short, one zero-padded
+        ("37040044/0532013000", "37040044/532013000", true),
+        ("37040044/532013000", "37040044/5320130", false),               // another account
         ("DE89 3704 0044 0532 0130 00", "37040044/0532013001", false),   // another account
         ("DE89 3704 0044 0532 0130 00", "37040045/0532013000", false),   // another bank
         ("DE89 3704 0044 0532 0130 00", "0532013000", false),            // no bank code: not enough
@@ -31,5 +34,14 @@ import Testing
         #expect(Account.named(byStatementNumber: "37040044/0532013000", in: [Self.giro]) == Self.giro)
         #expect(Account.named(byStatementNumber: "DE89370400440532013000", in: [short, Self.giro]) == Self.giro)
         #expect(Account.named(byStatementNumber: "", in: [Self.giro]) == nil)
+    }
+
+    /// Two `BLZ/KONTO` forms differing in leading zeros name the same account only when no
+    /// account holds the IBAN form: an account that matched before keeps matching, whatever the
+    /// accounts' order.
+    @Test func anIBANComesBeforeANumberWrittenWithoutItsLeadingZeros() {
+        let unpadded = Account(id: 3, name: "A giro (old)", number: "37040044/532013000")
+        #expect(Account.named(byStatementNumber: "37040044/0532013000", in: [unpadded, Self.giro]) == Self.giro)
+        #expect(Account.named(byStatementNumber: "37040044/0532013000", in: [unpadded]) == unpadded)
     }
 }

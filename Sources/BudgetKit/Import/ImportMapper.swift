@@ -109,6 +109,12 @@ struct ImportMapper: Sendable {
         // DOS's end-of-file mark (Ctrl-Z, 0x1A) on a line of its own, as old bank software
         // writes it after the last row: no row.
         if fields == ["\u{1A}"] { return nil }
+        // A cooperative bank's balance lines after its rows (`Anfangssaldo`, `Endsaldo`, with a
+        // day, the balance and `H`): no transactions, though they read like payments in; nor is
+        // the line of empty cells before them, which holds nothing to lose.
+        if layout != nil, fields.allSatisfy({ Self.trimmed($0).isEmpty }) || Self.isBalanceLine(fields, payee: columns.payee) {
+            return nil
+        }
         // A value past the header's last column is a value that lost its quotes (`1,234.56`
         // split in two), never a column to drop: the row would be read one field off.
         if let headerFieldCount, fields.count > headerFieldCount,
@@ -263,6 +269,16 @@ struct ImportMapper: Sendable {
 
     /// What a bank's status column says of a row not booked yet.
     static let pendingWords: Set<String> = ["pending", "pend", "authorized", "authorised", "vorgemerkt", "en attente"]
+
+    /// The words a bank's CSV file writes in a line stating a balance rather than a booking.
+    static let balanceWords: Set<String> = ["anfangssaldo", "endsaldo"]
+
+    /// Whether a row of a bank's file (``layout``) is a line stating a balance: a cell that is
+    /// one of ``balanceWords``, and no payee.
+    static func isBalanceLine(_ fields: [String], payee: Int?) -> Bool {
+        if let payee, payee < fields.count, !trimmed(fields[payee]).isEmpty { return false }
+        return fields.contains { balanceWords.contains(trimmed($0).lowercased()) }
+    }
 
     /// The text without leading and trailing spaces and tabs.
     static func trimmed(_ text: String) -> String {

@@ -4,7 +4,8 @@ extension Account {
     /// is this account's ``number``: equal ignoring spaces, dashes and case (``numberKey(_:)``),
     /// or a German IBAN and the `BLZ/KONTO` form of the same account, which German banks'
     /// MT940 files write in `:25:` (`DE89 3704 0044 0532 0130 00` is `37040044/0532013000`,
-    /// its account number with or without the leading zeros).
+    /// its account number with or without the leading zeros), or two `BLZ/KONTO` forms that
+    /// differ only in those zeros.
     ///
     /// ```swift
     /// giro.number                                                // "DE89 3704 0044 0532 0130 00"
@@ -13,22 +14,44 @@ extension Account {
     ///
     /// - Complexity: O(n) in the numbers' lengths.
     public func isNamed(byStatementNumber statementNumber: String) -> Bool {
-        guard let number else { return false }
-        let own = Account.numberKey(number), given = Account.numberKey(statementNumber)
-        guard !given.isEmpty else { return false }
-        if own == given { return true }
-        if let iban = Self.germanParts(own), let short = Self.bankCodeAndAccount(given) { return iban == short }
-        if let iban = Self.germanParts(given), let short = Self.bankCodeAndAccount(own) { return iban == short }
-        return false
+        match(statementNumber) != nil
     }
 
     /// The account of `accounts` a bank file's account number names (see
     /// ``isNamed(byStatementNumber:)``): one whose number is equal ignoring spaces, dashes and
-    /// case first, else one that is the same German account written the other way.
+    /// case first, else one that is the same German account as an IBAN and `BLZ/KONTO`, else
+    /// one whose `BLZ/KONTO` differs only in leading zeros. Each kind of match is looked for
+    /// after the closer ones, so an account added later never takes a statement from one
+    /// that matched it more closely.
     static func named(byStatementNumber number: String, in accounts: [Account]) -> Account? {
-        let key = Account.numberKey(number)
-        guard !key.isEmpty else { return nil }
-        return accounts.first { $0.number.map(Account.numberKey) == key } ?? accounts.first { $0.isNamed(byStatementNumber: number) }
+        guard !Account.numberKey(number).isEmpty else { return nil }
+        var best: (account: Account, match: Match)?
+        for account in accounts {
+            guard let match = account.match(number), best.map({ match < $0.match }) ?? true else { continue }
+            best = (account, match)
+            if match == .exact { break }
+        }
+        return best?.account
+    }
+
+    /// How closely a statement's account number names an account, closest first.
+    private enum Match: Int, Comparable {
+        case exact, ibanAndShort, leadingZeros
+
+        static func < (a: Match, b: Match) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// How this account's number names `statementNumber`'s account, or `nil` when it does not.
+    private func match(_ statementNumber: String) -> Match? {
+        guard let number else { return nil }
+        let own = Account.numberKey(number), given = Account.numberKey(statementNumber)
+        guard !given.isEmpty else { return nil }
+        if own == given { return .exact }
+        if let iban = Self.germanParts(own), let short = Self.bankCodeAndAccount(given) { return iban == short ? .ibanAndShort : nil }
+        if let iban = Self.germanParts(given), let short = Self.bankCodeAndAccount(own) { return iban == short ? .ibanAndShort : nil }
+        // Both `BLZ/KONTO`, one with the account's leading zeros and one without.
+        if let own = Self.bankCodeAndAccount(own), let given = Self.bankCodeAndAccount(given) { return own == given ? .leadingZeros : nil }
+        return nil
     }
 
     /// The bank code and the 10-digit account number of a German IBAN (`DE`, 2 check digits, 8
