@@ -148,6 +148,11 @@ import Testing
         #expect(try store.setAccountNumber(ofAccount: "Savings", to: "DE89 3704 0044 0532 0130 00").number == "DE89 3704 0044 0532 0130 00")
         #expect(try store.history().count == steps)
         #expect(try book.dump() == before)
+        // Pasted from a bank's web page, with no-break spaces: stored with plain ones, so a
+        // statement's number finds it.
+        try store.setAccountNumber(ofAccount: "Savings", to: "DE89\u{A0}3704\u{A0}0044\u{202F}0532\u{A0}0130\u{A0}00")
+        #expect(try store.account(named: "Savings").number == "DE89 3704 0044 0532 0130 00")
+        #expect(try store.account(named: "DE89370400440532013000").name == "Savings")
         // Written another way, it is stored as written.
         try store.setAccountNumber(ofAccount: "Savings", to: "DE89370400440532013000")
         #expect(try store.account(named: "Savings").number == "DE89370400440532013000")

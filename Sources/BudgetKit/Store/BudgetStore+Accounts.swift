@@ -255,13 +255,18 @@ extension BudgetStore {
     }
 
     /// The account number as ``addAccount(named:kind:number:openingBalance:openingDate:)`` and
-    /// ``setAccountNumber(ofAccount:to:)`` store it: without surrounding spaces and tabs, `nil`
+    /// ``setAccountNumber(ofAccount:to:)`` store it: every kind of space a plain one (an IBAN
+    /// copied from a bank's web page holds no-break spaces, which the number's key would keep,
+    /// so no statement's number would match it), without surrounding spaces and tabs, `nil`
     /// when nothing but spaces, dashes and tabs is left.
     ///
     /// - Throws: ``BudgetError/invalidAccountNumber(_:)`` for a control character or one that
     ///   draws nothing (``InvisibleCharacters``).
     static func newAccountNumber(_ number: String?) throws -> String? {
-        guard let trimmed = number.map({ $0.trimmingSpaces() }), !Account.numberKey(trimmed).isEmpty else { return nil }
+        let spaced = number.map { text in
+            String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .spaceSeparator ? " " : $0 }))
+        }
+        guard let trimmed = spaced.map({ $0.trimmingSpaces() }), !Account.numberKey(trimmed).isEmpty else { return nil }
         if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) || InvisibleCharacters.first(in: trimmed) != nil {
             throw BudgetError.invalidAccountNumber(number ?? "")
         }
