@@ -99,6 +99,20 @@ final class Sandbox {
         return result.stdout
     }
 
+    /// Runs `words`, then `words` with `--dry-run`: each must exit `status` with nothing on
+    /// stdout and exactly `stderr`, and leave the book as it was (an import refused whole).
+    func expectRefusedWithItsDryRun(_ words: [String], status: Int32, stderr: String,
+                                    sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let before = try snapshot()
+        for dryRun in [[], ["--dry-run"]] {
+            let result = run(words + dryRun)
+            #expect(result.status == status, sourceLocation: sourceLocation)
+            #expect(result.stdout == "", sourceLocation: sourceLocation)
+            #expect(result.stderr == stderr, sourceLocation: sourceLocation)
+        }
+        #expect(try snapshot() == before, sourceLocation: sourceLocation)
+    }
+
     /// Everything in the book, as text: to assert that a failed command changed nothing.
     func snapshot() throws -> String {
         guard access(database, F_OK) == 0 else { return "(no database)" }
