@@ -14,6 +14,8 @@ extension BudgetError {
             return "an account named '\(name)' already exists"
         case .duplicateAccountNumber(let number, let account):
             return "account '\(account)' already has the number '\(number)'"
+        case .sameBankAccount(let number, let account, let itsNumber):
+            return "'\(number)' is the bank account of account '\(account)' (number '\(itsNumber)'), in another form"
         case .accountInUse(let name, let count):
             return "account '\(name)' has \(count) transaction\(count == 1 ? "" : "s")"
         case .accountHasOpeningBalance(let name, let balance):

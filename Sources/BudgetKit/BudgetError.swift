@@ -135,6 +135,9 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     case duplicateAccount(String)
     /// Another account, `account`, already has this number (ignoring spaces, dashes and case).
     case duplicateAccountNumber(String, account: String)
+    /// Another account, `account`, has a number (`itsNumber`) that names the same bank account
+    /// in another form: a German IBAN and its `BLZ/KONTO` (``Account/isNamed(byStatementNumber:)``).
+    case sameBankAccount(String, account: String, itsNumber: String)
     /// The account still has `transactionCount` transactions (transfers included); they must
     /// move to another account first.
     case accountInUse(String, transactionCount: Int)
@@ -327,7 +330,7 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the live results are out of date (change \(seen) seen, the database is at \(latest)); sync them and read again"
         case .bookReplaced(let path):
             return "\(path) no longer names the book that was opened: it was replaced or deleted"
-        case .invalidAccountName, .invisibleCharacterInAccountName, .invalidAccountNumber, .unknownAccount, .duplicateAccount, .duplicateAccountNumber, .accountInUse, .accountHasOpeningBalance, .reconciledOpeningBalance, .moveToSameAccount,
+        case .invalidAccountName, .invisibleCharacterInAccountName, .invalidAccountNumber, .unknownAccount, .duplicateAccount, .duplicateAccountNumber, .sameBankAccount, .accountInUse, .accountHasOpeningBalance, .reconciledOpeningBalance, .moveToSameAccount,
              .transfersWithinAccount, .defaultAccountRequired, .accountClosed, .accountAlreadyClosed, .transferToSameAccount,
              .invalidTransferAmount, .transferHasNoCategory, .notATransfer, .emptySplit, .splitDoesNotSum, .splitMixesKinds,
              .reconciledTransaction, .dateInReconciledPeriod, .futureReconciliation:

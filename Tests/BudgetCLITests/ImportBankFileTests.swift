@@ -241,6 +241,7 @@ import Testing
         sandbox.seed()
         sandbox.succeed("-q", "add-account", "Giro", "--opening", "1500", "--on", "2026-11-01")
         sandbox.succeed("-q", "add-account", "Old giro", "--number", "DE-0000")
+        sandbox.succeed("-q", "add-account", "Old savings", "--number", "DE02 3704 0044 0000 0000 77")
         let file = sandbox.write("giro.sta", Self.statement)
         #expect(sandbox.run("import", file, "--default-category", "Food").status == 1)
         let before = try sandbox.snapshot()
@@ -261,6 +262,12 @@ import Testing
             (["Giro", "de 0000"], 1, """
                 budget: error: account 'Old giro' already has the number 'de 0000'
                 hint: numbers are unique ignoring spaces, dashes and case; check the number
+
+                """),
+            // The same bank account as another account's IBAN: statements naming it go there already.
+            (["Giro", "37040044/77"], 1, """
+                budget: error: '37040044/77' is the bank account of account 'Old savings' (number 'DE02 3704 0044 0000 0000 77'), in another form
+                hint: statements naming either form go into 'Old savings' already: one bank account belongs to one budget account
 
                 """),
             (["Girp", "37040044/0532013000"], 1, """
@@ -286,6 +293,7 @@ import Testing
             Giro,checking,37040044/0532013000,3910.10,2026-11-30,off,
             Main,checking,,1989.75,2026-11-30,on,
             Old giro,checking,,0.00,2026-11-30,off,
+            Old savings,checking,DE02 3704 0044 0000 0000 77,0.00,2026-11-30,off,
 
             """)
     }

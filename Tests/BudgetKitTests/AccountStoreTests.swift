@@ -167,6 +167,38 @@ import Testing
         #expect(try store.account(named: "Checking").number == "DE89370400440532013000")
     }
 
+    /// A German IBAN and its `BLZ/KONTO` name one bank account: a second budget account may not
+    /// take the other form (statements naming either would go to whichever matched closer, and
+    /// the bank account's rows would be split between the two), added or set, with or without
+    /// the leading zeros, whichever form came first. The account itself may switch forms.
+    @Test func oneBankAccountsNumberInAnotherFormIsRefusedForASecondAccount() throws {
+        let book = try AccountBook()
+        let store = book.store
+        try store.setAccountNumber(ofAccount: "Savings", to: "DE89 3704 0044 0532 0130 00")
+        let before = try book.dump()
+        for number in ["37040044/532013000", "37040044/0532013000"] {
+            #expect(throws: BudgetError.sameBankAccount(number, account: "Savings", itsNumber: "DE89 3704 0044 0532 0130 00")) {
+                try store.addAccount(named: "Giro", number: number)
+            }
+            #expect(throws: BudgetError.sameBankAccount(number, account: "Savings", itsNumber: "DE89 3704 0044 0532 0130 00")) {
+                try store.setAccountNumber(ofAccount: "Checking", to: number)
+            }
+        }
+        #expect(try book.dump() == before)
+        // The other way round, and two short forms differing in leading zeros.
+        try store.setAccountNumber(ofAccount: "Savings", to: "37040044/532013000")
+        #expect(throws: BudgetError.sameBankAccount("DE89370400440532013000", account: "Savings", itsNumber: "37040044/532013000")) {
+            try store.setAccountNumber(ofAccount: "Checking", to: "DE89370400440532013000")
+        }
+        #expect(throws: BudgetError.sameBankAccount("37040044/0532013000", account: "Savings", itsNumber: "37040044/532013000")) {
+            try store.addAccount(named: "Giro", number: "37040044/0532013000")
+        }
+        // Another account at the same bank is another bank account.
+        try store.addAccount(named: "Giro", number: "37040044/532013001")
+        try store.setAccountNumber(ofAccount: "Savings", to: "DE89 3704 0044 0532 0130 00")
+        #expect(try store.allAccounts().map(\.number) == [nil, "37040044/532013001", "DE89 3704 0044 0532 0130 00", "DE12 3456-78"])
+    }
+
     @Test func deletingAnAccountMovesItsTransactionsAndItsSideOfTransfers() throws {
         let book = try AccountBook()
         let store = book.store

@@ -141,8 +141,8 @@ struct SetAccountNumber: BudgetCommand {
         discussion: """
         An import then puts a statement that names this number (OFX's ACCTID, a CAMT IBAN, \
         MT940's :25:) into this account without --account, and any command takes the number \
-        where it takes the account's name. Numbers are unique ignoring spaces, dashes and case. \
-        --clear takes the number away.
+        where it takes the account's name. Numbers are unique ignoring spaces, dashes and case, \
+        and a German IBAN and its BLZ/KONTO are one number. --clear takes the number away.
         """,
         access: .change)
 

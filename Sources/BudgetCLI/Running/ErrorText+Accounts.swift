@@ -23,6 +23,9 @@ extension ErrorText {
         case .duplicateAccountNumber(let number, let account):
             self.init(message: "account '\(account)' already has the number '\(number)'",
                       hint: "numbers are unique ignoring spaces, dashes and case; check the number")
+        case .sameBankAccount(let number, let account, let itsNumber):
+            self.init(message: "'\(number)' is the bank account of account '\(account)' (number '\(itsNumber)'), in another form",
+                      hint: "statements naming either form go into '\(account)' already: one bank account belongs to one budget account")
         case .accountInUse(let name, let count):
             self.init(message: "account '\(name)' has \(count) transaction\(count == 1 ? "" : "s")",
                       hint: "use --move-to OTHER to keep them in another account, or close it with 'budget close-account \(name)'")

@@ -178,7 +178,7 @@ struct ErrorText: Equatable {
         case .invalidRulePattern(let pattern):
             self.init(message: "invalid rule pattern '\(pattern)': it must not be empty",
                       hint: "write part of the payee, such as 'coffee'; --default-category catches the rest")
-        case .invalidAccountName, .invisibleCharacterInAccountName, .invalidAccountNumber, .unknownAccount, .duplicateAccount, .duplicateAccountNumber, .accountInUse, .accountHasOpeningBalance, .reconciledOpeningBalance, .moveToSameAccount,
+        case .invalidAccountName, .invisibleCharacterInAccountName, .invalidAccountNumber, .unknownAccount, .duplicateAccount, .duplicateAccountNumber, .sameBankAccount, .accountInUse, .accountHasOpeningBalance, .reconciledOpeningBalance, .moveToSameAccount,
              .transfersWithinAccount, .defaultAccountRequired, .accountClosed, .accountAlreadyClosed, .transferToSameAccount,
              .invalidTransferAmount, .transferHasNoCategory, .notATransfer, .emptySplit, .splitDoesNotSum, .splitMixesKinds,
              .reconciledTransaction, .dateInReconciledPeriod, .futureReconciliation:

@@ -17,7 +17,7 @@ extension BudgetStore {
     /// - Returns: the new account.
     /// - Throws: ``BudgetError/invalidAccountName(_:)``, ``BudgetError/invisibleCharacterInAccountName(_:_:)``,
     ///   ``BudgetError/invalidAccountNumber(_:)``, ``BudgetError/duplicateAccount(_:)``,
-    ///   ``BudgetError/duplicateAccountNumber(_:account:)``.
+    ///   ``BudgetError/duplicateAccountNumber(_:account:)``, ``BudgetError/sameBankAccount(_:account:itsNumber:)``.
     @discardableResult
     public func addAccount(named name: String, kind: Account.Kind = .checking, number: String? = nil,
                            openingBalance: Money = .zero, openingDate: Day? = nil) throws -> Account {
@@ -102,7 +102,7 @@ extension BudgetStore {
     ///
     /// - Returns: the account as it was before.
     /// - Throws: ``BudgetError/unknownAccount(_:)``, ``BudgetError/invalidAccountNumber(_:)``,
-    ///   ``BudgetError/duplicateAccountNumber(_:account:)``.
+    ///   ``BudgetError/duplicateAccountNumber(_:account:)``, ``BudgetError/sameBankAccount(_:account:itsNumber:)``.
     @discardableResult
     public func setAccountNumber(ofAccount name: String, to number: String?) throws -> Account {
         let number = try BudgetStore.newAccountNumber(number)
@@ -247,11 +247,20 @@ extension BudgetStore {
         return account
     }
 
-    /// Refuses a number another account already has.
+    /// Refuses a number another account already has, or one that names the same bank account
+    /// as another account's number in another form (a German IBAN and its `BLZ/KONTO`, see
+    /// ``Account/isNamed(byStatementNumber:)``): a statement naming either form would then go to
+    /// whichever account matched it more closely, and one bank account's rows would be split
+    /// between two budget accounts.
     private func refuseTakenNumber(_ number: String, exceptID: Int64?) throws {
         let holder = try connection.cached("SELECT name FROM accounts WHERE number_key = ? AND id IS NOT ?")
             .first([.text(Account.numberKey(number)), exceptID.sqliteValue]) { $0.text(0) }
         if let holder { throw BudgetError.duplicateAccountNumber(number, account: holder) }
+        let others = try connection.cached("SELECT \(AccountColumn.list("a")) FROM accounts AS a WHERE a.number IS NOT NULL AND a.id IS NOT ? ORDER BY a.id")
+            .map([exceptID.sqliteValue], AccountColumn.account)
+        if let other = others.first(where: { $0.isNamed(byStatementNumber: number) }), let itsNumber = other.number {
+            throw BudgetError.sameBankAccount(number, account: other.name, itsNumber: itsNumber)
+        }
     }
 
     /// The account number as ``addAccount(named:kind:number:openingBalance:openingDate:)`` and
