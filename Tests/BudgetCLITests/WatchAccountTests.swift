@@ -47,7 +47,10 @@ import Testing
         try report.start()
         sandbox.succeed("add", "5", "Food", "--date", "2026-11-22")                          // Checking: no new line
         try report.deliverChanges()
-        sandbox.succeed("add", "7", "Food", "--date", "2026-11-22", "--account", "Visa")
+        // Renamed, the account is followed; the rename alone writes no line (a line names no account).
+        sandbox.succeed("rename-account", "Visa", "Card")
+        try report.deliverChanges()
+        sandbox.succeed("add", "7", "Food", "--date", "2026-11-22", "--account", "Card")
         try report.deliverChanges()
         let lines = reportOutput.text.split(separator: "\n")
         #expect(lines.count == 2)

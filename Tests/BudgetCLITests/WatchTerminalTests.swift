@@ -119,6 +119,22 @@ import Glibc
         #expect(terminal.read(until: "\u{1B}[?1049l").hasSuffix("\u{1B}[?25h\u{1B}[?1049l"))
     }
 
+    /// `watch report --account` titles the table with the account's name, and with its new
+    /// name after another process renames it.
+    @Test(.enabled(if: EndToEndTests.binary != nil))
+    func anAccountsReportFollowsItsAccountsRename() throws {
+        let sandbox = Sandbox()
+        sandbox.seedAccounts()
+        let terminal = PseudoTerminal(rows: 24)
+        let pid = terminal.spawn([EndToEndTests.binary!, "--db", sandbox.database, "watch", "report", "--account", "visa", "--month", "2026-11"])
+        #expect(terminal.read(until: "Report for 2026-11, account Visa only", wholeFrame: true).contains("Food"))
+        terminal.clear()
+        sandbox.succeed("rename-account", "Visa", "Card")
+        #expect(terminal.read(until: "Report for 2026-11, account Card only", wholeFrame: true).contains("Food"))
+        terminal.type("q")
+        #expect(exitStatus(pid) == 0)
+    }
+
     /// Ctrl-\ (SIGQUIT) and a closed terminal (SIGHUP) end `watch` as SIGINT does, the terminal
     /// given back as it was: their default actions left it raw, its cursor hidden, on the other screen.
     @Test(.enabled(if: EndToEndTests.binary != nil), arguments: [SIGQUIT, SIGHUP])

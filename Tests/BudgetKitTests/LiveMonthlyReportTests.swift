@@ -53,6 +53,31 @@ import Testing
         #expect(live.report == (try store.monthlyReport(for: november, account: "Visa")))
     }
 
+    /// An account's report follows its account through a rename (from another connection,
+    /// as another process would), whichever account takes the old name after it, and says the
+    /// account was renamed; a deleted account is an error naming it.
+    @Test func anAccountsReportFollowsItsAccountThroughARename() throws {
+        let book = try AccountBook()
+        let store = book.store
+        try store.addTransaction(amount: money("40"), category: "Food", date: day("2026-11-06"), account: "Visa")
+        let live = try LiveMonthlyReport(store: store, month: november, account: "visa")
+        #expect(live.account == "Visa")
+        let other = try BudgetStore(path: book.dir.file("budget.sqlite3"))
+        try other.renameAccount(named: "Visa", to: "Old card")
+        let renamed = try #require(try live.processPendingChanges())
+        #expect(renamed.accountRenamed && renamed.updated.isEmpty && !renamed.totalsChanged)
+        #expect(live.account == "Old card")
+        try other.addAccount(named: "Visa", kind: .credit)
+        try other.addTransaction(amount: money("9"), category: "Food", date: day("2026-11-07"), account: "Visa")
+        try other.addTransaction(amount: money("2"), category: "Food", date: day("2026-11-07"), account: "Old card")
+        let changed = try #require(try live.processPendingChanges())
+        #expect(!changed.accountRenamed && changed.updated == ["Food"])
+        #expect(live.report.lines.first { $0.category == "Food" }?.actual == money("42"))
+        #expect(live.report == (try store.monthlyReport(for: november, account: "Old card")))
+        try other.deleteAccount(named: "Old card", .moveTransactions(to: "Checking"))
+        #expect(throws: BudgetError.unknownAccount("Old card")) { try live.processPendingChanges() }
+    }
+
     @Test func aBulkImportReachesTheReport() throws {
         let book = try AccountBook()
         let store = book.store

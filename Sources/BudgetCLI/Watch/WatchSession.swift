@@ -33,8 +33,8 @@ final class WatchSession: LiveTransactionsDelegate, LiveAccountsDelegate, LiveMo
     private var liveAccounts: LiveAccounts?
     private var liveReport: LiveMonthlyReport?
     private var report: MonthlyReport? { liveReport?.report }
-    /// The account a report is of, as the book names it (the table says so).
-    private var reportAccount: String?
+    /// The account a report is of, as the book names it now (the table says so).
+    private var reportAccount: String? { liveReport?.account }
     private var writeError: (any Error)?
     private var needsRedraw = false
     /// The lines of the list shown, and whether they follow the newest rows.
@@ -90,7 +90,6 @@ final class WatchSession: LiveTransactionsDelegate, LiveAccountsDelegate, LiveMo
             let live = try LiveMonthlyReport(store: store, month: month, account: account)
             live.delegate = self
             liveReport = live
-            reportAccount = try account.map { try store.account(named: $0).name }
             if screen == nil { try writeReport() }
         case .accounts:
             let accounts = try LiveAccounts(store: store)
@@ -190,7 +189,10 @@ final class WatchSession: LiveTransactionsDelegate, LiveAccountsDelegate, LiveMo
 
     func liveMonthlyReport(_ report: LiveMonthlyReport, didChangeContentWith changeSet: ReportChangeSet) {
         needsRedraw = true
-        guard screen == nil, writeError == nil else { return }
+        // A `report` line does not name the account: its rename alone is a new title on a screen.
+        let onlyRenamed = changeSet.accountRenamed && changeSet.inserted.isEmpty && changeSet.deleted.isEmpty && changeSet.updated.isEmpty
+            && !changeSet.monthChanged && !changeSet.totalsChanged
+        guard screen == nil, writeError == nil, !onlyRenamed else { return }
         do {
             try writeReport()
         } catch {

@@ -25,8 +25,11 @@ public final class LiveMonthlyReport: LiveResult {
     public let store: BudgetStore
     /// The month reported; `nil`: the current month.
     public let fixedMonth: Month?
-    /// The account whose transactions alone count; `nil`: every account.
-    public let account: String?
+    /// The name of the account whose transactions alone count, as of the latest sync (the
+    /// report follows its account through a rename); `nil`: every account.
+    public private(set) var account: String?
+    /// The id of ``account``.
+    private let accountID: Int64?
     /// The report as of the latest sync.
     public private(set) var report: MonthlyReport
     /// The month of ``report``.
@@ -59,11 +62,12 @@ public final class LiveMonthlyReport: LiveResult {
     init(store: BudgetStore, month: Month?, account: String?, source: any LiveSource) throws {
         self.store = store
         self.fixedMonth = month
-        self.account = account
         self.source = source
         // The sequence first: a commit landing before the report is read is read again, never lost.
         lastSequence = try Self.read(source) { try source.changeSequence() }
-        report = try store.monthlyReport(for: month ?? .current(), account: account)
+        let named = try account.map { try store.account(named: $0) }
+        (self.account, accountID) = (named?.name, named?.id)
+        (report, _) = try Self.report(of: store, for: month ?? .current(), accountID: accountID)
         subscription = store.changeTracker.subscribe { [weak self] in self?.storeDidCommit() }
     }
 
@@ -87,7 +91,7 @@ public final class LiveMonthlyReport: LiveResult {
     /// month) and tells the delegate and the ``changes`` sequences.
     ///
     /// - Returns: the change set delivered, or `nil` when the report is the same.
-    /// - Throws: a database error, ``BudgetError/unknownAccount(_:)`` when the account went, or
+    /// - Throws: a database error, ``BudgetError/unknownAccount(_:)`` when the account was deleted, or
     ///   ``BudgetError/totalTooLarge``; the report is then unchanged and the next sync retries.
     @discardableResult
     public func processPendingChanges() throws -> ReportChangeSet? {
@@ -109,6 +113,22 @@ public final class LiveMonthlyReport: LiveResult {
         return try body()
     }
 
+    /// The report of `month`, of the whole book or of the account with `accountID`, and that
+    /// account's name now.
+    ///
+    /// - Throws: ``BudgetError/unknownAccount(_:)`` with the name it had (`named`) when the
+    ///   account was deleted; ``BudgetError/totalTooLarge``, a database error.
+    private static func report(of store: BudgetStore, for month: Month, accountID: Int64?,
+                               named name: String? = nil) throws -> (MonthlyReport, String?) {
+        guard let accountID else { return (try store.monthlyReport(for: month), nil) }
+        do {
+            let (report, account) = try store.monthlyReport(for: month, accountID: accountID)
+            return (report, account.name)
+        } catch BudgetError.unknownAccount where name != nil {
+            throw BudgetError.unknownAccount(name ?? "")
+        }
+    }
+
     /// Reads the log, and the report again when something it shows may have changed.
     func nextChangeSet() throws -> ReportChangeSet? {
         let month = fixedMonth ?? .current()
@@ -123,9 +143,9 @@ public final class LiveMonthlyReport: LiveResult {
         }
         // Read after the log: it holds at least what the log said, and anything later is read
         // again at the next sync (and then changes nothing).
-        let new = try store.monthlyReport(for: month, account: account)
-        let changeSet = ReportChangeSet(from: report, to: new)
-        report = new
+        let (new, accountName) = try Self.report(of: store, for: month, accountID: accountID, named: account)
+        let changeSet = ReportChangeSet(from: report, to: new, accountRenamed: accountName != account)
+        (report, account) = (new, accountName)
         lastSequence = logged?.sequence ?? lastSequence
         return changeSet.isEmpty ? nil : changeSet
     }
@@ -145,11 +165,15 @@ public struct ReportChangeSet: Hashable, Sendable {
     public let monthChanged: Bool
     /// Whether a total (expenses, income, or the net) changed.
     public let totalsChanged: Bool
+    /// Whether the account the report is of was renamed (``LiveMonthlyReport/account`` holds
+    /// its new name): a title that names it is out of date.
+    public let accountRenamed: Bool
     /// The report after the change.
     public let report: MonthlyReport
 
-    /// The difference between two reports, by category name.
-    public init(from old: MonthlyReport, to new: MonthlyReport) {
+    /// The difference between two reports, by category name; `accountRenamed` when the account
+    /// they are of was renamed between them.
+    public init(from old: MonthlyReport, to new: MonthlyReport, accountRenamed: Bool = false) {
         let before = Dictionary(old.lines.map { ($0.category, $0) }, uniquingKeysWith: { first, _ in first })
         let after = Dictionary(new.lines.map { ($0.category, $0) }, uniquingKeysWith: { first, _ in first })
         inserted = new.lines.map(\.category).filter { before[$0] == nil }
@@ -157,11 +181,12 @@ public struct ReportChangeSet: Hashable, Sendable {
         updated = new.lines.filter { line in before[line.category].map { $0 != line } ?? false }.map(\.category)
         monthChanged = old.month != new.month
         totalsChanged = old.expenseTotals != new.expenseTotals || old.incomeTotals != new.incomeTotals
+        self.accountRenamed = accountRenamed
         report = new
     }
 
     /// Whether nothing shown changed.
-    public var isEmpty: Bool { inserted.isEmpty && deleted.isEmpty && updated.isEmpty && !monthChanged && !totalsChanged }
+    public var isEmpty: Bool { inserted.isEmpty && deleted.isEmpty && updated.isEmpty && !monthChanged && !totalsChanged && !accountRenamed }
 }
 
 /// Hears what changed in a ``LiveMonthlyReport``. Every method has an empty default.

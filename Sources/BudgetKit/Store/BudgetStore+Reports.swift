@@ -21,33 +21,51 @@ extension BudgetStore {
     public func monthlyReport(for month: Month, account: String? = nil) throws -> MonthlyReport {
         try reading {
             try connection.inReadTransaction {
-                let accountID = try account.map { try accountRow(named: $0).id }
-                let histories = try allBudgetHistories()
-                var expenses: [ReportLine] = []
-                var income: [ReportLine] = []
-                let fromTotals = try !MonthTotals.hasOverflow(in: connection)
-                let account = accountID.map { [SQLiteValue.integer($0)] } ?? []
-                let values = fromTotals ? [.text(month.description)] + account : [month.firstDay.sqliteValue, month.lastDay.sqliteValue] + account
-                let sql = fromTotals ? ReportQuery.monthlyFromTotals(byAccount: accountID != nil) : ReportQuery.monthly(byAccount: accountID != nil)
-                try connection.cached(sql).forEachRow(values) { row in
-                    typealias Column = ReportQuery.MonthlyColumn
-                    let id = row.int64(Column.id)
-                    let history = histories[id, default: []]
-                    let budget = history.budget(in: month)
-                    let actual = try ReportQuery.sum(row.optionalInt64(Column.actual), row.optionalInt64(Column.splitActual))
-                    // Listed with a budget or with transactions: money never vanishes from a report.
-                    guard budget != nil || actual != nil else { return }
-                    let kind = BudgetCategory.Kind(rawValue: row.text(Column.kind)) ?? .expense
-                    let rollover = row.int64(Column.rollover) != 0
-                        ? try rolloverInto(month, categoryID: id, history: history, accountID: accountID, fromTotals: fromTotals) : .zero
-                    let hasStarted = history.firstMonth.map { $0 <= month } ?? false
-                    let line = ReportLine(category: row.text(Column.name), kind: kind, budget: budget ?? .zero, rollover: rollover,
-                                          actual: Money(minorUnits: actual ?? 0), hasStarted: hasStarted)
-                    if kind == .income { income.append(line) } else { expenses.append(line) }
-                }
-                return try MonthlyReport(month: month, expenses: expenses, income: income).checked()
+                try monthlyReportInTransaction(for: month, accountID: account.map { try accountRow(named: $0).id })
             }
         }
+    }
+
+    /// The report for `month` of the account with this id (``monthlyReport(for:account:)``),
+    /// with the account as it is now: a live report follows its account through a rename.
+    ///
+    /// - Throws: ``BudgetError/unknownAccount(_:)`` (`#` and the id) when no account has it;
+    ///   ``BudgetError/totalTooLarge``.
+    func monthlyReport(for month: Month, accountID: Int64) throws -> (report: MonthlyReport, account: Account) {
+        try reading {
+            try connection.inReadTransaction {
+                let account = try accountRow(id: accountID)
+                return (try monthlyReportInTransaction(for: month, accountID: accountID), account)
+            }
+        }
+    }
+
+    /// ``monthlyReport(for:account:)``'s work, in the read transaction the caller opened.
+    private func monthlyReportInTransaction(for month: Month, accountID: Int64?) throws -> MonthlyReport {
+        let histories = try allBudgetHistories()
+        var expenses: [ReportLine] = []
+        var income: [ReportLine] = []
+        let fromTotals = try !MonthTotals.hasOverflow(in: connection)
+        let account = accountID.map { [SQLiteValue.integer($0)] } ?? []
+        let values = fromTotals ? [.text(month.description)] + account : [month.firstDay.sqliteValue, month.lastDay.sqliteValue] + account
+        let sql = fromTotals ? ReportQuery.monthlyFromTotals(byAccount: accountID != nil) : ReportQuery.monthly(byAccount: accountID != nil)
+        try connection.cached(sql).forEachRow(values) { row in
+            typealias Column = ReportQuery.MonthlyColumn
+            let id = row.int64(Column.id)
+            let history = histories[id, default: []]
+            let budget = history.budget(in: month)
+            let actual = try ReportQuery.sum(row.optionalInt64(Column.actual), row.optionalInt64(Column.splitActual))
+            // Listed with a budget or with transactions: money never vanishes from a report.
+            guard budget != nil || actual != nil else { return }
+            let kind = BudgetCategory.Kind(rawValue: row.text(Column.kind)) ?? .expense
+            let rollover = row.int64(Column.rollover) != 0
+                ? try rolloverInto(month, categoryID: id, history: history, accountID: accountID, fromTotals: fromTotals) : .zero
+            let hasStarted = history.firstMonth.map { $0 <= month } ?? false
+            let line = ReportLine(category: row.text(Column.name), kind: kind, budget: budget ?? .zero, rollover: rollover,
+                                  actual: Money(minorUnits: actual ?? 0), hasStarted: hasStarted)
+            if kind == .income { income.append(line) } else { expenses.append(line) }
+        }
+        return try MonthlyReport(month: month, expenses: expenses, income: income).checked()
     }
 
     /// What carries into `month`: the sum over the category's earlier months, from its first budget
