@@ -390,6 +390,61 @@ import Testing
                                                stderr: "budget: error: \(file):\(message)\nhint: \(hint)\n")
     }
 
+    /// A date two orders read is read in the one order every date of the file fits, named by
+    /// the date that settles it, in the import and its dry run alike; the rows' import keys are
+    /// those of the same file imported with that --date-order. A file where two orders still
+    /// fit every date, where no order fits them all, or read from standard input (read once)
+    /// is refused as before.
+    @Test(arguments: [
+        ("11/03/2026,($4.75),Coffee\n25/03/2026,1.00,Bakery\n", "dmy", "day", "3:1", "25/03/2026", "2026-03-11", "2026-03-25"),
+        ("11/03/2026,($4.75),Coffee\n12/25/2026,1.00,Bakery\n", "mdy", "month", "3:1", "12/25/2026", "2026-11-03", "2026-12-25"),
+        ("26-01-15,($4.75),Coffee\n99-12-31,1.00,Bakery\n", "ymd", "year", "3:1", "99-12-31", "2026-01-15", "1999-12-31"),
+    ])
+    func anAmbiguousDateIsReadAsTheFilesOtherDatesSettleIt(rows: String, order: String, first: String, at: String, witness: String,
+                                                            one: String, two: String) throws {
+        let sandbox = book()
+        let file = sandbox.write("bank.csv", "date,amount,payee\n" + rows)
+        let note = "Read dates \(first) first, as line \(at.prefix(1))'s '\(witness)' can only be read that way.\n"
+        let dry = sandbox.run("import", file, "--negate", "--default-category", "Food", "--dry-run", "--format", "csv")
+        #expect(dry.status == 0)
+        #expect(dry.stderr == note + "Dry run: would import 2 transactions from \(file).\n")
+        let result = sandbox.run("import", file, "--negate", "--default-category", "Food")
+        #expect(result.status == 0)
+        #expect(result.stderr == note + "Imported 2 transactions from \(file).\n")
+        let list = sandbox.succeed("list", "--format", "csv", "--from", "1990-01-01", "--to", "2099-12-31")
+        #expect(list.contains(",\(one),4.75,Food,Coffee,") && list.contains(",\(two),-1.00,Food,Bakery,"))
+        // The keys are the option's: the file imported with it adds nothing.
+        #expect(sandbox.run("import", file, "--negate", "--default-category", "Food", "--date-order", order).stderr
+                == "Imported 0 transactions from \(file); skipped 2 already imported.\n")
+    }
+
+    @Test(arguments: [
+        // Two orders fit every date.
+        ("11/03/2026,-4.75,Coffee\n03/04/2026,-1.00,Bakery\n", "2:1: ambiguous date '11/03/2026': 2026-03-11 or 2026-11-03"),
+        // No order fits them all.
+        ("11/03/2026,-4.75,Coffee\n25/03/2026,-1.00,Bakery\n03/25/2026,-1.00,Bakery\n",
+         "2:1: ambiguous date '11/03/2026': 2026-03-11 or 2026-11-03"),
+    ])
+    func anAmbiguousDateTheFileDoesNotSettleIsRefused(rows: String, message: String) throws {
+        let sandbox = book()
+        let file = sandbox.write("bank.csv", "date,amount,payee\n" + rows)
+        try sandbox.expectRefusedWithItsDryRun(["import", file, "--negate", "--default-category", "Food"], status: 65, stderr: """
+            budget: error: \(file):\(message)
+            hint: say the order of its numbers: --date-order mdy reads 2026-11-03, --date-order dmy reads 2026-03-11
+
+            """)
+    }
+
+    @Test func anAmbiguousDateFromStandardInputIsRefusedThoughTheFileSettlesIt() throws {
+        let sandbox = book()
+        let before = try sandbox.snapshot()
+        let result = sandbox.run(["import", "-", "--negate", "--default-category", "Food"],
+                                 stdin: "date,amount,payee\n11/03/2026,-4.75,Coffee\n25/03/2026,-1.00,Bakery\n")
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("budget: error: <stdin>:2:1: ambiguous date '11/03/2026'"))
+        #expect(try sandbox.snapshot() == before)
+    }
+
     @Test(arguments: [
         (["--date-order", "mdy"], "2026-11-03,4.75"),
         (["--date-order", "dmy"], "2026-03-11,4.75"),

@@ -11,8 +11,9 @@ struct Import: BudgetCommand {
         with a byte order mark, else Windows-1252; --encoding overrides it). Amounts are read \
         as banks write them ($4.75, (3.00), 4.75-, 1.234,56) and dates too (03.11.2026, \
         11/3/26, 3 Nov 2026, a date-time is its day; two-digit years 69-99 are 19xx, 00-68 \
-        20xx); one that could be read two ways is an error naming --decimal-comma, \
-        --decimal-point or --date-order.
+        20xx). A date that could be read two ways (03/04/2026) is read in the one order \
+        every date of the CSV file fits (15/04/2026 is day first); else it, or an amount read \
+        two ways, is an error naming --date-order, --decimal-comma or --decimal-point.
 
         A bank file naming its account number (OFX ACCTID, CAMT IBAN, MT940 :25:) goes into \
         the account with that --number; rows the bank gives an id are keyed by it. When the \
@@ -204,6 +205,54 @@ struct Import: BudgetCommand {
             throw EnvironmentError(message: "'\(path)' does not exist",
                                    hint: "check the path; to make a new book of a file 'budget export' wrote, import it with --create-categories")
         }
+        var rows: ImportReader
+        let summary: ImportSummary
+        var settledNote: String?
+        do {
+            do {
+                (rows, summary) = try importing(input, options: options, into: store, context)
+            } catch BudgetError.bankFile(let error) {
+                // A date two orders read: another date of the file may settle the order (read
+                // again, from the start: a named file only, standard input is read once).
+                guard case .ambiguousDate = error.problem, !file.isStandardStream,
+                      let settled = try? Self.settledDateOrder(path: file.path, options: options) else { throw BudgetError.bankFile(error) }
+                var settledOptions = options
+                settledOptions.dateOrder = settled.order
+                let first = settled.order == .dayMonthYear ? "day" : settled.order == .monthDayYear ? "month" : "year"
+                (rows, summary) = try importing(try Input.open(path: file.path), options: settledOptions, into: store, context)
+                settledNote = "Read dates \(first) first, as line \(settled.line)'s '\(settled.text)' can only be read that way."
+            }
+        } catch BudgetError.dateInReconciledPeriod(let date, let reconciliation) {
+            // An import's own words: the file's row, that nothing was imported, and the likely
+            // cause (a first import after reconciling rows typed in by hand, which no import
+            // matches), rather than add's "add --force", which would import them twice.
+            throw EnvironmentError(
+                message: "\(input.name) has a row of \(date), on or before the reconciliation of \(reconciliation.account) on "
+                    + "\(reconciliation.statementDate) (statement balance \(reconciliation.statementBalance)); nothing was imported",
+                hint: "an import never matches rows typed in by hand: if the book holds the file's rows up to "
+                    + "\(reconciliation.statementDate) already, leave them out of the file; to import them anyway, add --force "
+                    + "(the reconciliation will no longer hold)")
+        }
+        if dryRun, let line = Self.howRead(rows) { context.confirm(line) }
+        if let settledNote { context.confirm(settledNote) }
+        context.confirm(summary.message(from: file.isStandardStream ? "standard input" : file.path))
+        if !dryRun { Reconciled.warn(store.brokenReconciliations, context) }
+        if let amounts = summary.mostlyNegative {
+            context.warn("budget: warning: \(amounts.negative) of \(amounts.rows) rows have a negative amount, "
+                         + "which budget's own layout reads as money in (a refund, or income)")
+            context.warn(dryRun ? "hint: if the file is a bank's, where money out is negative, add --negate"
+                                : "hint: if the file is a bank's, where money out is negative, run 'budget undo' and import it again with --negate")
+        }
+        Self.reportNearMisses(summary.pendingNearMisses, dryRun: dryRun, context)
+        Self.reportReusedBankIDs(summary.reusedBankIDs, file: input.name, dryRun: dryRun, context)
+        Self.reportTransferNearMisses(summary.transferNearMisses, file: input.name, dryRun: dryRun, context)
+        return Self.reportBalances(summary.balanceChecks, dryRun: dryRun, added: summary.added, context)
+    }
+
+    /// Reads `input` with `options` into the book (or lists it, in a dry run), with a
+    /// progress bar: the reader (what it learnt of the file) and what was imported.
+    private func importing(_ input: Input, options: ImportOptions, into store: BudgetStore,
+                           _ context: CommandContext) throws -> (ImportReader, ImportSummary) {
         let format = format ?? .table
         // Records streamed to a terminal would be drawn over: then they are the progress.
         let streamsToTerminal = dryRun && format != .table && context.stdout.isTerminal
@@ -220,35 +269,16 @@ struct Import: BudgetCommand {
         // The input and its progress bar are touched by this closure alone while the rows are
         // read: a large file is read and parsed on a thread of its own, ahead of the import.
         rows.readsAhead = true
-        let summary: ImportSummary
-        do {
-            summary = dryRun ? try listDryRun(context, store, &rows, format: format, progress: progress)
-                : try store.importTransactions(from: &rows)
-        } catch BudgetError.dateInReconciledPeriod(let date, let reconciliation) {
-            // An import's own words: the file's row, that nothing was imported, and the likely
-            // cause (a first import after reconciling rows typed in by hand, which no import
-            // matches), rather than add's "add --force", which would import them twice.
-            throw EnvironmentError(
-                message: "\(input.name) has a row of \(date), on or before the reconciliation of \(reconciliation.account) on "
-                    + "\(reconciliation.statementDate) (statement balance \(reconciliation.statementBalance)); nothing was imported",
-                hint: "an import never matches rows typed in by hand: if the book holds the file's rows up to "
-                    + "\(reconciliation.statementDate) already, leave them out of the file; to import them anyway, add --force "
-                    + "(the reconciliation will no longer hold)")
-        }
-        progress?.finish()
-        if dryRun, let line = Self.howRead(rows) { context.confirm(line) }
-        context.confirm(summary.message(from: file.isStandardStream ? "standard input" : file.path))
-        if !dryRun { Reconciled.warn(store.brokenReconciliations, context) }
-        if let amounts = summary.mostlyNegative {
-            context.warn("budget: warning: \(amounts.negative) of \(amounts.rows) rows have a negative amount, "
-                         + "which budget's own layout reads as money in (a refund, or income)")
-            context.warn(dryRun ? "hint: if the file is a bank's, where money out is negative, add --negate"
-                                : "hint: if the file is a bank's, where money out is negative, run 'budget undo' and import it again with --negate")
-        }
-        Self.reportNearMisses(summary.pendingNearMisses, dryRun: dryRun, context)
-        Self.reportReusedBankIDs(summary.reusedBankIDs, file: input.name, dryRun: dryRun, context)
-        Self.reportTransferNearMisses(summary.transferNearMisses, file: input.name, dryRun: dryRun, context)
-        return Self.reportBalances(summary.balanceChecks, dryRun: dryRun, added: summary.added, context)
+        let summary = dryRun ? try listDryRun(context, store, &rows, format: format, progress: progress)
+            : try store.importTransactions(from: &rows)
+        return (rows, summary)
+    }
+
+    /// The date order the file at `path` settles (``ImportReader/dateOrderSettled(file:options:chunks:)``),
+    /// read from a descriptor of its own.
+    private static func settledDateOrder(path: String, options: ImportOptions) throws -> (order: DateOrder, text: String, line: Int, column: Int)? {
+        let input = try Input.open(path: path)
+        return ImportReader.dateOrderSettled(file: path, options: options) { try input.read() }
     }
 
     /// Imports in a dry run, listing every row with its status (`new`; `skip` when already

@@ -71,10 +71,17 @@ extension ImportMapper {
     /// A date: with an explicit ``ImportOptions/dateFormat``, exactly that; by default
     /// `YYYY-MM-DD` the quick way, else as banks write dates (``BankDate``, in
     /// ``ImportOptions/dateOrder``). An ambiguous one is a ``BudgetError/bankFile(_:)``.
+    ///
+    /// While ``dateOrders`` is set (``ImportReader/dateOrderSettled(file:options:chunks:)``), a
+    /// date two orders read is not an error: its first reading is returned.
     func day(_ text: String, line: Int, column: Int, fail: (Int, String) -> BudgetError) throws(BudgetError) -> Day {
         if let day = options.dateFormat.day(from: text) { return day }
         let invalid = fail(column, "invalid date '\(text)' (expected \(options.dateFormat))")
         guard options.dateFormat == .iso else { throw invalid }
+        if dateOrders != nil {
+            guard let day = DateOrderEvidence.orders.lazy.compactMap({ try? BankDate.parse(text, order: $0) }).first else { throw invalid }
+            return day
+        }
         do {
             return try BankDate.parse(text, order: options.dateOrder)
         } catch .ambiguousDate(let text, let readings) {

@@ -29,6 +29,9 @@ struct ImportMapper: Sendable {
     var columns: Columns?
     /// The keys of the rows ``map(_:)`` gives.
     var keyer: ImportKeyer
+    /// While set, dates are read to find the order the file writes them in, not checked
+    /// (see ``day(_:line:column:fail:)``).
+    var dateOrders: DateOrderEvidence?
 
     /// 0-based field indexes, resolved from the header or the options.
     struct Columns: Sendable {
@@ -135,6 +138,8 @@ struct ImportMapper: Sendable {
 
         let dateText = try required(columns.date, "date")
         if dateText.isEmpty { throw fail(columns.date, "empty date") }
+        // Reading to find the file's date order: every date narrows it.
+        dateOrders?.narrow(by: dateText, line: record.line, column: columns.date + 1)
         let date = try day(dateText, line: record.line, column: columns.date, fail: fail)
 
         let amount: Money

@@ -133,6 +133,31 @@ public struct ImportReader {
         }
     }
 
+    /// The order of day, month and year a CSV file's dates settle when one of them could be
+    /// read two ways (``DateOrder/detect`` stops at `03/04/2026` with
+    /// ``BankFileProblem/ambiguousDate(_:readings:)``): the one order that reads every date of
+    /// the file, and the first date that can be read no other way (`15/04/2026`). Reads the
+    /// whole file from `chunks` (a second reading of it: give a new source).
+    ///
+    /// `nil` when the options give the order or a date format, the file is not CSV, no date
+    /// could be read two ways, two orders still read every date, no order reads them all, or
+    /// the file cannot be read to its end (its error is the first reading's to report).
+    ///
+    /// - Complexity: O(n) in the file's size; memory as ``next()``.
+    public static func dateOrderSettled(file: String, options: ImportOptions, chunks: @escaping () throws -> [UInt8]?)
+        -> (order: DateOrder, text: String, line: Int, column: Int)? {
+        guard options.dateOrder == .detect, options.dateFormat == .iso else { return nil }
+        var reader = ImportReader(file: file, options: options, chunks: chunks)
+        reader.mapper.dateOrders = DateOrderEvidence()
+        do {
+            while try reader.nextUnkeyed() != nil {}
+        } catch {
+            return nil
+        }
+        guard reader.format == .csv else { return nil }
+        return reader.mapper.dateOrders?.settled
+    }
+
     /// Reads the head of the file to find its encoding and format.
     private mutating func detect(_ chunks: @escaping () throws -> [UInt8]?) throws {
         let options = self.options

@@ -1,0 +1,46 @@
+import Testing
+@testable import BudgetKit
+
+/// ``ImportReader/dateOrderSettled(file:options:chunks:)``: the one order every date of a CSV
+/// file fits, found when a date could be read two ways, with the date that settles it.
+@Suite struct DateOrderSettledTests {
+    func settled(_ text: String, _ options: ImportOptions = ImportOptions()) -> (order: DateOrder, text: String, line: Int, column: Int)? {
+        var pending: [UInt8]? = Array(text.utf8)
+        return ImportReader.dateOrderSettled(file: "f", options: options) {
+            defer { pending = nil }
+            return pending
+        }
+    }
+
+    @Test func theFirstDateThatFitsOneOrderSettlesIt() throws {
+        let found = try #require(settled("payee,date,amount\nA,03/04/2026,1\nB,2026-04-09,1\nC,5 Apr 2026,1\nD,15/04/2026,1\nE,16/04/2026,1\n"))
+        #expect(found.order == .dayMonthYear && found.text == "15/04/2026" && found.line == 5 && found.column == 2)
+        #expect(settled("date,amount,payee\n03/04/2026,1,A\n04/13/2026,1,B\n")?.order == .monthDayYear)
+    }
+
+    @Test(arguments: [
+        // No date read two ways: nothing to settle.
+        "date,amount,payee\n15/04/2026,1,A\n2026-04-03,1,B\n",
+        // Two orders fit every date.
+        "date,amount,payee\n03/04/2026,1,A\n05/06/2026,1,B\n",
+        // No order fits every date.
+        "date,amount,payee\n03/04/2026,1,A\n15/04/2026,1,B\n04/13/2026,1,C\n",
+        // A row the first reading would refuse anyway.
+        "date,amount,payee\n03/04/2026,1,A\n15/04/2026,x,B\n",
+        // Not CSV.
+        "!Type:Bank\nD03/04/2026\nT-1.00\n^\nD15/04/2026\nT-1.00\n^\n",
+    ])
+    func nothingIsSettledWhenTheDatesDoNotSettleIt(text: String) {
+        #expect(settled(text) == nil)
+    }
+
+    @Test func anOrderOrFormatGivenIsNeverSecondGuessed() {
+        let text = "date,amount,payee\n03/04/2026,1,A\n15/04/2026,1,B\n"
+        var ordered = ImportOptions()
+        ordered.dateOrder = .monthDayYear
+        #expect(settled(text, ordered) == nil)
+        var formatted = ImportOptions()
+        formatted.dateFormat = ImportDateFormat(pattern: "DD/MM/YYYY")!
+        #expect(settled(text, formatted) == nil)
+    }
+}
