@@ -418,6 +418,17 @@ import Testing
                 == "Imported 0 transactions from \(file); skipped 2 already imported.\n")
     }
 
+    /// A QIF register's dates settle their order too, as Quicken writes them (`'26`).
+    @Test func aQIFFilesAmbiguousDateIsReadAsItsOtherDatesSettleIt() throws {
+        let sandbox = book()
+        let file = sandbox.write("giro.qif", "!Type:Bank\nD11/03/2026\nT-4.75\nPCoffee\n^\nD11/20'26\nT-1.00\nPBakery\n^\n")
+        let result = sandbox.run("import", file, "--default-category", "Food")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Read dates month first, as line 6's '11/20'26' can only be read that way.\nImported 2 transactions from \(file).\n")
+        let list = sandbox.succeed("list", "--format", "csv", "--from", "2026-11-01", "--to", "2026-11-30")
+        #expect(list.contains(",2026-11-03,4.75,Food,Coffee,") && list.contains(",2026-11-20,1.00,Food,Bakery,"))
+    }
+
     @Test(arguments: [
         // Two orders fit every date.
         ("11/03/2026,-4.75,Coffee\n03/04/2026,-1.00,Bakery\n", "2:1: ambiguous date '11/03/2026': 2026-03-11 or 2026-11-03"),

@@ -19,9 +19,9 @@ import Testing
     it). Amounts are read as banks write them ($4.75, (3.00), 4.75-, 1.234,56) and
     dates too (03.11.2026, 11/3/26, 3 Nov 2026, a date-time is its day; two-digit
     years 69-99 are 19xx, 00-68 20xx). A date that could be read two ways
-    (03/04/2026) is read in the one order every date of the CSV file fits
-    (15/04/2026 is day first); else it, or an amount read two ways, is an error
-    naming --date-order, --decimal-comma or --decimal-point.
+    (03/04/2026) is read in the one order every date of the file fits (15/04/2026 is
+    day first); else it, or an amount read two ways, is an error naming
+    --date-order, --decimal-comma or --decimal-point.
 
     A bank file naming its account number (OFX ACCTID, CAMT IBAN, MT940 :25:) goes
     into the account with that --number; rows the bank gives an id are keyed by it.

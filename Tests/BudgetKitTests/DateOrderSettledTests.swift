@@ -5,10 +5,12 @@ import Testing
 /// file fits, found when a date could be read two ways, with the date that settles it.
 @Suite struct DateOrderSettledTests {
     func settled(_ text: String, _ options: ImportOptions = ImportOptions()) -> (order: DateOrder, text: String, line: Int, column: Int)? {
-        var pending: [UInt8]? = Array(text.utf8)
-        return ImportReader.dateOrderSettled(file: "f", options: options) {
-            defer { pending = nil }
-            return pending
+        ImportReader.dateOrderSettled(file: "f", options: options) {
+            var pending: [UInt8]? = Array(text.utf8)
+            return {
+                defer { pending = nil }
+                return pending
+            }
         }
     }
 
@@ -16,6 +18,13 @@ import Testing
         let found = try #require(settled("payee,date,amount\nA,03/04/2026,1\nB,2026-04-09,1\nC,5 Apr 2026,1\nD,15/04/2026,1\nE,16/04/2026,1\n"))
         #expect(found.order == .dayMonthYear && found.text == "15/04/2026" && found.line == 5 && found.column == 2)
         #expect(settled("date,amount,payee\n03/04/2026,1,A\n04/13/2026,1,B\n")?.order == .monthDayYear)
+    }
+
+    /// A QIF file is read in each order: the one that reads it to its end, named by the date
+    /// that stopped the order that read furthest otherwise.
+    @Test func aQIFFilesDatesSettleItsOrderToo() throws {
+        let found = try #require(settled("!Type:Bank\nD03/04/2026\nT-1.00\n^\nD04/13'26\nT-1.00\n^\nD04/14/2026\nT-2.00\n^\n"))
+        #expect(found.order == .monthDayYear && found.text == "04/13'26" && found.line == 5 && found.column == 2)
     }
 
     @Test(arguments: [
@@ -27,8 +36,10 @@ import Testing
         "date,amount,payee\n03/04/2026,1,A\n15/04/2026,1,B\n04/13/2026,1,C\n",
         // A row the first reading would refuse anyway.
         "date,amount,payee\n03/04/2026,1,A\n15/04/2026,x,B\n",
-        // Not CSV.
-        "!Type:Bank\nD03/04/2026\nT-1.00\n^\nD15/04/2026\nT-1.00\n^\n",
+        // QIF whose dates two orders still read.
+        "!Type:Bank\nD03/04/2026\nT-1.00\n^\nD05/04/2026\nT-1.00\n^\n",
+        // QIF that stops at something else than a date in every order.
+        "!Type:Bank\nD03/04/2026\nT-1.00\n^\nD15/04/2026\nTx\n^\n",
     ])
     func nothingIsSettledWhenTheDatesDoNotSettleIt(text: String) {
         #expect(settled(text) == nil)

@@ -12,7 +12,7 @@ struct Import: BudgetCommand {
         as banks write them ($4.75, (3.00), 4.75-, 1.234,56) and dates too (03.11.2026, \
         11/3/26, 3 Nov 2026, a date-time is its day; two-digit years 69-99 are 19xx, 00-68 \
         20xx). A date that could be read two ways (03/04/2026) is read in the one order \
-        every date of the CSV file fits (15/04/2026 is day first); else it, or an amount read \
+        every date of the file fits (15/04/2026 is day first); else it, or an amount read \
         two ways, is an error naming --date-order, --decimal-comma or --decimal-point.
 
         A bank file naming its account number (OFX ACCTID, CAMT IBAN, MT940 :25:) goes into \
@@ -215,7 +215,7 @@ struct Import: BudgetCommand {
                 // A date two orders read: another date of the file may settle the order (read
                 // again, from the start: a named file only, standard input is read once).
                 guard case .ambiguousDate = error.problem, !file.isStandardStream,
-                      let settled = try? Self.settledDateOrder(path: file.path, options: options) else { throw BudgetError.bankFile(error) }
+                      let settled = Self.settledDateOrder(path: file.path, options: options) else { throw BudgetError.bankFile(error) }
                 var settledOptions = options
                 settledOptions.dateOrder = settled.order
                 let first = settled.order == .dayMonthYear ? "day" : settled.order == .monthDayYear ? "month" : "year"
@@ -275,10 +275,12 @@ struct Import: BudgetCommand {
     }
 
     /// The date order the file at `path` settles (``ImportReader/dateOrderSettled(file:options:chunks:)``),
-    /// read from a descriptor of its own.
-    private static func settledDateOrder(path: String, options: ImportOptions) throws -> (order: DateOrder, text: String, line: Int, column: Int)? {
-        let input = try Input.open(path: path)
-        return ImportReader.dateOrderSettled(file: path, options: options) { try input.read() }
+    /// each reading from a descriptor of its own.
+    private static func settledDateOrder(path: String, options: ImportOptions) -> (order: DateOrder, text: String, line: Int, column: Int)? {
+        ImportReader.dateOrderSettled(file: path, options: options) {
+            let input = try Input.open(path: path)
+            return { try input.read() }
+        }
     }
 
     /// Imports in a dry run, listing every row with its status (`new`; `skip` when already

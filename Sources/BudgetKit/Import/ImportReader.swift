@@ -133,29 +133,62 @@ public struct ImportReader {
         }
     }
 
-    /// The order of day, month and year a CSV file's dates settle when one of them could be
-    /// read two ways (``DateOrder/detect`` stops at `03/04/2026` with
+    /// The order of day, month and year a file's dates settle when one of them could be read
+    /// two ways (``DateOrder/detect`` stops at `03/04/2026` with
     /// ``BankFileProblem/ambiguousDate(_:readings:)``): the one order that reads every date of
-    /// the file, and the first date that can be read no other way (`15/04/2026`). Reads the
-    /// whole file from `chunks` (a second reading of it: give a new source).
+    /// the file, and the first date that can be read no other way (`15/04/2026`). A CSV file
+    /// is read once more; a bank file whose dates take an order (QIF) once per order.
     ///
-    /// `nil` when the options give the order or a date format, the file is not CSV, no date
-    /// could be read two ways, two orders still read every date, no order reads them all, or
-    /// the file cannot be read to its end (its error is the first reading's to report).
+    /// `nil` when the options give the order or a date format, no date could be read two ways,
+    /// two orders still read every date, no order reads them all, or the file cannot be read
+    /// to its end for another reason (its error is the first reading's to report).
     ///
+    /// - Parameter chunks: makes a new source of the file's bytes from its start, for each
+    ///   reading.
     /// - Complexity: O(n) in the file's size; memory as ``next()``.
-    public static func dateOrderSettled(file: String, options: ImportOptions, chunks: @escaping () throws -> [UInt8]?)
+    public static func dateOrderSettled(file: String, options: ImportOptions, chunks: () throws -> () throws -> [UInt8]?)
         -> (order: DateOrder, text: String, line: Int, column: Int)? {
-        guard options.dateOrder == .detect, options.dateFormat == .iso else { return nil }
-        var reader = ImportReader(file: file, options: options, chunks: chunks)
+        guard options.dateOrder == .detect, options.dateFormat == .iso, let source = try? chunks() else { return nil }
+        var reader = ImportReader(file: file, options: options, chunks: source)
         reader.mapper.dateOrders = DateOrderEvidence()
         do {
             while try reader.nextUnkeyed() != nil {}
+        } catch BudgetError.bankFile(let error) where reader.format != .csv {
+            guard case .ambiguousDate = error.problem else { return nil }
+            return dateOrderReadingEveryDate(file: file, options: options, chunks: chunks)
         } catch {
             return nil
         }
         guard reader.format == .csv else { return nil }
         return reader.mapper.dateOrders?.settled
+    }
+
+    /// The one order in which a bank file reads to its end, with the date that stopped the
+    /// order that read furthest otherwise (the one the file's dates ruled out last).
+    private static func dateOrderReadingEveryDate(file: String, options: ImportOptions, chunks: () throws -> () throws -> [UInt8]?)
+        -> (order: DateOrder, text: String, line: Int, column: Int)? {
+        var reading: [DateOrder] = []
+        var witness: (text: String, line: Int, column: Int)?
+        for order in DateOrderEvidence.orders {
+            var ordered = options
+            ordered.dateOrder = order
+            guard let source = try? chunks() else { return nil }
+            var reader = ImportReader(file: file, options: ordered, chunks: source)
+            do {
+                while try reader.nextUnkeyed() != nil {}
+                reading.append(order)
+            } catch BudgetError.bankFile(let error) {
+                // An order that stops at anything but a date tells nothing about the dates.
+                guard case .invalidDate(let text) = error.problem else { return nil }
+                if error.location.line >= witness?.line ?? 0 {
+                    witness = (text, error.location.line, error.location.column ?? 1)
+                }
+            } catch {
+                return nil
+            }
+        }
+        guard reading.count == 1, let witness else { return nil }
+        return (reading[0], witness.text, witness.line, witness.column)
     }
 
     /// Reads the head of the file to find its encoding and format.
