@@ -31,7 +31,8 @@ extension BudgetStore {
     /// - Returns: what was published, applied, resolved and refused.
     /// - Throws: ``BudgetError/sync(_:)`` with ``SyncError``: `cannotOpenSyncFolder` (missing, not
     ///   a folder), `cannotWriteChangesetFile` (read-only, full), `changesetFileExists` (another
-    ///   book publishes under this device's id), `bookNotEmpty`, `noFreeSlot` (a joiner finds all
+    ///   book publishes under this device's id), `notTheBooksFolder` (the folder lacks this
+    ///   device's last file: nothing read or written), `bookNotEmpty`, `noFreeSlot` (a joiner finds all
     ///   ten slots given); ``BudgetError/insideGroupedWrite(operation:)`` inside ``write(_:)``,
     ///   before anything is read or written; a database error.
     public func sync(folder: String, givingSlots: Bool = false) throws -> SyncReport {
@@ -46,6 +47,11 @@ extension BudgetStore {
             }
             let listing = try ChangesetFile.entries(in: folder)
             let state = try syncState()
+            // Files are never removed: a folder without this device's last one is another folder,
+            // and a file published there would leave a gap the other devices wait at for good.
+            if let last = state.applied[me], last > 0, !listing.contains(where: { $0.device == me && $0.sequence == last }) {
+                throw SyncError.notTheBooksFolder(path: folder, file: ChangesetFile.name(device: me, sequence: last))
+            }
             let hadSlot = try reading { try ownSlot() } != nil
             let others = listing.filter { $0.device != me }
             if !hadSlot, !others.isEmpty, state.applied.isEmpty, try !isEmptyBook() {
