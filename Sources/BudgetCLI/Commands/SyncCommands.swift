@@ -82,6 +82,13 @@ struct Sync: BudgetCommand {
             context.warn("hint: if they are one, delete one with 'budget delete \(first.secondID)' (it stays deleted when its file "
                 + "is imported again); a device that imports both files finds the second side already imported")
         }
+        for missing in report.missingFiles {
+            context.warn(HistoryLog.visible("budget: warning: \(missing.name)'s changes from \(missing.file) on wait: it is not in the "
+                + "sync folder, while later ones are", terminal: terminal))
+        }
+        if !report.missingFiles.isEmpty {
+            context.warn("hint: sync again once the sync tool has brought it (or move it there, if it went to another folder)")
+        }
         guard let first = report.refused.first else { return .success }
         for refused in report.refused.dropFirst() {
             context.warn("budget: error: " + ErrorText(sync: refused).message)

@@ -60,10 +60,14 @@ extension BudgetStore {
             // Others' files not applied yet, each device's in order up to its first gap.
             var pending: [ChangesetFile] = []
             var refused: [SyncError] = []
+            var missing: [(device: DeviceID, sequence: UInt64)] = []  // a device's next file, not there while later ones are
             for (device, files) in Dictionary(grouping: others, by: \.device) {
                 var next = (state.applied[device] ?? 0) + 1
                 for entry in files.sorted(by: { $0.sequence < $1.sequence }) where entry.sequence >= next {
-                    guard entry.sequence == next else { break }
+                    guard entry.sequence == next else {
+                        missing.append((device, next))
+                        break
+                    }
                     do {
                         let file = try ChangesetFile.read(entry.path)
                         if file.schemaVersion > Schema.migrator.latestVersion {
@@ -116,6 +120,13 @@ extension BudgetStore {
                 let now = try reading { try lastReconciliations() }
                 let held = Set(holding.map(\.reconciliation.id))
                 report.brokenReconciliations = now.filter { held.contains($0.reconciliation.id) && !$0.holds }
+            }
+            if !missing.isEmpty {
+                let names = try reading { try deviceNames() }
+                report.missingFiles = missing.map {
+                    MissingChangesetFile(device: $0.device, name: names[$0.device.description] ?? $0.device.description,
+                                         file: ChangesetFile.name(device: $0.device, sequence: $0.sequence))
+                }.sorted { $0.file < $1.file }
             }
             if !merged.isEmpty { report.unsettledTransactions = try unsettledTransactions(among: merged) }
             if let closedBefore { report.rowsInClosedAccounts = try reading { try rowsInClosedAccounts() }.filter { !closedBefore.contains($0.transactionID) } }

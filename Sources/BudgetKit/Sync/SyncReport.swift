@@ -39,6 +39,20 @@ public struct SyncReport: Hashable, Sendable {
     /// device importing both files finds the second side already imported). Both are kept, as
     /// the bank may well have made two; each pair once, by the sync that brought them together.
     public var twinTransfers: [TwinTransfers] = []
+    /// Devices whose next file is not in the folder while later ones are (a sync tool still
+    /// copying it, a file moved away): their later files wait for it, and none of them was
+    /// applied. By file name.
+    public var missingFiles: [MissingChangesetFile] = []
+}
+
+/// The next changeset file of a device, missing from the sync folder while later ones are there.
+public struct MissingChangesetFile: Hashable, Sendable {
+    /// The device that wrote it.
+    public let device: DeviceID
+    /// The name it goes by (its id when the book knows no name for it).
+    public let name: String
+    /// The missing file's name: `k7m2x9qa-000000000042.changeset`.
+    public let file: String
 }
 
 /// Two imported transfers between the same accounts, the same way, on the same day, of the
