@@ -89,6 +89,7 @@ extension BudgetStore {
             let closedBefore = pending.isEmpty ? nil : try reading { Set(try rowsInClosedAccounts().map(\.transactionID)) }
             // By ids: a pair named before stays named, whatever this sync renames.
             let twinsBefore = pending.isEmpty ? nil : try reading { Set(try twinTransfers().map { [$0.firstID, $0.secondID] }) }
+            let importedTwiceBefore = pending.isEmpty ? nil : try reading { Set(try rowsImportedTwice().map { [$0.firstID, $0.secondID] }) }
             try withLargeCache(if: !pending.isEmpty) {
                 for file in pending.sorted(by: { $0.clock < $1.clock }) {
                     let applied = try applyFile(file)
@@ -128,6 +129,9 @@ extension BudgetStore {
                                          file: ChangesetFile.name(device: $0.device, sequence: $0.sequence))
                 }.sorted { $0.file < $1.file }
             }
+            if let importedTwiceBefore {
+                report.rowsImportedTwice = try reading { try rowsImportedTwice() }.filter { !importedTwiceBefore.contains([$0.firstID, $0.secondID]) }
+            }
             if !merged.isEmpty { report.unsettledTransactions = try unsettledTransactions(among: merged) }
             if let closedBefore { report.rowsInClosedAccounts = try reading { try rowsInClosedAccounts() }.filter { !closedBefore.contains($0.transactionID) } }
             if let twinsBefore {
@@ -164,6 +168,29 @@ extension BudgetStore {
                 Day(iso: row.text(2)).map {
                     TwinTransfers(firstID: row.int64(0), secondID: row.int64(1), date: $0, amount: row.money(3),
                                   account: row.text(4), transferAccount: row.text(5))
+                }
+            }.compactMap { $0 }
+    }
+
+    /// The pairs of transactions that are one bank row imported on two devices apart: the row
+    /// that holds an import key and the one that gave it way (``SyncApplier``'s unique rule), by
+    /// the holder's id.
+    ///
+    /// - Complexity: O(n log m) in the rows that gave way on an import key, through the index of
+    ///   import keys.
+    func rowsImportedTwice() throws -> [RowImportedTwice] {
+        try connection.prepare("""
+            SELECT h.id, t.id, h.date, h.amount, h.payee, a.name
+            FROM sync_given_way AS g
+            JOIN transactions AS h ON h.import_key = g.value
+            JOIN transactions AS t ON t.id = g.row_id
+            JOIN accounts AS a ON a.id = h.account_id
+            WHERE g.table_name = 'transactions' AND g.column_name = 'import_key'
+            ORDER BY h.id, t.id
+            """).map([]) { row in
+                Day(iso: row.text(2)).map {
+                    RowImportedTwice(firstID: row.int64(0), secondID: row.int64(1), date: $0, amount: row.money(3),
+                                     payee: row.text(4), account: row.text(5))
                 }
             }.compactMap { $0 }
     }
