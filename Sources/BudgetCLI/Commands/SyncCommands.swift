@@ -82,6 +82,23 @@ struct Sync: BudgetCommand {
             context.warn("hint: if they are one, delete one with 'budget delete \(first.secondID)' (it stays deleted when its file "
                 + "is imported again); a device that imports both files finds the second side already imported")
         }
+        for twice in report.rowsImportedTwice {
+            let row = ["\(twice.amount)", twice.payee, "\(twice.date)", "account \(twice.account)"].filter { !$0.isEmpty }
+            context.warn(HistoryLog.visible("budget: warning: transactions \(twice.firstID) and \(twice.secondID) ("
+                + row.joined(separator: ", ") + ") are one row of a bank file imported on two devices: the book counts it twice",
+                terminal: terminal))
+        }
+        if let first = report.rowsImportedTwice.first {
+            context.warn("hint: delete one of each pair ('budget delete \(first.secondID)'): the other keeps the row's import key, "
+                + "so importing the file again adds nothing")
+        }
+        for missing in report.missingFiles {
+            context.warn(HistoryLog.visible("budget: warning: \(missing.name)'s changes from \(missing.file) on wait: it is not in the "
+                + "sync folder, while later ones are", terminal: terminal))
+        }
+        if !report.missingFiles.isEmpty {
+            context.warn("hint: sync again once the sync tool has brought it (or move it there, if it went to another folder)")
+        }
         guard let first = report.refused.first else { return .success }
         for refused in report.refused.dropFirst() {
             context.warn("budget: error: " + ErrorText(sync: refused).message)

@@ -83,6 +83,10 @@ extension ErrorText {
         case .bookNotEmpty(let path):
             self.init(message: "\(path) has transactions or categories of its own, and the sync folder already holds another book",
                       hint: "join with a new, empty book ('budget --db NEW.sqlite3 sync --join DIR'), or sync this book into a new folder")
+        case .notTheBooksFolder(let path, let file):
+            self.init(message: "the sync folder \(path) does not hold \(file), the last file this device published there; "
+                          + "nothing was published or applied",
+                      hint: "check the path: sync with the folder this book synced with before (every device syncs through the same one)")
         case .noFreeSlot:
             self.init(message: "ten devices already share this book", hint: "a book can be shared by at most ten devices")
         case .noSlotYet(let device):

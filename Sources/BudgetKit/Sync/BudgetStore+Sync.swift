@@ -31,7 +31,8 @@ extension BudgetStore {
     /// - Returns: what was published, applied, resolved and refused.
     /// - Throws: ``BudgetError/sync(_:)`` with ``SyncError``: `cannotOpenSyncFolder` (missing, not
     ///   a folder), `cannotWriteChangesetFile` (read-only, full), `changesetFileExists` (another
-    ///   book publishes under this device's id), `bookNotEmpty`, `noFreeSlot` (a joiner finds all
+    ///   book publishes under this device's id), `notTheBooksFolder` (the folder lacks this
+    ///   device's last file: nothing read or written), `bookNotEmpty`, `noFreeSlot` (a joiner finds all
     ///   ten slots given); ``BudgetError/insideGroupedWrite(operation:)`` inside ``write(_:)``,
     ///   before anything is read or written; a database error.
     public func sync(folder: String, givingSlots: Bool = false) throws -> SyncReport {
@@ -46,6 +47,11 @@ extension BudgetStore {
             }
             let listing = try ChangesetFile.entries(in: folder)
             let state = try syncState()
+            // Files are never removed: a folder without this device's last one is another folder,
+            // and a file published there would leave a gap the other devices wait at for good.
+            if let last = state.applied[me], last > 0, !listing.contains(where: { $0.device == me && $0.sequence == last }) {
+                throw SyncError.notTheBooksFolder(path: folder, file: ChangesetFile.name(device: me, sequence: last))
+            }
             let hadSlot = try reading { try ownSlot() } != nil
             let others = listing.filter { $0.device != me }
             if !hadSlot, !others.isEmpty, state.applied.isEmpty, try !isEmptyBook() {
@@ -54,10 +60,14 @@ extension BudgetStore {
             // Others' files not applied yet, each device's in order up to its first gap.
             var pending: [ChangesetFile] = []
             var refused: [SyncError] = []
+            var missing: [(device: DeviceID, sequence: UInt64)] = []  // a device's next file, not there while later ones are
             for (device, files) in Dictionary(grouping: others, by: \.device) {
                 var next = (state.applied[device] ?? 0) + 1
                 for entry in files.sorted(by: { $0.sequence < $1.sequence }) where entry.sequence >= next {
-                    guard entry.sequence == next else { break }
+                    guard entry.sequence == next else {
+                        missing.append((device, next))
+                        break
+                    }
                     do {
                         let file = try ChangesetFile.read(entry.path)
                         if file.schemaVersion > Schema.migrator.latestVersion {
@@ -79,6 +89,7 @@ extension BudgetStore {
             let closedBefore = pending.isEmpty ? nil : try reading { Set(try rowsInClosedAccounts().map(\.transactionID)) }
             // By ids: a pair named before stays named, whatever this sync renames.
             let twinsBefore = pending.isEmpty ? nil : try reading { Set(try twinTransfers().map { [$0.firstID, $0.secondID] }) }
+            let importedTwiceBefore = pending.isEmpty ? nil : try reading { Set(try rowsImportedTwice().map { [$0.firstID, $0.secondID] }) }
             try withLargeCache(if: !pending.isEmpty) {
                 for file in pending.sorted(by: { $0.clock < $1.clock }) {
                     let applied = try applyFile(file)
@@ -110,6 +121,16 @@ extension BudgetStore {
                 let now = try reading { try lastReconciliations() }
                 let held = Set(holding.map(\.reconciliation.id))
                 report.brokenReconciliations = now.filter { held.contains($0.reconciliation.id) && !$0.holds }
+            }
+            if !missing.isEmpty {
+                let names = try reading { try deviceNames() }
+                report.missingFiles = missing.map {
+                    MissingChangesetFile(device: $0.device, name: names[$0.device.description] ?? $0.device.description,
+                                         file: ChangesetFile.name(device: $0.device, sequence: $0.sequence))
+                }.sorted { $0.file < $1.file }
+            }
+            if let importedTwiceBefore {
+                report.rowsImportedTwice = try reading { try rowsImportedTwice() }.filter { !importedTwiceBefore.contains([$0.firstID, $0.secondID]) }
             }
             if !merged.isEmpty { report.unsettledTransactions = try unsettledTransactions(among: merged) }
             if let closedBefore { report.rowsInClosedAccounts = try reading { try rowsInClosedAccounts() }.filter { !closedBefore.contains($0.transactionID) } }
@@ -147,6 +168,29 @@ extension BudgetStore {
                 Day(iso: row.text(2)).map {
                     TwinTransfers(firstID: row.int64(0), secondID: row.int64(1), date: $0, amount: row.money(3),
                                   account: row.text(4), transferAccount: row.text(5))
+                }
+            }.compactMap { $0 }
+    }
+
+    /// The pairs of transactions that are one bank row imported on two devices apart: the row
+    /// that holds an import key and the one that gave it way (``SyncApplier``'s unique rule), by
+    /// the holder's id.
+    ///
+    /// - Complexity: O(n log m) in the rows that gave way on an import key, through the index of
+    ///   import keys.
+    func rowsImportedTwice() throws -> [RowImportedTwice] {
+        try connection.prepare("""
+            SELECT h.id, t.id, h.date, h.amount, h.payee, a.name
+            FROM sync_given_way AS g
+            JOIN transactions AS h ON h.import_key = g.value
+            JOIN transactions AS t ON t.id = g.row_id
+            JOIN accounts AS a ON a.id = h.account_id
+            WHERE g.table_name = 'transactions' AND g.column_name = 'import_key'
+            ORDER BY h.id, t.id
+            """).map([]) { row in
+                Day(iso: row.text(2)).map {
+                    RowImportedTwice(firstID: row.int64(0), secondID: row.int64(1), date: $0, amount: row.money(3),
+                                     payee: row.text(4), account: row.text(5))
                 }
             }.compactMap { $0 }
     }

@@ -24,6 +24,11 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The book at `path` has transactions or categories of its own and has never synced, while
     /// the folder already holds another book: two histories whose ids overlap cannot be merged.
     case bookNotEmpty(path: String)
+    /// The folder `path` lacks `file`, the last changeset file this device published: it is not
+    /// the folder the book syncs with (a mistyped path that exists, its parent, another book's
+    /// folder). Publishing there would number the next file after `file`, which the other devices
+    /// would never see, and they would wait for it for good. Nothing was published or applied.
+    case notTheBooksFolder(path: String, file: String)
     /// All ten device slots of the book are taken.
     case noFreeSlot
     /// This book shares a sync folder but its device (named `device`) has no slot there yet, so
@@ -46,6 +51,8 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
             return "cannot open the sync folder \(path): \(reason)"
         case .bookNotEmpty(let path):
             return "\(path) has entries of its own and the sync folder holds another book"
+        case .notTheBooksFolder(let path, let file):
+            return "\(path) lacks \(file), the last file this device published"
         case .noFreeSlot:
             return "all ten device slots are taken"
         case .noSlotYet(let device):

@@ -39,6 +39,36 @@ public struct SyncReport: Hashable, Sendable {
     /// device importing both files finds the second side already imported). Both are kept, as
     /// the bank may well have made two; each pair once, by the sync that brought them together.
     public var twinTransfers: [TwinTransfers] = []
+    /// Transactions that are one bank row imported on two devices apart (the same file, or two
+    /// files holding the row): each has the row's import key, so the book counts the row twice.
+    /// Both are kept, the smaller id holding the key (the other gets it back if it goes); each
+    /// pair once, by the sync that brought them together.
+    public var rowsImportedTwice: [RowImportedTwice] = []
+    /// Devices whose next file is not in the folder while later ones are (a sync tool still
+    /// copying it, a file moved away): their later files wait for it, and none of them was
+    /// applied. By file name.
+    public var missingFiles: [MissingChangesetFile] = []
+}
+
+/// Two transactions with one import key, added on two devices: one bank row imported twice.
+public struct RowImportedTwice: Hashable, Sendable {
+    /// The row holding the key, and the row that gave it way (the larger id).
+    public let firstID: Int64, secondID: Int64
+    /// The first row's date, amount, payee and account's name.
+    public let date: Day
+    public let amount: Money
+    public let payee: String
+    public let account: String
+}
+
+/// The next changeset file of a device, missing from the sync folder while later ones are there.
+public struct MissingChangesetFile: Hashable, Sendable {
+    /// The device that wrote it.
+    public let device: DeviceID
+    /// The name it goes by (its id when the book knows no name for it).
+    public let name: String
+    /// The missing file's name: `k7m2x9qa-000000000042.changeset`.
+    public let file: String
 }
 
 /// Two imported transfers between the same accounts, the same way, on the same day, of the
