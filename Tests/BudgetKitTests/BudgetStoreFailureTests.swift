@@ -71,8 +71,11 @@ import Glibc
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<8 {
                 group.addTask {
-                    let store = try! BudgetStore(path: path)
-                    for _ in 0..<50 { try! store.addTransaction(amount: Money(minorUnits: 100), category: "Food") }
+                    // An error is a failed expectation, never a crash of the whole run.
+                    #expect(throws: Never.self) {
+                        let store = try BudgetStore(path: path)
+                        for _ in 0..<50 { try store.addTransaction(amount: Money(minorUnits: 100), category: "Food") }
+                    }
                 }
             }
         }

@@ -129,6 +129,19 @@ final class TinyDisk {
     func free() {
         unlink(path + "/filler")
     }
+
+    /// Writes a filler file of `bytes` once the disk holds nothing else (up to 20 seconds):
+    /// files just removed may still take room for a moment, while a store released on another
+    /// thread closes them, or a child another test is starting holds a copy of their
+    /// descriptors until it runs its program. Whether the file was written whole.
+    func fill(bytes: Int) -> Bool {
+        let deadline = time(nil) + 20
+        var info = statvfs()
+        while statvfs(path, &info) == 0, info.f_blocks > info.f_bfree, time(nil) <= deadline { usleep(10_000) }
+        guard let file = fopen(path + "/filler", "wb") else { return false }
+        defer { fclose(file) }
+        return fwrite([UInt8](repeating: 0, count: bytes), 1, bytes, file) == bytes && fflush(file) == 0
+    }
 }
 
 /// Whether this process may mount a tmpfs (root in a system that allows it).
