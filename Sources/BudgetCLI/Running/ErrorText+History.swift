@@ -87,6 +87,10 @@ extension ErrorText {
             self.init(message: "the sync folder \(path) does not hold \(file), the last file this device published there; "
                           + "nothing was published or applied",
                       hint: "check the path: sync with the folder this book synced with before (every device syncs through the same one)")
+        case .syncFolderBusy(let path, let seconds):
+            self.init(message: "another sync through \(path) is running on this machine (for \(seconds) seconds now); "
+                          + "nothing was published or applied",
+                      hint: "let it finish, then sync again")
         case .noFreeSlot:
             self.init(message: "ten devices already share this book", hint: "a book can be shared by at most ten devices")
         case .noSlotYet(let device):

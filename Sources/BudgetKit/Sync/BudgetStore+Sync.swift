@@ -33,7 +33,8 @@ extension BudgetStore {
     ///   a folder), `cannotWriteChangesetFile` (read-only, full), `changesetFileExists` (another
     ///   book publishes under this device's id), `notTheBooksFolder` (the folder lacks this
     ///   device's last file: nothing read or written), `bookNotEmpty`, `noFreeSlot` (a joiner finds all
-    ///   ten slots given); ``BudgetError/insideGroupedWrite(operation:)`` inside ``write(_:)``,
+    ///   ten slots given), `syncFolderBusy` (another process of this machine synced through the
+    ///   folder all the while this one waited for it, a minute); ``BudgetError/insideGroupedWrite(operation:)`` inside ``write(_:)``,
     ///   before anything is read or written; a database error.
     public func sync(folder: String, givingSlots: Bool = false) throws -> SyncReport {
         try refuseInsideGroupedWrite("sync")
@@ -41,6 +42,9 @@ extension BudgetStore {
         let local = try reading { try connection.inTransaction { try localDevice() } }
         let me = local.device.id
         do {
+            // One sync at a time through the folder: what to apply is chosen before it is written.
+            let lock = try SyncFolderLock(folder, waiting: syncFolderWait)
+            defer { withExtendedLifetime(lock) {} }
             try ChangesetFile.removeLeftovers(of: me, in: folder)
             if access(folder, W_OK) != 0 {
                 throw SyncError.cannotWriteChangesetFile(path: folder, reason: BookFile.words(for: errno))

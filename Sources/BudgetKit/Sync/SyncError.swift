@@ -29,6 +29,9 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
     /// folder). Publishing there would number the next file after `file`, which the other devices
     /// would never see, and they would wait for it for good. Nothing was published or applied.
     case notTheBooksFolder(path: String, file: String)
+    /// Another process of this machine synced through `path` (``SyncFolderLock``) for all of
+    /// `seconds`. Nothing was read or written.
+    case syncFolderBusy(path: String, seconds: Int)
     /// All ten device slots of the book are taken.
     case noFreeSlot
     /// This book shares a sync folder but its device (named `device`) has no slot there yet, so
@@ -53,6 +56,8 @@ public enum SyncError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(path) has entries of its own and the sync folder holds another book"
         case .notTheBooksFolder(let path, let file):
             return "\(path) lacks \(file), the last file this device published"
+        case .syncFolderBusy(let path, let seconds):
+            return "another sync through \(path) ran for \(seconds) s"
         case .noFreeSlot:
             return "all ten device slots are taken"
         case .noSlotYet(let device):

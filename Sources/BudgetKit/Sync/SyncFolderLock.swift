@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An exclusive lock on a sync folder for one sync (`flock` on the folder itself, so nothing is
+/// written there for it), released when the lock goes away: two syncs of one book at the same
+/// time (a cron job and a person) each chose the files to apply before either wrote, and the
+/// second failed on the first's entries; two could publish one change under two numbers. The
+/// second now waits for the first and finds its work done.
+///
+/// Only processes of this machine see it; each device syncs its own book.
+final class SyncFolderLock {
+    private let descriptor: Int32
+
+    /// Takes the lock on `folder`, waiting up to `seconds` for another sync to let it go; `nil`
+    /// when the folder cannot be opened (the sync then says why, as without a lock).
+    ///
+    /// - Throws: ``SyncError/syncFolderBusy(path:seconds:)`` when another process held it all that time.
+    init?(_ folder: String, waiting seconds: Double = 60) throws(SyncError) {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        let deadline = Self.now() + seconds
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            let busy = errno == EWOULDBLOCK || errno == EINTR
+            guard busy, Self.now() < deadline else {
+                close(descriptor)
+                if busy { throw .syncFolderBusy(path: folder, seconds: Int(seconds.rounded(.up))) }
+                return nil
+            }
+            usleep(20_000)
+        }
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
