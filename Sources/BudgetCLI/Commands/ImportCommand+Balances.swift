@@ -134,6 +134,7 @@ extension Import {
         if let debit = layout.debit, let credit = layout.credit { columns.append("debit '\(debit)', credit '\(credit)'") }
         if let payee = layout.payee { columns.append("payee '\(payee)'" + (layout.payer == nil ? "" : " (money out)")) }
         if let payer = layout.payer { columns.append("'\(payer)' (money in)") }
+        if let category = layout.category { columns.append("category '\(category)'") }
         if let note = layout.note { columns.append("note '\(note)'") }
         if let status = layout.status { columns.append("status '\(status)'") }
         let bankSigns = "signs as the bank's (money out negative)"

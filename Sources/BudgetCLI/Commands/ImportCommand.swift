@@ -34,7 +34,9 @@ struct Import: BudgetCommand {
         expense category.
 
         A row's category is the file's category column, else the first matching rule (see \
-        'budget rule'), else --default-category. Every category the file names that the book \
+        'budget rule'), else --default-category. A bank's CSV file read without column options \
+        has its Category column read too: its names are the bank's, and \
+        --ignore-category-column leaves them out. Every category the file names that the book \
         lacks is listed at once; --create-categories creates them instead, of the kind its kind \
         column gives (what 'budget export' writes). An export holds transactions, not the \
         whole book: their accounts must exist first, and budgets, categories without \

@@ -26,6 +26,11 @@ enum CSVHeaderRecognizer {
                         "buchungstext", "vorgang",
                         "référence", "libellé complémentaire", "motif"]
     static let statuses = ["status", "buchungsstatus", "statut"]
+    /// The bank's (or another tool's) own category of each row: Chase, Capital One, Amex,
+    /// Monzo and N26 write one. Read as a category column is in budget's own layout (it beats
+    /// the rules; an empty cell leaves the row to them), unless
+    /// ``ImportOptions/ignoresCategoryColumn``.
+    static let categories = ["category", "kategorie", "catégorie", "categorie"]
     /// A column beside a signless amount saying which way its money went (`S` or `H`, `D` or
     /// `C`: see ``ImportMapper/applyingSign(_:word:column:named:fail:)``). A column with no name
     /// right after the amount is taken as one too, as German cooperative banks write it
@@ -77,10 +82,12 @@ enum CSVHeaderRecognizer {
         columns.payee = find(payees)
         columns.note = find(notes)
         columns.status = find(statuses)
+        columns.category = find(categories)
         func name(_ index: Int?) -> String? { index.map { fields[$0] } }
         let layout = CSVLayout(delimiter: delimiter, headerLine: line, date: fields[date], amount: name(columns.amount),
                                debit: name(columns.debit), credit: name(columns.credit), payee: name(columns.payee),
-                               payer: name(columns.payer), note: name(columns.note), status: name(columns.status),
+                               payer: name(columns.payer), category: name(columns.category), note: name(columns.note),
+                               status: name(columns.status),
                                sign: columns.signNamed ? name(columns.sign) : nil, signColumn: columns.sign.map { $0 + 1 })
         return (layout, columns)
     }

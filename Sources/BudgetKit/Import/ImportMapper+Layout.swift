@@ -32,9 +32,14 @@ extension ImportMapper {
             recognizing = false
             return false
         }
-        if let (layout, columns) = recognized {
+        if var (layout, columns) = recognized {
+            if options.ignoresCategoryColumn {
+                layout.category = nil
+                columns.category = nil
+            }
             self.layout = layout
             self.columns = columns
+            categoryHeader = layout.category
             headerLine = record.line
             headerFieldCount = record.fields.count
             recognizing = false

@@ -88,6 +88,9 @@ struct ImportMapper: Sendable {
     var preambleLines = 0
     /// The field separator in use (found, when the options leave it at its default).
     var delimiter: Unicode.Scalar
+    /// The header text of the category column the header gave by itself, once read: `nil` when
+    /// ``ImportOptions/categoryColumn`` names it, and without one.
+    var categoryHeader: String?
 
     /// Maps one record like ``map(_:)`` but leaves ``ImportRow/importKey`` empty, for a caller
     /// that numbers rows itself (``BudgetStore`` does, on disk).
@@ -96,6 +99,7 @@ struct ImportMapper: Sendable {
             if try recognizesHeader(record) { return nil }
             columns = try resolve(header: options.hasHeader ? record : nil, line: record.line)
             if options.hasHeader {
+                if options.categoryColumn == nil, let index = columns?.category { categoryHeader = record.fields[index] }
                 headerLine = record.line
                 headerFieldCount = record.fields.count
                 return nil

@@ -139,6 +139,7 @@ extension BudgetStore {
         let staging = try reading { try ImportStaging(store: self, file: file, options: options) }
         defer { staging.drop() }
         try reading { try staging.stage(&rows, resolver: &resolver) }
+        staging.categoryHeader = rows.categoryHeader
         if staging.transactionCount == 0 {
             if let error = rows.noRowsError { throw error }
             return ImportSummary(added: 0, skipped: 0, dryRun: dryRun)

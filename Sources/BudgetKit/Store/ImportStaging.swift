@@ -104,6 +104,9 @@ final class ImportStaging {
     /// What `import_missing` already says of recent names, so that the rows of a missing
     /// category cost one SQL statement only when they change something (bounded).
     var missingSeen: [String: (kind: BudgetCategory.Kind?, kindLine: Int?, firstDate: Day)] = [:]
+    /// The header text of the file's category column when its header gave it
+    /// (``ImportReader/categoryHeader``), for ``MissingCategory/header``.
+    var categoryHeader: String?
 
     /// Groups counted in memory at most (``occurrencesInMemory``; fewer in tests).
     private let memoryCounters: Int
