@@ -37,6 +37,11 @@ enum CSVHeaderRecognizer {
     /// (`Umsatz;" "` with `54,37;S`).
     static let signs = ["soll/haben", "s/h", "soll-haben", "soll/haben-kennzeichen", "debit/credit", "credit/debit",
                         "dr/cr", "cr/dr", "d/c", "c/d"]
+    /// A column of transaction types that may say which way a signless amount went: Mint
+    /// writes every amount without a sign and `debit` or `credit` here. Read as the unnamed
+    /// column is, its other words leaving the amount as written (N26 wrote `MasterCard
+    /// Payment` or `Income` beside signed amounts).
+    static let types = ["transaction type"]
 
     /// The normalized name: lowercased, trimmed, a trailing `(EUR)`-like part dropped.
     static func key(_ field: String) -> String {
@@ -64,11 +69,15 @@ enum CSVHeaderRecognizer {
         }
         guard let date = find(dates) else { return nil }
         var columns = ImportMapper.Columns(date: date)
+        var typed = false
         if let amount = find(amounts) {
             columns.amount = amount
             if let sign = find(signs) {
                 columns.sign = sign
                 columns.signNamed = true
+            } else if let type = find(types) {
+                columns.sign = type
+                typed = true
             } else if amount + 1 < keys.count, keys[amount + 1].isEmpty {
                 columns.sign = amount + 1
                 taken.insert(amount + 1)
@@ -88,7 +97,7 @@ enum CSVHeaderRecognizer {
                                debit: name(columns.debit), credit: name(columns.credit), payee: name(columns.payee),
                                payer: name(columns.payer), category: name(columns.category), note: name(columns.note),
                                status: name(columns.status),
-                               sign: columns.signNamed ? name(columns.sign) : nil, signColumn: columns.sign.map { $0 + 1 })
+                               sign: columns.signNamed || typed ? name(columns.sign) : nil, signColumn: columns.sign.map { $0 + 1 })
         return (layout, columns)
     }
 

@@ -36,8 +36,9 @@ public struct CSVLayout: Hashable, Sendable {
     public var note: String?
     /// The status column (`pending` rows).
     public var status: String?
-    /// The header text of the column saying which way a signless amount went (`S` or `H`);
-    /// `nil` when it has none (the unnamed column after the amount).
+    /// The header text of the column saying which way a signless amount went (`S` or `H`;
+    /// Mint's `Transaction Type`, `debit` or `credit`); `nil` when it has none (the unnamed
+    /// column after the amount).
     public var sign: String?
     /// That column's number, from 1, named or not.
     public var signColumn: Int?

@@ -44,7 +44,8 @@ struct ImportMapper: Sendable {
         /// The payer's column beside the payee's (``CSVLayout/payer``).
         var payer: Int?
         /// The column saying which way a signless amount went (``CSVLayout/sign``), and whether
-        /// its header names it (an unnamed one reads only the words it knows).
+        /// its header names it as one (an unnamed one, or a type column like Mint's, reads only
+        /// the words it knows).
         var sign: Int?
         var signNamed = false
         var account: Int?
