@@ -66,4 +66,29 @@ import Testing
         #expect(dryRun.stdout.contains(",2026-11-03,54.37,Groceries,REWE,,expense,Main,"))
         #expect(dryRun.stdout.contains(",2026-11-25,3250.00,Salary,ACME GmbH,,income,Main,"))
     }
+
+    /// YNAB writes money out under `Outflow` and money in under `Inflow`, both filled (`$0.00`),
+    /// amounts with a currency sign and thousands. Its file was refused: no header found.
+    @Test func ynabsOutflowAndInflowAreReadAsDebitAndCredit() throws {
+        let sandbox = book()
+        sandbox.succeed("-q", "add-category", "Ready to Assign", "0", "--income", "--from", "2026-01")
+        let file = sandbox.write("ynab.csv", """
+            "Account","Flag","Date","Payee","Category Group/Category","Category Group","Category","Memo","Outflow","Inflow","Cleared"
+            "Checking","","11/15/2026","Whole Foods","Everyday: Groceries","Everyday","Groceries","","$54.37","$0.00","Cleared"
+            "Checking","","11/25/2026","ACME","Inflow: Ready to Assign","Inflow","Ready to Assign","November","$0.00","$3,250.00","Cleared"
+            "Checking","","11/26/2026","Transfer : Savings","","","","","$500.00","$0.00","Uncleared"
+
+            """)
+        let dryRun = sandbox.run("import", file, "--default-category", "Rent", "--dry-run", "--format", "csv")
+        #expect(dryRun.status == 0)
+        #expect(dryRun.stderr == """
+            Read as csv (utf-8, ','), header on line 1: date 'Date', debit 'Outflow', credit 'Inflow', payee 'Payee', \
+            category 'Category', note 'Memo'.
+            Dry run: would import 3 transactions from \(file).
+
+            """)
+        #expect(dryRun.stdout.contains(",2026-11-15,54.37,Groceries,Whole Foods,,expense,Main,"))
+        #expect(dryRun.stdout.contains(",2026-11-25,3250.00,Ready to Assign,ACME,November,income,Main,"))
+        #expect(dryRun.stdout.contains(",2026-11-26,500.00,Rent,Transfer : Savings,,expense,Main,"))
+    }
 }

@@ -7,9 +7,10 @@ enum CSVHeaderRecognizer {
                         "buchungstag", "buchungsdatum", "datum", "date d'opération", "date de l'opération", "date opération",
                         "date comptable", "date d'operation", "date operation"]
     static let amounts = ["amount", "transaction amount", "betrag", "umsatz", "montant", "montant de l'opération"]
-    static let debits = ["debit", "debit amount", "withdrawal", "withdrawals", "money out", "paid out", "soll", "ausgang",
-                         "débit", "debit (eur)"]
-    static let credits = ["credit", "credit amount", "deposit", "deposits", "money in", "paid in", "haben", "eingang", "crédit"]
+    static let debits = ["debit", "debit amount", "withdrawal", "withdrawals", "money out", "paid out", "outflow", "soll",
+                         "ausgang", "débit", "debit (eur)"]
+    static let credits = ["credit", "credit amount", "deposit", "deposits", "money in", "paid in", "inflow", "haben", "eingang",
+                          "crédit"]
     static let payees = ["payee", "beneficiary", "recipient", "merchant", "counterparty", "name", "description",
                          "empfänger", "begünstigter", "beguenstigter/zahlungspflichtiger", "begünstigter/zahlungspflichtiger",
                          "name zahlungsbeteiligter", "auftraggeber/empfänger", "empfänger/zahlungspflichtiger",
