@@ -84,6 +84,8 @@ import Testing
                               else a comma).
       --skip-lines <n>        Lines to skip before the header (a bank's preamble).
                               (default: 0)
+      --no-header             The file has no header: every line is a row, its
+                              columns named by number.
       --date-column <column>  The date's column: header text, or a number from 1.
                               (default: date)
       --date-format <pattern> How dates are written: YYYY, MM and DD with

@@ -70,6 +70,7 @@ struct Import: BudgetCommand {
         .argument(\.file, "file", help: "The file (CSV, OFX, QFX, QIF, CAMT, MT940), or - for standard input."),
         .option(\.delimiter, "delimiter", "char", help: "The field separator: one character, like ; or tab (default: found from the file without column options, else a comma)."),
         .option(\.skipLines, "skip-lines", "n", default: "0", help: "Lines to skip before the header (a bank's preamble)."),
+        .flag(\.hasNoHeader, "no-header", help: "The file has no header: every line is a row, its columns named by number."),
         .option(\.dateColumn, "date-column", "column", default: "date", help: "The date's column: header text, or a number from 1."),
         .option(\.dateFormat, "date-format", "pattern", default: "YYYY-MM-DD",
                 help: "How dates are written: YYYY, MM and DD with separators, like DD.MM.YYYY or MM/DD/YYYY."),
@@ -109,6 +110,7 @@ struct Import: BudgetCommand {
     var file = FilePath("-")
     var delimiter: Delimiter?
     var skipLines = 0
+    var hasNoHeader = false
     var dateColumn = ImportColumn.named("date")
     var dateFormat = ImportDateFormat.iso
     var amountColumn: ImportColumn?
@@ -161,6 +163,7 @@ struct Import: BudgetCommand {
         var options = ImportOptions()
         options.delimiter = delimiter?.scalar
         options.skipLines = skipLines
+        options.hasHeader = !hasNoHeader
         options.dateColumn = dateColumn
         options.dateFormat = dateFormat
         if let debitColumn, let creditColumn {
