@@ -250,6 +250,7 @@ struct Import: BudgetCommand {
             context.warn(dryRun ? "hint: if the file is a bank's, where money out is negative, add --negate"
                                 : "hint: if the file is a bank's, where money out is negative, run 'budget undo' and import it again with --negate")
         }
+        reportMostlyMoneyIn(summary, rows, dryRun: dryRun, context)
         Self.reportNearMisses(summary.pendingNearMisses, dryRun: dryRun, context)
         Self.reportReusedBankIDs(summary.reusedBankIDs, file: input.name, dryRun: dryRun, context)
         Self.reportTransferNearMisses(summary.transferNearMisses, file: input.name, dryRun: dryRun, context)
