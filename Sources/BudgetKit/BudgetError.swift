@@ -98,6 +98,10 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     case missingCategories(file: String, [MissingCategory], more: Int)
     /// An imported file holds a header and no rows after it (`line` is the header's).
     case noRowsAfterHeader(file: String, line: Int)
+    /// The line read as an imported file's header, its columns named by number, holds a date
+    /// and an amount where they are: a row of a file without a header (Wells Fargo writes one),
+    /// which would be dropped (``ImportOptions/hasHeader`` reads it as a row).
+    case headerReadsAsRow(file: String, line: Int, date: String, amount: String)
     /// Skipping `skipLines` lines of an imported file left nothing to read: the file, not empty,
     /// has `lineCount` lines, all skipped or blank.
     case noRowsAfterSkipping(file: String, skipLines: Int, lineCount: Int)
@@ -316,6 +320,8 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
                 .joined(separator: "\n")
         case .noRowsAfterHeader(let file, let line):
             return "\(file):\(line): no rows after the header"
+        case .headerReadsAsRow(let file, let line, let date, let amount):
+            return "\(file):\(line): line \(line) reads as a row (date '\(date)', amount '\(amount)'), not as a header naming the columns"
         case .noStatement(let file, let format):
             return "\(file): no statement or transaction found, read as \(format)"
         case .rowWithoutCategory(let file, let line, let column, let payee):

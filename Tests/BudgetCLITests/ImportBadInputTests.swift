@@ -86,12 +86,22 @@ import Testing
         #expect(result.stderr == """
             budget: error: \(file):3:3: no category named 'Fod'; did you mean 'Food'?
             budget: error: \(file):4:3: no category named 'Travel'
-            hint: add them with 'budget add-category', or import with --create-categories to create them from the file; nothing was imported
+            hint: these names are from the file's column 'category': add them with 'budget add-category', import with \
+            --create-categories to create them from the file, or import with --ignore-category-column to leave their rows to rules \
+            and --default-category; nothing was imported
 
             """)
         #expect(try sandbox.snapshot() == before)
         let one = sandbox.write("one.csv", "date,amount,category\n2026-11-21,3.20,Fod\n")
         #expect(sandbox.run("import", one).stderr == """
+            budget: error: \(one):2:3: no category named 'Fod'; did you mean 'Food'?
+            hint: this name is from the file's column 'category': add it with 'budget add-category', import with \
+            --create-categories to create it from the file, or import with --ignore-category-column to leave its rows to rules \
+            and --default-category; nothing was imported
+
+            """)
+        // A column named by --category-column is the user's choice: no other is offered.
+        #expect(sandbox.run("import", one, "--category-column", "category").stderr == """
             budget: error: \(one):2:3: no category named 'Fod'; did you mean 'Food'?
             hint: add it with 'budget add-category', or import with --create-categories to create it from the file; nothing was imported
 

@@ -43,9 +43,11 @@ import Testing
     refund in an expense category.
 
     A row's category is the file's category column, else the first matching rule
-    (see 'budget rule'), else --default-category. Every category the file names that
-    the book lacks is listed at once; --create-categories creates them instead, of
-    the kind its kind column gives (what 'budget export' writes). An export holds
+    (see 'budget rule'), else --default-category. A bank's CSV file read without
+    column options has its Category column read too: its names are the bank's, and
+    --ignore-category-column leaves them out. Every category the file names that the
+    book lacks is listed at once; --create-categories creates them instead, of the
+    kind its kind column gives (what 'budget export' writes). An export holds
     transactions, not the whole book: their accounts must exist first, and budgets,
     categories without transactions, opening balances and reconciliations are not in
     it; 'budget backup' and 'budget restore' copy a whole book.
@@ -84,6 +86,8 @@ import Testing
                               else a comma).
       --skip-lines <n>        Lines to skip before the header (a bank's preamble).
                               (default: 0)
+      --no-header             The file has no header: every line is a row, its
+                              columns named by number.
       --date-column <column>  The date's column: header text, or a number from 1.
                               (default: date)
       --date-format <pattern> How dates are written: YYYY, MM and DD with

@@ -66,8 +66,9 @@ import Testing
         try target.addCategory(named: "food", monthlyBudget: .zero)
         let before = try bookDump(target)
         let missing = BudgetError.missingCategories(file: "bank.csv", [
-            MissingCategory(name: "Interest", line: 2, column: 4), MissingCategory(name: "Salary", line: 3, column: 4),
-            MissingCategory(name: "Café", line: 7, column: 4),
+            MissingCategory(name: "Interest", line: 2, column: 4, header: "category"),
+            MissingCategory(name: "Salary", line: 3, column: 4, header: "category"),
+            MissingCategory(name: "Café", line: 7, column: 4, header: "category"),
         ], more: 0)
         #expect(throws: missing) { try importText(target, try export(source)) }
         #expect(throws: missing) { try importText(target, try export(source), dryRun: true) }
@@ -89,7 +90,7 @@ import Testing
             Issue.record("no error")
         } catch BudgetError.missingCategories(let file, let listed, let more) {
             #expect(file == "bank.csv" && listed.count == 50 && more == 20)
-            #expect(listed.first == MissingCategory(name: "Category 0", line: 2, column: 3))
+            #expect(listed.first == MissingCategory(name: "Category 0", line: 2, column: 3, header: "category"))
         }
     }
 

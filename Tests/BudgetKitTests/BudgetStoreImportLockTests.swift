@@ -63,7 +63,7 @@ import Glibc
         var rows = ImportReader(file: "slow.csv", options: ImportOptions(), chunks: slowSource(lines) { call in
             if call == lines.count { try other.deleteCategory(named: "Gifts") }
         })
-        #expect(throws: BudgetError.missingCategories(file: "slow.csv", [MissingCategory(name: "gifts", line: 3, column: 3)], more: 0)) {
+        #expect(throws: BudgetError.missingCategories(file: "slow.csv", [MissingCategory(name: "gifts", line: 3, column: 3, header: "category")], more: 0)) {
             try store.importTransactions(from: &rows)
         }
         #expect(try store.transactions().isEmpty)

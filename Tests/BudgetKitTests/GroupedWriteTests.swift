@@ -99,7 +99,7 @@ import Testing
             case .refusedWrite: #expect(error as? BudgetError == .unknownCategory("Nope"))
             case .callersError: #expect(error as? CallersError == CallersError())
             case .refusedImport:
-                #expect(error as? BudgetError == .missingCategories(file: "bad.csv", [MissingCategory(name: "Nope", line: 2, column: 3)], more: 0))
+                #expect(error as? BudgetError == .missingCategories(file: "bad.csv", [MissingCategory(name: "Nope", line: 2, column: 3, header: "category")], more: 0))
             case .badImportRow:
                 #expect(error as? BudgetError == .badInput(file: "bad.csv", line: 3, column: 2,
                                                            message: "invalid amount 'two': it is not a number like 12.50"))

@@ -60,6 +60,28 @@ extension Import {
 }
 
 extension Import {
+    /// Warns when most rows of a bank's CSV file read without column options (a signed amount,
+    /// no sign column, no --negate: nothing said which way its amounts go) were money in: a
+    /// card's file that writes charges positive (American Express, Discover) looks like that,
+    /// and every charge was a refund. The hint gives the column options that read the file in
+    /// budget's own way (spending positive).
+    func reportMostlyMoneyIn(_ summary: ImportSummary, _ rows: ImportReader, dryRun: Bool, _ context: CommandContext) {
+        guard let amounts = summary.mostlyMoneyIn, !negate, let layout = rows.layout, let amount = layout.amount,
+              layout.signColumn == nil else { return }
+        var words = layout.headerLine > 1 ? ["--skip-lines", String(layout.headerLine - 1)] : []
+        if layout.delimiter != "," { words += ["--delimiter", layout.delimiter == "\t" ? "tab" : String(layout.delimiter)] }
+        words += ["--date-column", layout.date, "--amount-column", amount]
+        if let payee = layout.payee { words += ["--payee-column", payee] }
+        if let category = layout.category { words += ["--category-column", category] }
+        if let note = layout.note { words += ["--note-column", note] }
+        let options = words.map(ShellWords.quoted).joined(separator: " ")
+        context.warn("budget: warning: \(amounts.moneyIn) of \(amounts.rows) rows have a positive amount, "
+                     + "which a bank's file means as money in (a refund, or income)")
+        let card = "if the file is a card's that writes charges positive (American Express, Discover), "
+        context.warn(dryRun ? "hint: \(card)name its columns, without --negate: \(options)"
+                            : "hint: \(card)run 'budget undo' and import it again with its columns named, without --negate: \(options)")
+    }
+
     /// Lists each pending transaction that looks like a row just imported without being its
     /// twin: both stay, a person decides.
     static func reportNearMisses(_ misses: [PendingNearMiss], dryRun: Bool, _ context: CommandContext) {
@@ -134,6 +156,7 @@ extension Import {
         if let debit = layout.debit, let credit = layout.credit { columns.append("debit '\(debit)', credit '\(credit)'") }
         if let payee = layout.payee { columns.append("payee '\(payee)'" + (layout.payer == nil ? "" : " (money out)")) }
         if let payer = layout.payer { columns.append("'\(payer)' (money in)") }
+        if let category = layout.category { columns.append("category '\(category)'") }
         if let note = layout.note { columns.append("note '\(note)'") }
         if let status = layout.status { columns.append("status '\(status)'") }
         let bankSigns = "signs as the bank's (money out negative)"

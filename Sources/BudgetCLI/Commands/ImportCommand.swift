@@ -35,7 +35,9 @@ struct Import: BudgetCommand {
         expense category.
 
         A row's category is the file's category column, else the first matching rule (see \
-        'budget rule'), else --default-category. Every category the file names that the book \
+        'budget rule'), else --default-category. A bank's CSV file read without column options \
+        has its Category column read too: its names are the bank's, and \
+        --ignore-category-column leaves them out. Every category the file names that the book \
         lacks is listed at once; --create-categories creates them instead, of the kind its kind \
         column gives (what 'budget export' writes). An export holds transactions, not the \
         whole book: their accounts must exist first, and budgets, categories without \
@@ -69,6 +71,7 @@ struct Import: BudgetCommand {
         .argument(\.file, "file", help: "The file (CSV, OFX, QFX, QIF, CAMT, MT940), or - for standard input."),
         .option(\.delimiter, "delimiter", "char", help: "The field separator: one character, like ; or tab (default: found from the file without column options, else a comma)."),
         .option(\.skipLines, "skip-lines", "n", default: "0", help: "Lines to skip before the header (a bank's preamble)."),
+        .flag(\.hasNoHeader, "no-header", help: "The file has no header: every line is a row, its columns named by number."),
         .option(\.dateColumn, "date-column", "column", default: "date", help: "The date's column: header text, or a number from 1."),
         .option(\.dateFormat, "date-format", "pattern", default: "YYYY-MM-DD",
                 help: "How dates are written: YYYY, MM and DD with separators, like DD.MM.YYYY or MM/DD/YYYY."),
@@ -108,6 +111,7 @@ struct Import: BudgetCommand {
     var file = FilePath("-")
     var delimiter: Delimiter?
     var skipLines = 0
+    var hasNoHeader = false
     var dateColumn = ImportColumn.named("date")
     var dateFormat = ImportDateFormat.iso
     var amountColumn: ImportColumn?
@@ -160,6 +164,7 @@ struct Import: BudgetCommand {
         var options = ImportOptions()
         options.delimiter = delimiter?.scalar
         options.skipLines = skipLines
+        options.hasHeader = !hasNoHeader
         options.dateColumn = dateColumn
         options.dateFormat = dateFormat
         if let debitColumn, let creditColumn {
@@ -243,6 +248,7 @@ struct Import: BudgetCommand {
             context.warn(dryRun ? "hint: if the file is a bank's, where money out is negative, add --negate"
                                 : "hint: if the file is a bank's, where money out is negative, run 'budget undo' and import it again with --negate")
         }
+        reportMostlyMoneyIn(summary, rows, dryRun: dryRun, context)
         Self.reportNearMisses(summary.pendingNearMisses, dryRun: dryRun, context)
         Self.reportReusedBankIDs(summary.reusedBankIDs, file: input.name, dryRun: dryRun, context)
         Self.reportTransferNearMisses(summary.transferNearMisses, file: input.name, dryRun: dryRun, context)

@@ -38,7 +38,9 @@ extension ErrorText {
     }
 
     /// One `FILE:LINE:COLUMN: no category named 'Fod'` line per category an import names and the
-    /// book lacks, as compilers list their errors, and a hint. A name holding an invisible
+    /// book lacks, as compilers list their errors, and a hint. When the file's header gave the
+    /// column (``MissingCategory/header``: a bank's `Category` holds the bank's names), the hint
+    /// names it and `--ignore-category-column` beside `--create-categories`. A name holding an invisible
     /// character is named with it, and the hint does not offer `--create-categories` for it:
     /// that refuses such a name as `add-category` does.
     ///
@@ -61,7 +63,16 @@ extension ErrorText {
         let hint: String
         switch (invisible, others) {
         case (0, _):
-            hint = create
+            // A column the header gave by itself may hold a bank's names, not the book's.
+            if let header = categories.first?.header {
+                let one = others == 1
+                hint = "\(one ? "this name is" : "these names are") from the file's column '\(header)': "
+                    + "add \(one ? "it" : "them") with 'budget add-category', import with --create-categories to create "
+                    + "\(one ? "it" : "them") from the file, or import with --ignore-category-column to leave "
+                    + "\(one ? "its" : "their") rows to rules and --default-category"
+            } else {
+                hint = create
+            }
         case (1, 0):
             hint = "remove the invisible character from the name in the file: it makes one name look like another, "
                 + "and --create-categories refuses such a name too"

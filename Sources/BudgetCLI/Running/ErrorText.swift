@@ -147,6 +147,10 @@ struct ErrorText: Equatable {
             self.init(missingCategories: file, categories, more: more)
         case .noRowsAfterHeader(let file, let line):
             self.init(message: "\(file):\(line): no rows after the header", hint: "check the file, or the --skip-lines count")
+        case .headerReadsAsRow:
+            self.init(message: error.description,
+                      hint: "for a file without a header, import with --no-header; lines before the header are skipped with "
+                          + "--skip-lines; nothing was imported")
         case .noStatement(let file, let format):
             let what: String
             switch format {

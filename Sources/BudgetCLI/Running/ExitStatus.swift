@@ -55,7 +55,7 @@ enum ExitStatus: Equatable {
             self = error.isUsage ? .usage : .failure
         case let error as BudgetError:
             switch error {
-            case .badInput, .missingCategories, .noRowsAfterHeader, .noRowsAfterSkipping, .emptyImportFile, .noStatement, .bankFile,
+            case .badInput, .missingCategories, .noRowsAfterHeader, .headerReadsAsRow, .noRowsAfterSkipping, .emptyImportFile, .noStatement, .bankFile,
                  .rowWithoutCategory, .unknownAccountInFile:
                 self = .badInput
             // Values the store validates itself (an empty category name...) came from the command line.

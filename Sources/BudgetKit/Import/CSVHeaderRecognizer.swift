@@ -7,9 +7,10 @@ enum CSVHeaderRecognizer {
                         "buchungstag", "buchungsdatum", "datum", "date d'opération", "date de l'opération", "date opération",
                         "date comptable", "date d'operation", "date operation"]
     static let amounts = ["amount", "transaction amount", "betrag", "umsatz", "montant", "montant de l'opération"]
-    static let debits = ["debit", "debit amount", "withdrawal", "withdrawals", "money out", "paid out", "soll", "ausgang",
-                         "débit", "debit (eur)"]
-    static let credits = ["credit", "credit amount", "deposit", "deposits", "money in", "paid in", "haben", "eingang", "crédit"]
+    static let debits = ["debit", "debit amount", "withdrawal", "withdrawals", "money out", "paid out", "outflow", "soll",
+                         "ausgang", "débit", "debit (eur)"]
+    static let credits = ["credit", "credit amount", "deposit", "deposits", "money in", "paid in", "inflow", "haben", "eingang",
+                          "crédit"]
     static let payees = ["payee", "beneficiary", "recipient", "merchant", "counterparty", "name", "description",
                          "empfänger", "begünstigter", "beguenstigter/zahlungspflichtiger", "begünstigter/zahlungspflichtiger",
                          "name zahlungsbeteiligter", "auftraggeber/empfänger", "empfänger/zahlungspflichtiger",
@@ -26,12 +27,22 @@ enum CSVHeaderRecognizer {
                         "buchungstext", "vorgang",
                         "référence", "libellé complémentaire", "motif"]
     static let statuses = ["status", "buchungsstatus", "statut"]
+    /// The bank's (or another tool's) own category of each row: Chase, Capital One, Amex,
+    /// Monzo and N26 write one. Read as a category column is in budget's own layout (it beats
+    /// the rules; an empty cell leaves the row to them), unless
+    /// ``ImportOptions/ignoresCategoryColumn``.
+    static let categories = ["category", "kategorie", "catégorie", "categorie"]
     /// A column beside a signless amount saying which way its money went (`S` or `H`, `D` or
     /// `C`: see ``ImportMapper/applyingSign(_:word:column:named:fail:)``). A column with no name
     /// right after the amount is taken as one too, as German cooperative banks write it
     /// (`Umsatz;" "` with `54,37;S`).
     static let signs = ["soll/haben", "s/h", "soll-haben", "soll/haben-kennzeichen", "debit/credit", "credit/debit",
                         "dr/cr", "cr/dr", "d/c", "c/d"]
+    /// A column of transaction types that may say which way a signless amount went: Mint
+    /// writes every amount without a sign and `debit` or `credit` here. Read as the unnamed
+    /// column is, its other words leaving the amount as written (N26 wrote `MasterCard
+    /// Payment` or `Income` beside signed amounts).
+    static let types = ["transaction type"]
 
     /// The normalized name: lowercased, trimmed, a trailing `(EUR)`-like part dropped.
     static func key(_ field: String) -> String {
@@ -59,11 +70,15 @@ enum CSVHeaderRecognizer {
         }
         guard let date = find(dates) else { return nil }
         var columns = ImportMapper.Columns(date: date)
+        var typed = false
         if let amount = find(amounts) {
             columns.amount = amount
             if let sign = find(signs) {
                 columns.sign = sign
                 columns.signNamed = true
+            } else if let type = find(types) {
+                columns.sign = type
+                typed = true
             } else if amount + 1 < keys.count, keys[amount + 1].isEmpty {
                 columns.sign = amount + 1
                 taken.insert(amount + 1)
@@ -77,11 +92,13 @@ enum CSVHeaderRecognizer {
         columns.payee = find(payees)
         columns.note = find(notes)
         columns.status = find(statuses)
+        columns.category = find(categories)
         func name(_ index: Int?) -> String? { index.map { fields[$0] } }
         let layout = CSVLayout(delimiter: delimiter, headerLine: line, date: fields[date], amount: name(columns.amount),
                                debit: name(columns.debit), credit: name(columns.credit), payee: name(columns.payee),
-                               payer: name(columns.payer), note: name(columns.note), status: name(columns.status),
-                               sign: columns.signNamed ? name(columns.sign) : nil, signColumn: columns.sign.map { $0 + 1 })
+                               payer: name(columns.payer), category: name(columns.category), note: name(columns.note),
+                               status: name(columns.status),
+                               sign: columns.signNamed || typed ? name(columns.sign) : nil, signColumn: columns.sign.map { $0 + 1 })
         return (layout, columns)
     }
 

@@ -28,12 +28,17 @@ public struct CSVLayout: Hashable, Sendable {
     public var payee: String?
     /// The payer's column, beside the payee's: the other party of money in.
     public var payer: String?
+    /// The category's column: the bank's own names, which the book must have
+    /// (``ImportOptions/createsMissingCategories`` creates them); `nil` without one, and with
+    /// ``ImportOptions/ignoresCategoryColumn``.
+    public var category: String?
     /// The note's column.
     public var note: String?
     /// The status column (`pending` rows).
     public var status: String?
-    /// The header text of the column saying which way a signless amount went (`S` or `H`);
-    /// `nil` when it has none (the unnamed column after the amount).
+    /// The header text of the column saying which way a signless amount went (`S` or `H`;
+    /// Mint's `Transaction Type`, `debit` or `credit`); `nil` when it has none (the unnamed
+    /// column after the amount).
     public var sign: String?
     /// That column's number, from 1, named or not.
     public var signColumn: Int?
@@ -43,7 +48,7 @@ public struct CSVLayout: Hashable, Sendable {
 
     /// Creates a layout.
     public init(delimiter: Unicode.Scalar, headerLine: Int, date: String, amount: String? = nil, debit: String? = nil,
-                credit: String? = nil, payee: String? = nil, payer: String? = nil, note: String? = nil, status: String? = nil,
+                credit: String? = nil, payee: String? = nil, payer: String? = nil, category: String? = nil, note: String? = nil, status: String? = nil,
                 sign: String? = nil, signColumn: Int? = nil) {
         self.delimiter = delimiter
         self.headerLine = headerLine
@@ -53,6 +58,7 @@ public struct CSVLayout: Hashable, Sendable {
         self.credit = credit
         self.payee = payee
         self.payer = payer
+        self.category = category
         self.note = note
         self.status = status
         self.sign = sign

@@ -32,9 +32,14 @@ extension ImportMapper {
             recognizing = false
             return false
         }
-        if let (layout, columns) = recognized {
+        if var (layout, columns) = recognized {
+            if options.ignoresCategoryColumn {
+                layout.category = nil
+                columns.category = nil
+            }
             self.layout = layout
             self.columns = columns
+            categoryHeader = layout.category
             headerLine = record.line
             headerFieldCount = record.fields.count
             recognizing = false
@@ -65,6 +70,7 @@ extension ImportMapper {
         return .badInput(file: file, line: line, column: 1,
                          message: "no header found in the first \(min(preambleLines, CSVLayout.preambleLimit)) line\(preambleLines == 1 ? "" : "s") "
                              + "(a date column and an amount column, or debit and credit columns): name the columns with --date-column "
-                             + "and --amount-column, and the lines before the header with --skip-lines" + given)
+                             + "and --amount-column, and the lines before the header with --skip-lines; for a file without a header, "
+                             + "--no-header and columns by number" + given)
     }
 }

@@ -47,7 +47,8 @@ struct ImportMapper: Sendable {
         /// The payer's column beside the payee's (``CSVLayout/payer``).
         var payer: Int?
         /// The column saying which way a signless amount went (``CSVLayout/sign``), and whether
-        /// its header names it (an unnamed one reads only the words it knows).
+        /// its header names it as one (an unnamed one, or a type column like Mint's, reads only
+        /// the words it knows).
         var sign: Int?
         var signNamed = false
         var account: Int?
@@ -91,6 +92,9 @@ struct ImportMapper: Sendable {
     var preambleLines = 0
     /// The field separator in use (found, when the options leave it at its default).
     var delimiter: Unicode.Scalar
+    /// The header text of the category column the header gave by itself, once read: `nil` when
+    /// ``ImportOptions/categoryColumn`` names it, and without one.
+    var categoryHeader: String?
 
     /// Maps one record like ``map(_:)`` but leaves ``ImportRow/importKey`` empty, for a caller
     /// that numbers rows itself (``BudgetStore`` does, on disk).
@@ -98,7 +102,11 @@ struct ImportMapper: Sendable {
         guard let columns else {
             if try recognizesHeader(record) { return nil }
             columns = try resolve(header: options.hasHeader ? record : nil, line: record.line)
+            if options.hasHeader, case .number = options.dateColumn, let columns, let row = readsAsRow(record, columns: columns) {
+                throw .headerReadsAsRow(file: file, line: record.line, date: row.date, amount: row.amount)
+            }
             if options.hasHeader {
+                if options.categoryColumn == nil, let index = columns?.category { categoryHeader = record.fields[index] }
                 headerLine = record.line
                 headerFieldCount = record.fields.count
                 return nil
@@ -270,6 +278,27 @@ struct ImportMapper: Sendable {
         // A bank's status column: `pending` rows are replaced by their posted twins later.
         columns.status = header == nil ? nil : try find(.named("status"), required: false)
         return columns
+    }
+
+    /// The date and amount texts of a record read as the header whose date and amount cells
+    /// (a debit or a credit) read as a date and an amount, ambiguous ones included: a row of a
+    /// file without a header, never a header naming its columns. `nil` for a header.
+    private func readsAsRow(_ record: CSVRecord, columns: Columns) -> (date: String, amount: String)? {
+        func fail(_ column: Int, _ message: String) -> BudgetError { .badInput(file: file, line: record.line, column: column + 1, message: message) }
+        func cell(_ index: Int?) -> String? {
+            guard let index, index < record.fields.count else { return nil }
+            let text = Self.trimmed(record.fields[index])
+            return text.isEmpty ? nil : text
+        }
+        // An ambiguous date or amount is one all the same (a `.bankFile` error says which readings it has).
+        guard let date = cell(columns.date) else { return nil }
+        do { _ = try day(date, line: record.line, column: columns.date, fail: fail) } catch .bankFile { } catch { return nil }
+        for index in [columns.amount, columns.debit, columns.credit] {
+            guard let amount = cell(index), let index else { continue }
+            do { _ = try parse(amount, column: index, line: record.line, fail: fail) } catch .bankFile { } catch { continue }
+            return (date, amount)
+        }
+        return nil
     }
 
     /// What a bank's status column says of a row not booked yet.

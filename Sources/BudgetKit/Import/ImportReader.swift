@@ -40,6 +40,13 @@ public struct ImportReader {
     /// (see ``CSVLayout``); `nil` otherwise.
     public var layout: CSVLayout? { mapper.layout }
 
+    /// The header text of the CSV column the rows' categories are read from, once the header
+    /// was read, when the file's header gave it (a bank's `Category`, or budget's own
+    /// `category`) rather than ``ImportOptions/categoryColumn``; `nil` otherwise, and for
+    /// bank files. Its names are the file's, not necessarily the book's:
+    /// ``MissingCategory/header`` names it.
+    public var categoryHeader: String? { mapper.categoryHeader }
+
     /// The statements of a bank file read so far, each with the sum of its booked entries
     /// (empty for CSV).
     public var statements: [ImportedStatement] {

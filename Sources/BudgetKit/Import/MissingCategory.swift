@@ -7,11 +7,16 @@ public struct MissingCategory: Hashable, Sendable {
     public var line: Int
     /// The 1-based field number of its category cell.
     public var column: Int
+    /// The header text of that column when the file's header gave it rather than an option
+    /// (``ImportReader/categoryHeader``): a bank's `Category` holds the bank's names, which
+    /// ``ImportOptions/ignoresCategoryColumn`` leaves out. `nil` otherwise.
+    public var header: String?
 
     /// Creates a value.
-    public init(name: String, line: Int, column: Int) {
+    public init(name: String, line: Int, column: Int, header: String? = nil) {
         self.name = name
         self.line = line
         self.column = column
+        self.header = header
     }
 }

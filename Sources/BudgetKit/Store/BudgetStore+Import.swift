@@ -34,6 +34,20 @@ public struct ImportSummary: Hashable, Sendable {
     /// bank's file (money out negative) read without ``ImportOptions/negate`` looks like.
     /// Transfers are left out. `nil` otherwise.
     public var mostlyNegative: NegativeAmounts?
+    /// Set when most rows (three at least) whose amount was read as a bank's money flow (money
+    /// out negative) are positive, that is money in: what a card's file that writes charges
+    /// positive (American Express, Discover) looks like, read so. Transfers are left out. `nil`
+    /// otherwise. (A savings account's deposits look alike: the caller knows whether anything
+    /// said which way the amounts go.)
+    public var mostlyMoneyIn: MoneyInAmounts?
+
+    /// How many rows read as a bank's money flow were money in, of how many.
+    public struct MoneyInAmounts: Hashable, Sendable {
+        /// The rows that were money in.
+        public var moneyIn: Int
+        /// The rows read as a money flow.
+        public var rows: Int
+    }
 
     /// How many rows read in budget's own sign convention were negative, of how many.
     public struct NegativeAmounts: Hashable, Sendable {
@@ -139,6 +153,7 @@ extension BudgetStore {
         let staging = try reading { try ImportStaging(store: self, file: file, options: options) }
         defer { staging.drop() }
         try reading { try staging.stage(&rows, resolver: &resolver) }
+        staging.categoryHeader = rows.categoryHeader
         if staging.transactionCount == 0 {
             if let error = rows.noRowsError { throw error }
             return ImportSummary(added: 0, skipped: 0, dryRun: dryRun)
@@ -208,6 +223,9 @@ extension BudgetStore {
         summary.ignored = ignored
         if staging.storedSignRows >= 3 && staging.negativeStoredRows * 2 > staging.storedSignRows {
             summary.mostlyNegative = .init(negative: staging.negativeStoredRows, rows: staging.storedSignRows)
+        }
+        if staging.bankSignRows >= 3 && staging.positiveBankRows * 2 > staging.bankSignRows {
+            summary.mostlyMoneyIn = .init(moneyIn: staging.positiveBankRows, rows: staging.bankSignRows)
         }
         summary.replacedPending = replacedPending
         summary.mirroredTransfers = mirrored

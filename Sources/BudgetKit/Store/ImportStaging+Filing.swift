@@ -210,7 +210,8 @@ extension ImportStaging {
             let name = $0.text(MissingColumn.name)
             bytes += name.utf8.count
             if listed.count < Self.listedMissing.count && bytes <= Self.listedMissing.bytes {
-                listed.append(MissingCategory(name: name, line: Int($0.int64(MissingColumn.line)), column: Int($0.int64(MissingColumn.field))))
+                listed.append(MissingCategory(name: name, line: Int($0.int64(MissingColumn.line)), column: Int($0.int64(MissingColumn.field)),
+                                              header: categoryHeader))
             }
         }
         guard !listed.isEmpty else { return }

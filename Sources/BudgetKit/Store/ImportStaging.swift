@@ -97,6 +97,9 @@ final class ImportStaging {
     /// Rows whose amount was read in budget's own way (``ImportRow/AmountConvention/stored``:
     /// spending positive), transfers left out, and how many of them are negative (money in).
     private(set) var storedSignRows = 0, negativeStoredRows = 0
+    /// Rows whose amount was read as a bank's money flow (``ImportRow/AmountConvention/bank``),
+    /// transfers left out, and how many of them are positive (money in).
+    private(set) var bankSignRows = 0, positiveBankRows = 0
     /// The parts of a split read so far, waiting for its last part.
     var pendingParts: [ImportRow] = []
     /// Splits staged so far: the last one's number.
@@ -104,6 +107,9 @@ final class ImportStaging {
     /// What `import_missing` already says of recent names, so that the rows of a missing
     /// category cost one SQL statement only when they change something (bounded).
     var missingSeen: [String: (kind: BudgetCategory.Kind?, kindLine: Int?, firstDate: Day)] = [:]
+    /// The header text of the file's category column when its header gave it
+    /// (``ImportReader/categoryHeader``), for ``MissingCategory/header``.
+    var categoryHeader: String?
 
     /// Groups counted in memory at most (``occurrencesInMemory``; fewer in tests).
     private let memoryCounters: Int
@@ -202,6 +208,9 @@ final class ImportStaging {
         if row.convention == .stored && row.transferAccount == nil {
             storedSignRows += 1
             if row.amount < .zero { negativeStoredRows += 1 }
+        } else if row.convention == .bank && row.transferAccount == nil {
+            bankSignRows += 1
+            if row.amount > .zero { positiveBankRows += 1 }
         }
         if row.pending { pendingRows += 1 }
         if row.transferAccount != nil { transferRows += 1 }

@@ -57,7 +57,8 @@ import Testing
 
     @Test func aFileWithoutARecognisableHeaderNamesTheOptions() throws {
         let message = "no header found in the first 2 lines (a date column and an amount column, or debit and credit columns): "
-            + "name the columns with --date-column and --amount-column, and the lines before the header with --skip-lines"
+            + "name the columns with --date-column and --amount-column, and the lines before the header with --skip-lines; "
+            + "for a file without a header, --no-header and columns by number"
         let dir = TemporaryDirectory()
         let store = try bankBook(dir)
         let before = try bookDump(store)
@@ -96,7 +97,7 @@ import Testing
         options.delimiter = ","
         let message = "no header found in the first 2 lines (a date column and an amount column, or debit and credit columns): "
             + "name the columns with --date-column and --amount-column, and the lines before the header with --skip-lines; "
-            + "fields were split at ',', as --delimiter says"
+            + "for a file without a header, --no-header and columns by number; fields were split at ',', as --delimiter says"
         #expect(throws: BudgetError.badInput(file: "bank.csv", line: 2, column: 1, message: message)) {
             try importText(store, "date;amount;category;payee\n2026-11-01;5.00;Food;A,B\n", options)
         }
