@@ -118,6 +118,46 @@ import Glibc
         #expect(sandbox.bytes(sandbox.database) == before)
     }
 
+    /// A read while the book was write-protected leaves its `-shm` (and `-wal`) read-only too
+    /// (SQLite gives them the book's mode, and a read-only reader cannot remove them): once the
+    /// book is writable again every write fails, and the hint named only the book and its
+    /// folder, both writable. It names the file that is not.
+    @Test(arguments: ["-shm", "-wal"])
+    func aReadOnlyFileBesideAWritableBookIsNamed(suffix: String) throws {
+        let sandbox = seeded()
+        let beside = sandbox.write("budget.sqlite3" + suffix, "")
+        // Root ignores permission bits: make the file immutable instead.
+        #expect(system("chattr +i '\(beside)'") == 0)
+        defer { _ = system("chattr -i '\(beside)'") }
+        let before = try sandbox.snapshot()
+        let run = sandbox.run("add", "1", "Food")
+        #expect(run.status == 1)
+        #expect(run.stdout == "")
+        #expect(run.stderr == """
+            budget: error: cannot write to \(sandbox.database): the database is read-only
+            hint: \(beside) beside it is read-only (a read while the book was write-protected leaves it so): make it writable as the book is, with chmod u+w
+
+            """)
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    /// Both files read-only are named at once, so one chmod fixes the book.
+    @Test func bothReadOnlyFilesBesideAWritableBookAreNamed() throws {
+        let sandbox = seeded()
+        let shm = sandbox.write("budget.sqlite3-shm", ""), wal = sandbox.write("budget.sqlite3-wal", "")
+        #expect(system("chattr +i '\(shm)' '\(wal)'") == 0)
+        defer { _ = system("chattr -i '\(shm)' '\(wal)'") }
+        let before = try sandbox.snapshot()
+        let run = sandbox.run("add", "1", "Food")
+        #expect(run.status == 1)
+        #expect(run.stderr == """
+            budget: error: cannot write to \(sandbox.database): the database is read-only
+            hint: \(shm) and \(wal) beside it are read-only (a read while the book was write-protected leaves them so): make them writable as the book is, with chmod u+w
+
+            """)
+        #expect(try sandbox.snapshot() == before)
+    }
+
     @Test func aDirectoryIsNotABook() {
         let sandbox = Sandbox()
         let run = sandbox.run("--db", sandbox.directory, "categories")

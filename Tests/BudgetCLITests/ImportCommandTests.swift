@@ -57,6 +57,48 @@ import Testing
         #expect(target.succeed("export") == exported)
     }
 
+    /// `export --format tsv` quotes nothing and escapes a tab, a line break and a backslash
+    /// (`\t`, `\n`, `\r`, `\\`): import reads that file back exactly, never keeping `\t` as two
+    /// characters, taking a `"` for CSV quoting, or refusing a control character as binary data.
+    @Test func aTSVExportImportsBackExactly() throws {
+        let source = book()
+        let payees = ["Chez \"Paul\", Paris", "tab\there", "two\nlines", "a\r\nb", "back\\slash, \\n is no line break",
+                      "\"quoted\"", "bell \u{7} and \u{1b}[31mred", " padded ", "", "=SUM(A1)"]
+        for (index, payee) in payees.enumerated() {
+            source.succeed("add", "\(index + 1).\(index)5", index == 2 ? "Salary" : "Food", "--date", "2026-11-\(10 + index)",
+                           "--note", index == 1 ? "a\t\"note\"\\\nwith a line\\" : "", "--", payee)
+        }
+        let exported = source.succeed("export", "--format", "tsv")
+        #expect(exported.contains("\ttab\\there\t") && exported.contains("\t\"quoted\"\t"))
+
+        let target = book()
+        let file = target.write("export.tsv", exported)
+        let result = target.run("import", file)
+        #expect(result.status == 0)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "Imported 10 transactions from \(file).\n")
+        #expect(target.succeed("export", "--format", "tsv") == exported)
+        #expect(target.succeed("export") == source.succeed("export"))
+    }
+
+    /// In a file with `export --format tsv`'s header, a backslash that starts none of its
+    /// escapes (a hand-edited `C:\Users`) or ends a field is an error naming its row and
+    /// column, never kept or dropped by a guess.
+    @Test func aTSVExportWithABackslashThatIsNoEscapeIsRefused() throws {
+        let sandbox = book()
+        let header = TransactionField.allCases.map(\.rawValue).joined(separator: "\t")
+        let file = sandbox.write("edited.tsv", header + "\n"
+            + "1\t2026-11-03\t12.50\tFood\tLunch\t\texpense\tMain\t\t\t\t\t\n"
+            + "2\t2026-11-04\t3.00\tFood\tShop\tsaved in C:\\Users\texpense\tMain\t\t\t\t\t\n")
+        let message = "a backslash that starts no escape (the TSV export writes a tab as \\t, a line break as \\n or \\r, "
+            + "a backslash as \\\\)"
+        try sandbox.expectRefusedWithItsDryRun(["import", file], status: 65,
+                                               stderr: "budget: error: \(file):3:6: \(message)\n" + ImportBadInputTests.hint)
+        let ending = sandbox.write("ending.tsv", header + "\n1\t2026-11-03\t12.50\tFood\tLunch\\\t\texpense\tMain\t\t\t\t\t\n")
+        try sandbox.expectRefusedWithItsDryRun(["import", ending], status: 65,
+                                               stderr: "budget: error: \(ending):2:5: \(message)\n" + ImportBadInputTests.hint)
+    }
+
     @Test func standardInputIsReadWithADash() {
         let sandbox = book()
         let result = sandbox.run("import", "-", stdin: "date,amount,category,payee\n2026-11-21,3.20,Food,Coffee\n")

@@ -3,9 +3,9 @@ import Testing
 
 /// Reads every record of `bytes`, handing them to the reader `chunkSize` bytes at a time.
 func readCSV(_ bytes: [UInt8], chunkSize: Int = 65_536, delimiter: Unicode.Scalar = ",",
-             skippingLines: Int = 0) throws -> [CSVRecord] {
+             skippingLines: Int = 0, quoting: CSVReader.Quoting = .rfc4180) throws -> [CSVRecord] {
     var offset = 0
-    var reader = CSVReader(file: "test.csv", delimiter: delimiter, skippingLines: skippingLines) {
+    var reader = CSVReader(file: "test.csv", delimiter: delimiter, skippingLines: skippingLines, quoting: quoting) {
         guard offset < bytes.count else { return nil }
         let end = min(offset + chunkSize, bytes.count)
         defer { offset = end }
@@ -17,8 +17,8 @@ func readCSV(_ bytes: [UInt8], chunkSize: Int = 65_536, delimiter: Unicode.Scala
 }
 
 func readCSV(_ text: String, chunkSize: Int = 65_536, delimiter: Unicode.Scalar = ",",
-             skippingLines: Int = 0) throws -> [CSVRecord] {
-    try readCSV(Array(text.utf8), chunkSize: chunkSize, delimiter: delimiter, skippingLines: skippingLines)
+             skippingLines: Int = 0, quoting: CSVReader.Quoting = .rfc4180) throws -> [CSVRecord] {
+    try readCSV(Array(text.utf8), chunkSize: chunkSize, delimiter: delimiter, skippingLines: skippingLines, quoting: quoting)
 }
 
 /// The error message `body` throws, as the CLI prints it after `budget: error: `.
@@ -170,5 +170,40 @@ func thrownMessage(_ body: () throws -> Void) -> String? {
                 #expect(records.map(\.fields) == [fields, ["next"]])
             }
         }
+    }
+
+    /// ``CSVReader/Quoting/backslashEscapes`` reads back every field the TSV writer wrote
+    /// (tabs, line breaks, backslashes, quotes), one record a line, whatever the chunk size.
+    @Test(arguments: [
+        ["plain", "", "a,b", "say \"hi\"", "\"", "tab\there", "two\nlines", "crlf\r\nx", "back\\slash\\", "\\n", " pad ", "Café 🍰"],
+        ["", ""],
+        ["\"quoted\"", "\u{7}\u{1b}[31m"],
+    ])
+    func readsBackWhatTheTSVWriterWrote(fields: [String]) throws {
+        var bytes: [UInt8] = []
+        CSVWriter(format: .tsv).writeRow(fields.map(CSVField.text), to: &bytes)
+        CSVWriter(format: .tsv).writeRow(["next"], to: &bytes)
+        for chunkSize in [1, 2, 3, 65_536] {
+            #expect(try readCSV(bytes, chunkSize: chunkSize, delimiter: "\t", quoting: .backslashEscapes)
+                == [CSVRecord(fields: fields, line: 1), CSVRecord(fields: ["next"], line: 2)])
+        }
+    }
+
+    /// A backslash escaping nothing (`\x`, one at a field's or the input's end) and a NUL byte
+    /// are refused at their line and field; a quote is text.
+    @Test(arguments: [
+        ("a\tb\nc\td\\x\n", "test.csv:2:2"),
+        ("a\tb\nc\\\td\n", "test.csv:2:1"),
+        ("a\tb\nc\td\\", "test.csv:2:2"),
+        ("a\tb\n\\\n", "test.csv:2:1"),
+    ])
+    func rejectsABackslashThatEscapesNothing(text: String, location: String) throws {
+        for chunkSize in [1, 2, 65_536] {
+            #expect(thrownMessage { _ = try readCSV(text, chunkSize: chunkSize, delimiter: "\t", quoting: .backslashEscapes) }
+                == location + ": " + CSVScanner.escapeMessage)
+        }
+        #expect(thrownMessage { _ = try readCSV("a\tb\u{0}\n", delimiter: "\t", quoting: .backslashEscapes) }
+            == "test.csv:1:2: " + CSVScanner.nulMessage)
+        #expect(try readCSV("\"a\tb\"c\n", delimiter: "\t", quoting: .backslashEscapes).map(\.fields) == [["\"a", "b\"c"]])
     }
 }

@@ -50,8 +50,10 @@ struct Export: BudgetCommand {
         discussion: """
         Streams: memory stays small however many transactions there are, in any order \
         (--sort category,-amount). Amounts are plain \
-        (-12.50), dates ISO (2026-11-21); 'budget import' reads the CSV back exactly (not one \
-        written with --excel-safe, which is for spreadsheets: import keeps its '). A split \
+        (-12.50), dates ISO (2026-11-21); 'budget import' reads the CSV or TSV back exactly \
+        (not one written with --excel-safe, which is for spreadsheets: import keeps its '). \
+        TSV quotes nothing: a tab, a line break and a backslash in a field are written \\t, \\n \
+        (\\r for CR) and \\\\. A split \
         is one record per part ('split' is 1/2, 2/2), a transfer names the account it reaches \
         ('transfer_account'); 'reconciled' is the statement day of the reconciliation of \
         'account' that covered a transaction, and for a transfer 'transfer_reconciled' the one \

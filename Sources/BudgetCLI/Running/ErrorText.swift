@@ -1,4 +1,7 @@
 import BudgetKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The words a person reads for each of BudgetKit's typed errors: the message after
 /// `budget: error:`, and a hint saying how to fix it. The library speaks values; the sentences
@@ -16,6 +19,20 @@ struct ErrorText: Equatable {
     /// `strerror(ENOSPC)` as BudgetKit's reasons quote it.
     static let noSpace = "no space left on device"
     static let damagedHint = "see what is wrong with 'budget check'; 'budget restore BACKUP' puts a backup in its place"
+
+    /// What to do about a book SQLite cannot write: check the book and its folder, unless the
+    /// book is writable and its `-shm` or `-wal` beside it is not. A read while the book was
+    /// write-protected leaves those two with the book's mode, and a read-only reader cannot
+    /// remove them, so once the book is writable again every write still fails: those files
+    /// are named. (At most five `access(2)` calls, made only on this error.)
+    static func readOnlyHint(book path: String) -> String {
+        guard access(path, W_OK) == 0 else { return "check the permissions of the file and its folder" }
+        let readOnly = [path + "-shm", path + "-wal"].filter { (file: String) in access(file, F_OK) == 0 && access(file, W_OK) != 0 }
+        guard !readOnly.isEmpty else { return "check the permissions of the file and its folder" }
+        let (files, are, them) = readOnly.count == 1 ? (readOnly[0], "is", "it") : ("\(readOnly[0]) and \(readOnly[1])", "are", "them")
+        return "\(files) beside it \(are) read-only (a read while the book was write-protected leaves \(them) so): "
+            + "make \(them) writable as the book is, with chmod u+w"
+    }
 
     // `--sort KEY[,KEY...]`: why a value is not a sort, after `the value 'x' is invalid for '--sort <keys>':`.
     static let sortHint = "give sort keys among date, amount, payee and category, separated by commas; "
@@ -83,7 +100,7 @@ struct ErrorText: Equatable {
         case .cannotOpenDatabase(let path, let reason):
             self.init(message: "cannot open \(path): \(reason)", hint: "choose another file with --db PATH or BUDGET_DB")
         case .readOnlyDatabase(let path):
-            self.init(message: "cannot write to \(path): the database is read-only", hint: "check the permissions of the file and its folder")
+            self.init(message: "cannot write to \(path): the database is read-only", hint: Self.readOnlyHint(book: path))
         case .databaseBusy(let path):
             self.init(message: "\(path) is locked by another process", hint: "try again when the other process (budget, or the sqlite3 shell in a transaction) has finished with it")
         case .diskProblem(let path, let reason):

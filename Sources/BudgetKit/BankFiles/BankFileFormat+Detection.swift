@@ -5,8 +5,8 @@ extension BankFileFormat {
     /// The format of a file from the first ``headBytes`` of its decoded text (or all of it).
     ///
     /// In order: a first line that is `budget export`'s own header (``TransactionField``, all
-    /// of them in order) is CSV, whatever its payees and notes hold (`add` takes control
-    /// characters there, and the export writes them as they are); otherwise control characters
+    /// of them in order, separated by commas or tabs) is CSV, whatever its payees and notes hold
+    /// (`add` takes control characters there, and the export writes them as they are); otherwise control characters
     /// other than tab, line breaks, form feed and DOS's end of file (0x1A) mean binary data, an
     /// error; a first line `OFXHEADER:` is OFX 1.x; a first
     /// line `!Type:`, `!Account`, `!Option:` or `!Clear:` is QIF; a SWIFT envelope `{1:` or
@@ -20,7 +20,7 @@ extension BankFileFormat {
     ///
     /// - Throws: ``BankFileError`` for binary data, an unsupported or malformed XML document.
     static func detect(head: [UInt8], file: String) throws -> BankFileFormat {
-        if startsWithExportHeader(head) { return .csv }
+        if exportHeaderDelimiter(head) != nil { return .csv }
         var line = 1
         for byte in head {
             if byte == 0x0A { line += 1 }
@@ -48,16 +48,25 @@ extension BankFileFormat {
         return .csv
     }
 
-    /// `id,date,amount,...,transfer_reconciled`: the header line `budget export` writes in CSV.
-    static let exportHeader = Array(TransactionField.allCases.map(\.rawValue).joined(separator: ",").utf8)
+    /// `id,date,amount,...,transfer_reconciled`: the header line `budget export` writes in CSV,
+    /// and in TSV (the same names separated by tabs), each with its delimiter.
+    static let exportHeaders: [(delimiter: Unicode.Scalar, line: [UInt8])] = [",", "\t"].map { delimiter in
+        (delimiter, Array(TransactionField.allCases.map(\.rawValue).joined(separator: String(delimiter)).utf8))
+    }
 
-    /// Whether `head`'s first line (after a byte order mark) is exactly ``exportHeader``.
-    static func startsWithExportHeader(_ head: [UInt8]) -> Bool {
+    /// The delimiter of `budget export`'s header when `head`'s first line (after a byte order
+    /// mark) is exactly that header in CSV (`,`) or TSV (tab); `nil` for any other line.
+    ///
+    /// A TSV file with that header is read with ``CSVReader/Quoting/backslashEscapes``, as
+    /// `export --format tsv` writes it (``ImportReader``).
+    static func exportHeaderDelimiter(_ head: [UInt8]) -> Unicode.Scalar? {
         var text = head[...]
         if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
-        guard text.starts(with: exportHeader) else { return false }
-        let next = text.dropFirst(exportHeader.count).first
-        return next == nil || next == 0x0A || next == 0x0D
+        for header in exportHeaders where text.starts(with: header.line) {
+            let next = text.dropFirst(header.line.count).first
+            if next == nil || next == 0x0A || next == 0x0D { return header.delimiter }
+        }
+        return nil
     }
 
     private static func ofxOrQFX(_ text: String) -> BankFileFormat {

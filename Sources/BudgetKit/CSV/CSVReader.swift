@@ -26,9 +26,14 @@
 /// }
 /// ```
 ///
-/// What it deliberately does not do: guess the delimiter, trim spaces, check that records have
-/// the same number of fields (the caller knows what it needs), or undo TSV backslash escapes
-/// (a tab-delimited file is read with RFC 4180 quoting).
+/// With ``Quoting/backslashEscapes`` it reads what ``CSVWriter/Format/tsv`` writes (`budget
+/// export --format tsv`) instead: nothing is quoted, a record is one line, and `\t`, `\n`, `\r`
+/// and `\\` are undone; a backslash followed by anything else (or ending a field) is an error
+/// at its line and field, as is a NUL byte.
+///
+/// What it deliberately does not do: guess the delimiter or the quoting, trim spaces, or check
+/// that records have the same number of fields (the caller knows what it needs). A
+/// tab-delimited file is read with RFC 4180 quoting unless told otherwise, as banks write it.
 ///
 /// Memory is bounded whatever the input, endless ones included (`/dev/zero`, a line that never
 /// ends, a quoted field that is never closed): the reader holds at most the unread part of the
@@ -41,6 +46,18 @@ public struct CSVReader {
     public let file: String
     /// The field separator.
     public let delimiter: Unicode.Scalar
+    /// How a field holds a delimiter, a quote or a line break of its own.
+    public let quoting: Quoting
+
+    /// How a field holds a delimiter, a quote or a line break of its own.
+    public enum Quoting: Hashable, Sendable {
+        /// RFC 4180: such a field is quoted, the quotes inside it doubled (the default).
+        case rfc4180
+        /// ``CSVWriter/Format/tsv``'s, as IANA's `text/tab-separated-values` readers and Miller
+        /// read it: nothing is quoted (a quote is text), and `\t`, `\n`, `\r` and `\\` stand for a
+        /// tab, LF, CR and a backslash.
+        case backslashEscapes
+    }
 
     /// The most bytes one field may hold: 1 MiB (quotes around it and doubled quotes in it
     /// count once). A longer field is an error, not a memory hazard.
@@ -78,21 +95,25 @@ public struct CSVReader {
     ///   - skippingLines: physical lines to skip before reading anything (a bank's preamble);
     ///     they are skipped as raw text, so they may hold anything (quotes included), and they
     ///     are counted. Each ends at LF, CR LF or a lone CR, as records do.
+    ///   - quoting: ``Quoting/rfc4180`` (the default), or ``Quoting/backslashEscapes`` for
+    ///     `budget export --format tsv`'s files.
     ///   - chunks: returns the next bytes (any size; an empty array is fine), or `nil` at the
     ///     end. Errors it throws are passed on by ``next()`` unchanged.
-    public init(file: String, delimiter: Unicode.Scalar = ",", skippingLines: Int = 0,
+    public init(file: String, delimiter: Unicode.Scalar = ",", skippingLines: Int = 0, quoting: Quoting = .rfc4180,
                 chunks: @escaping () throws -> [UInt8]?) {
-        self.init(file: file, delimiter: delimiter, skippingLines: skippingLines, limits: .standard, chunks: chunks)
+        self.init(file: file, delimiter: delimiter, skippingLines: skippingLines, quoting: quoting, limits: .standard, chunks: chunks)
     }
 
     /// Creates a reader with other limits (tests).
-    init(file: String, delimiter: Unicode.Scalar = ",", skippingLines: Int = 0, limits: CSVLimits,
-         chunks: @escaping () throws -> [UInt8]?) {
+    init(file: String, delimiter: Unicode.Scalar = ",", skippingLines: Int = 0, quoting: Quoting = .rfc4180,
+         limits: CSVLimits, chunks: @escaping () throws -> [UInt8]?) {
         precondition(delimiter.isASCII && !"\"\r\n".unicodeScalars.contains(delimiter),
                      "a CSV delimiter is an ASCII character other than a quote, CR or LF")
+        precondition(quoting == .rfc4180 || delimiter != "\\", "a backslash cannot separate fields it escapes")
         precondition(skippingLines >= 0, "cannot skip a negative number of lines")
         self.file = file
         self.delimiter = delimiter
+        self.quoting = quoting
         self.linesToSkip = skippingLines
         self.source = chunks
         self.limits = limits
@@ -121,9 +142,10 @@ public struct CSVReader {
         if !started { try start() }
         while true {
             let outcome = buffer.withUnsafeBufferPointer { bytes in
-                CSVScanner(bytes: bytes, delimiter: UInt8(delimiter.value), atEnd: exhausted,
-                           expectedFieldCount: expectedFieldCount, limits: limits)
-                    .scanRecord(from: position, line: line)
+                let scanner = CSVScanner(bytes: bytes, delimiter: UInt8(delimiter.value), atEnd: exhausted,
+                                         expectedFieldCount: expectedFieldCount, limits: limits)
+                return quoting == .rfc4180 ? scanner.scanRecord(from: position, line: line)
+                    : scanner.scanEscapedRecord(from: position, line: line)
             }
             switch outcome {
             case .end:

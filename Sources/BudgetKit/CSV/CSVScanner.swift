@@ -53,12 +53,12 @@ struct CSVScanner {
         case failure(Failure)
     }
 
-    private static let quote = UInt8(ascii: "\"")
-    private static let lf = UInt8(ascii: "\n")
-    private static let cr = UInt8(ascii: "\r")
+    static let quote = UInt8(ascii: "\"")
+    static let lf = UInt8(ascii: "\n")
+    static let cr = UInt8(ascii: "\r")
 
     /// A stop that is not a record: more bytes are needed, or the input is malformed.
-    private enum Stop: Error {
+    enum Stop: Error {
         case needMore(within: Int)
         case failure(Failure)
     }
@@ -143,7 +143,7 @@ struct CSVScanner {
 
     /// The offset after the line ending at `index` (LF, CR LF or a lone CR), or `nil` when a CR
     /// ends the buffer and the next chunk may hold its LF.
-    private func lineEnd(at index: Int) -> Int? {
+    func lineEnd(at index: Int) -> Int? {
         if bytes[index] == Self.lf { return index + 1 }
         if index + 1 < bytes.count { return bytes[index + 1] == Self.lf ? index + 2 : index + 1 }
         return atEnd ? index + 1 : nil
@@ -205,11 +205,11 @@ struct CSVScanner {
     /// What a NUL byte in a field is refused with.
     static let nulMessage = "a NUL byte (the file is binary or UTF-16, not UTF-8 text)"
 
-    private func fieldTooLong(line: Int, column: Int) -> Failure {
+    func fieldTooLong(line: Int, column: Int) -> Failure {
         Failure(line: line, column: column, message: "a field longer than \(limits.fieldBytes) bytes")
     }
 
-    private func recordTooLong(line: Int, column: Int) -> Failure {
+    func recordTooLong(line: Int, column: Int) -> Failure {
         Failure(line: line, column: column, message: "a row longer than \(limits.recordBytes) bytes")
     }
 
@@ -217,7 +217,7 @@ struct CSVScanner {
     /// other text is decoded with repair and compared with the input, which is exact (repair
     /// changes the bytes if and only if they were invalid) and much faster than
     /// `String(validating:as:)` on this toolchain.
-    private func string(_ value: UnsafeBufferPointer<UInt8>, line: Int, column: Int) throws(Stop) -> String {
+    func string(_ value: UnsafeBufferPointer<UInt8>, line: Int, column: Int) throws(Stop) -> String {
         var high: UInt8 = 0
         for byte in value { high |= byte }
         let text = String(decoding: value, as: UTF8.self)

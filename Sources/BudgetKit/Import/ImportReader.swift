@@ -11,7 +11,10 @@
 ///
 /// The first call to ``next()`` reads up to 64 KiB to find the text encoding and the format
 /// (from the content, never the name; ``ImportOptions/fileFormat`` and
-/// ``ImportOptions/encoding`` override them), then streams. A CSV file in Latin-1, Windows-1252
+/// ``ImportOptions/encoding`` override them), then streams. A tab-separated file whose first
+/// line is `budget export`'s header is read as `export --format tsv` writes it, its backslash
+/// escapes undone (``CSVReader/Quoting/backslashEscapes``); other CSV and TSV files with RFC
+/// 4180 quoting. A CSV file in Latin-1, Windows-1252
 /// or UTF-16 is decoded on the way. Memory stays bounded by the longest record (see
 /// ``CSVReader``'s limits and ``BankFileReader``'s) plus the import keys' counters (see
 /// ``ImportKeyer``), which ``BudgetStore`` keeps on disk instead when it reads the rows. Not
@@ -210,7 +213,10 @@ public struct ImportReader {
             if mapper.usesDefaultLayout && options.delimiter == nil {
                 mapper.delimiter = CSVHeaderRecognizer.delimiter(of: reader.head)
             }
-            stream = .csv(CSVReader(file: file, delimiter: mapper.delimiter, skippingLines: options.skipLines, chunks: reader.decodedText()))
+            // `export --format tsv`'s own file: its escapes are undone, its quotes are text.
+            let ownTSV = options.skipLines == 0 && mapper.delimiter == "\t" && BankFileFormat.exportHeaderDelimiter(reader.head) == "\t"
+            stream = .csv(CSVReader(file: file, delimiter: mapper.delimiter, skippingLines: options.skipLines,
+                                    quoting: ownTSV ? .backslashEscapes : .rfc4180, chunks: reader.decodedText()))
         } else {
             stream = .bank(BankRowReader(reader: reader, options: options))
         }
