@@ -399,6 +399,8 @@ import Testing
         ("11/03/2026,($4.75),Coffee\n25/03/2026,1.00,Bakery\n", "dmy", "day", "3:1", "25/03/2026", "2026-03-11", "2026-03-25"),
         ("11/03/2026,($4.75),Coffee\n12/25/2026,1.00,Bakery\n", "mdy", "month", "3:1", "12/25/2026", "2026-11-03", "2026-12-25"),
         ("26-01-15,($4.75),Coffee\n99-12-31,1.00,Bakery\n", "ymd", "year", "3:1", "99-12-31", "2026-01-15", "1999-12-31"),
+        // A two-digit year last: 25/03/26 is never year first with slashes.
+        ("11/03/26,($4.75),Coffee\n25/03/26,1.00,Bakery\n", "dmy", "day", "3:1", "25/03/26", "2026-03-11", "2026-03-25"),
     ])
     func anAmbiguousDateIsReadAsTheFilesOtherDatesSettleIt(rows: String, order: String, first: String, at: String, witness: String,
                                                             one: String, two: String) throws {
