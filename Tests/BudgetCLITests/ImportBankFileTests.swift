@@ -1,6 +1,9 @@
 import BudgetKit
 import Testing
 @testable import BudgetCLI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Issue 11 through `budget import`: formats, encodings, accounts, balances, pending rows,
 /// deleted rows and errors, each with its message and exit status, and the book unchanged on
@@ -399,6 +402,8 @@ import Testing
         ("11/03/2026,($4.75),Coffee\n25/03/2026,1.00,Bakery\n", "dmy", "day", "3:1", "25/03/2026", "2026-03-11", "2026-03-25"),
         ("11/03/2026,($4.75),Coffee\n12/25/2026,1.00,Bakery\n", "mdy", "month", "3:1", "12/25/2026", "2026-11-03", "2026-12-25"),
         ("26-01-15,($4.75),Coffee\n99-12-31,1.00,Bakery\n", "ymd", "year", "3:1", "99-12-31", "2026-01-15", "1999-12-31"),
+        // A two-digit year last: 25/03/26 is never year first with slashes.
+        ("11/03/26,($4.75),Coffee\n25/03/26,1.00,Bakery\n", "dmy", "day", "3:1", "25/03/26", "2026-03-11", "2026-03-25"),
     ])
     func anAmbiguousDateIsReadAsTheFilesOtherDatesSettleIt(rows: String, order: String, first: String, at: String, witness: String,
                                                             one: String, two: String) throws {
@@ -454,6 +459,37 @@ import Testing
         #expect(result.status == 65)
         #expect(result.stderr.hasPrefix("budget: error: <stdin>:2:1: ambiguous date '11/03/2026'"))
         #expect(try sandbox.snapshot() == before)
+    }
+
+    /// A FIFO is read once, as standard input is: opening it again would wait for a writer for
+    /// good (the import used to hang there).
+    @Test func anAmbiguousDateFromAFIFOIsRefusedWithoutWaitingForItAgain() throws {
+        let binary = try #require(EndToEndTests.binary, "make test builds the budget binary beside the tests")
+        let sandbox = book()
+        let fifo = sandbox.directory + "/bank.csv"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let pid = spawnBudget(binary, ["import", fifo, "--negate", "--default-category", "Food"],
+                              environment: ["BUDGET_DB=\(sandbox.database)"], stderr: sandbox.directory + "/stderr")
+        // Opens once the import opens it; the import reads its end once this closes it.
+        let writer = open(fifo, O_WRONLY)
+        #expect(writer >= 0)
+        let text = "date,amount,payee\n11/03/2026,-4.75,Coffee\n25/03/2026,-1.00,Bakery\n"
+        #expect(write(writer, text, text.utf8.count) == text.utf8.count)
+        close(writer)
+        var status: Int32 = 0
+        let deadline = time(nil) + 60
+        while waitpid(pid, &status, WNOHANG) != pid {
+            guard time(nil) <= deadline else {
+                Issue.record("the import waits on the FIFO after reading it")
+                // Lets the waiting open go on, to an empty reading.
+                close(open(fifo, O_WRONLY | O_NONBLOCK))
+                waitpid(pid, &status, 0)
+                break
+            }
+            usleep(10_000)
+        }
+        #expect((status >> 8) & 0xFF == 65)
+        #expect(String(decoding: sandbox.bytes("stderr"), as: UTF8.self).hasPrefix("budget: error: \(fifo):2:1: ambiguous date '11/03/2026'"))
     }
 
     @Test(arguments: [

@@ -27,6 +27,15 @@ import Testing
         #expect(found.order == .monthDayYear && found.text == "04/13'26" && found.line == 5 && found.column == 2)
     }
 
+    /// A year read first only where ``DateOrder/detect`` would read it so (between dashes):
+    /// `25/03/26` is 2026-03-25, never 2025-03-26, so it settles day first as `25/03/2026` does.
+    @Test func aTwoDigitYearLastSettlesTheOrderAsAFourDigitOneDoes() throws {
+        let found = try #require(settled("date,amount,payee\n11/03/26,1,A\n25/03/26,1,B\n"))
+        #expect(found.order == .dayMonthYear && found.text == "25/03/26" && found.line == 3)
+        let qif = try #require(settled("!Type:Bank\nD11/03'26\nT-1.00\n^\nD25/03'26\nT-1.00\n^\n"))
+        #expect(qif.order == .dayMonthYear && qif.text == "25/03'26" && qif.line == 5)
+    }
+
     @Test(arguments: [
         // No date read two ways: nothing to settle.
         "date,amount,payee\n15/04/2026,1,A\n2026-04-03,1,B\n",

@@ -218,13 +218,15 @@ struct Import: BudgetCommand {
                 (rows, summary) = try importing(input, options: options, into: store, context)
             } catch BudgetError.bankFile(let error) {
                 // A date two orders read: another date of the file may settle the order (read
-                // again, from the start: a named file only, standard input is read once).
+                // again, from the start: a regular file left as it was only; standard input, a
+                // pipe or a FIFO is read once).
                 guard case .ambiguousDate = error.problem, !file.isStandardStream,
-                      let settled = Self.settledDateOrder(path: file.path, options: options) else { throw BudgetError.bankFile(error) }
+                      let settled = Self.settledDateOrder(input, options: options),
+                      let again = input.again() else { throw BudgetError.bankFile(error) }
                 var settledOptions = options
                 settledOptions.dateOrder = settled.order
                 let first = settled.order == .dayMonthYear ? "day" : settled.order == .monthDayYear ? "month" : "year"
-                (rows, summary) = try importing(try Input.open(path: file.path), options: settledOptions, into: store, context)
+                (rows, summary) = try importing(again, options: settledOptions, into: store, context)
                 settledNote = "Read dates \(first) first, as line \(settled.line)'s '\(settled.text)' can only be read that way."
             }
         } catch BudgetError.dateInReconciledPeriod(let date, let reconciliation) {
@@ -280,12 +282,13 @@ struct Import: BudgetCommand {
         return (rows, summary)
     }
 
-    /// The date order the file at `path` settles (``ImportReader/dateOrderSettled(file:options:chunks:)``),
-    /// each reading from a descriptor of its own.
-    private static func settledDateOrder(path: String, options: ImportOptions) -> (order: DateOrder, text: String, line: Int, column: Int)? {
-        ImportReader.dateOrderSettled(file: path, options: options) {
-            let input = try Input.open(path: path)
-            return { try input.read() }
+    /// The date order the file `input` read settles (``ImportReader/dateOrderSettled(file:options:chunks:)``),
+    /// each reading the same file from its start (``Input/again()``); `nil` when it cannot be
+    /// read again.
+    private static func settledDateOrder(_ input: Input, options: ImportOptions) -> (order: DateOrder, text: String, line: Int, column: Int)? {
+        ImportReader.dateOrderSettled(file: input.name, options: options) {
+            guard let again = input.again() else { throw InputError(file: input.name, reason: "changed while it was read", hint: nil) }
+            return { try again.read() }
         }
     }
 

@@ -42,6 +42,9 @@ struct InputError: Error, Equatable {
 final class Input {
     private enum Source {
         case fileDescriptor(Int32, owned: Bool)
+        /// A regular file read with pread(2) from its start, on a descriptor of its own
+        /// (``again()``).
+        case rereading(Int32)
         case memory([UInt8])
         /// A descriptor that was not open when the process started (`budget import - <&-`).
         case closed
@@ -54,6 +57,8 @@ final class Input {
     /// Bytes handed out so far.
     private(set) var bytesRead = 0
     private let source: Source
+    /// The size and modification time of a regular file this opened, when it opened it.
+    private let opened: (size: Int, modified: timespec)?
 
     /// The name standard input goes by in messages.
     static let standardInputName = "<stdin>"
@@ -64,13 +69,14 @@ final class Input {
     /// is an error rather than an empty input.
     init(fileDescriptor: Int32, name: String = Input.standardInputName) {
         self.name = name
+        opened = nil
         if fcntl(fileDescriptor, F_GETFD) < 0 && errno == EBADF {
             source = .closed
             size = nil
             return
         }
         source = .fileDescriptor(fileDescriptor, owned: false)
-        size = Self.regularFileSize(fileDescriptor)
+        size = Self.regularFile(fileDescriptor)?.size
     }
 
     /// Throws when the descriptor was not open: a command reading it says so before it starts.
@@ -85,6 +91,7 @@ final class Input {
         self.name = name
         source = .memory(bytes)
         size = bytes.count
+        opened = nil
     }
 
     /// Opens a file for reading.
@@ -100,11 +107,40 @@ final class Input {
     private init(owned descriptor: Int32, name: String) {
         self.name = name
         source = .fileDescriptor(descriptor, owned: true)
-        size = Self.regularFileSize(descriptor)
+        opened = Self.regularFile(descriptor)
+        size = opened?.size
+    }
+
+    private init(rereading descriptor: Int32, name: String, opened: (size: Int, modified: timespec)) {
+        self.name = name
+        source = .rereading(descriptor)
+        self.opened = opened
+        size = opened.size
     }
 
     deinit {
-        if case .fileDescriptor(let descriptor, owned: true) = source { close(descriptor) }
+        switch source {
+        case .fileDescriptor(let descriptor, owned: true), .rereading(let descriptor): close(descriptor)
+        case .fileDescriptor, .memory, .closed: break
+        }
+    }
+
+    /// The file this opened, read again from its start, for a command that reads it twice
+    /// (an import settling its date order): the same file even when its path names another one
+    /// now. `nil` when this reads standard input, a pipe, a FIFO or a device (read once: opening
+    /// a FIFO again would wait for a writer for good), or a file written to since it was opened
+    /// (its size or modification time changed: a second reading would read another file).
+    func again() -> Input? {
+        let descriptor: Int32
+        switch source {
+        case .fileDescriptor(let own, owned: true), .rereading(let own): descriptor = own
+        case .fileDescriptor, .memory, .closed: return nil
+        }
+        guard let opened, let now = Self.regularFile(descriptor), now.size == opened.size,
+              now.modified.tv_sec == opened.modified.tv_sec, now.modified.tv_nsec == opened.modified.tv_nsec else { return nil }
+        let copy = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+        guard copy >= 0 else { return nil }
+        return Input(rereading: copy, name: name, opened: opened)
     }
 
     /// The next bytes, at most `count` of them, or `nil` at the end.
@@ -120,25 +156,40 @@ final class Input {
             defer { bytesRead = end }
             return Array(bytes[bytesRead..<end])
         case .fileDescriptor(let descriptor, _):
-            var failure: Int32 = 0
-            let chunk = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-                var got: Int
-                repeat { got = systemRead(descriptor, buffer.baseAddress, count) } while got < 0 && errno == EINTR
-                if got < 0 { failure = errno }
-                initialized = max(got, 0)
-            }
-            if failure != 0 { throw InputError(file: name, errno: failure) }
-            guard !chunk.isEmpty else { return nil }
-            bytesRead += chunk.count
-            return chunk
+            return try chunk(of: count) { systemRead(descriptor, $0, count) }
+        case .rereading(let descriptor):
+            // At an offset of its own: the descriptor shares its position with the first reading's.
+            let offset = off_t(bytesRead)
+            return try chunk(of: count) { pread(descriptor, $0, count, offset) }
         }
     }
 
-    /// fstat(2)'s size for a regular file; `nil` for a pipe, a terminal or a failure.
-    private static func regularFileSize(_ descriptor: Int32) -> Int? {
+    /// The bytes one call of `read` (read(2) or pread(2) into the buffer given) gives, retried
+    /// on `EINTR`; `nil` at the end.
+    private func chunk(of count: Int, _ read: (UnsafeMutableRawPointer?) -> Int) throws(InputError) -> [UInt8]? {
+        var failure: Int32 = 0
+        let chunk = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var got: Int
+            repeat { got = read(buffer.baseAddress) } while got < 0 && errno == EINTR
+            if got < 0 { failure = errno }
+            initialized = max(got, 0)
+        }
+        if failure != 0 { throw InputError(file: name, errno: failure) }
+        guard !chunk.isEmpty else { return nil }
+        bytesRead += chunk.count
+        return chunk
+    }
+
+    /// fstat(2)'s size and modification time for a regular file; `nil` for a pipe, a terminal
+    /// or a failure.
+    private static func regularFile(_ descriptor: Int32) -> (size: Int, modified: timespec)? {
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Int(info.st_size)
+        #if canImport(Darwin)
+        return (Int(info.st_size), info.st_mtimespec)
+        #else
+        return (Int(info.st_size), info.st_mtim)
+        #endif
     }
 }
 

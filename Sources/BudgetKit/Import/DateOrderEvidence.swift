@@ -19,9 +19,29 @@ struct DateOrderEvidence: Sendable {
     /// The first date that left one order possible, and where it is.
     private(set) var witness: (text: String, line: Int, column: Int)?
 
+    /// The orders that read `text` as a real day, with that day, leaving out a reading
+    /// ``DateOrder/detect`` never gives (a year first with slashes or points, a month first with
+    /// points): else `15/04/26` would fit year first too, as 2015-04-26, and a file with years
+    /// 2000 to 2031 written short would never settle. Every order's reading when `detect` reads
+    /// none (eight digits, day first).
+    static func readings(of text: String) -> [(order: DateOrder, day: Day)] {
+        let detected: [Day]?
+        do {
+            detected = [try BankDate.parse(text)]
+        } catch .ambiguousDate(_, let readings) {
+            detected = readings
+        } catch {
+            detected = nil
+        }
+        return orders.compactMap { order in
+            guard let day = try? BankDate.parse(text, order: order), detected?.contains(day) ?? true else { return nil }
+            return (order, day)
+        }
+    }
+
     /// Narrows the orders by one date: the orders that read it as a real day stay.
     mutating func narrow(by text: String, line: Int, column: Int) {
-        let readings = Self.orders.compactMap { order in (try? BankDate.parse(text, order: order)).map { (order, $0) } }
+        let readings = Self.readings(of: text)
         if Set(readings.map(\.1)).count > 1 { sawAmbiguity = true }
         // A date every order reads the same (ISO, a month name) says nothing.
         guard Set(readings.map(\.1)).count > 1 || readings.count < Self.orders.count else { return }

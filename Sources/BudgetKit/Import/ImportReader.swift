@@ -164,8 +164,8 @@ public struct ImportReader {
         do {
             while try reader.nextUnkeyed() != nil {}
         } catch BudgetError.bankFile(let error) where reader.format != .csv {
-            guard case .ambiguousDate = error.problem else { return nil }
-            return dateOrderReadingEveryDate(file: file, options: options, chunks: chunks)
+            guard case .ambiguousDate(let text, _) = error.problem else { return nil }
+            return dateOrderReadingEveryDate(DateOrderEvidence.readings(of: text).map(\.order), file: file, options: options, chunks: chunks)
         } catch {
             return nil
         }
@@ -173,13 +173,15 @@ public struct ImportReader {
         return reader.mapper.dateOrders?.settled
     }
 
-    /// The one order in which a bank file reads to its end, with the date that stopped the
-    /// order that read furthest otherwise (the one the file's dates ruled out last).
-    private static func dateOrderReadingEveryDate(file: String, options: ImportOptions, chunks: () throws -> () throws -> [UInt8]?)
+    /// The one order of `orders` (those that read the date that stopped the first reading) in
+    /// which a bank file reads to its end, with the date that stopped the order that read
+    /// furthest otherwise (the one the file's dates ruled out last).
+    private static func dateOrderReadingEveryDate(_ orders: [DateOrder], file: String, options: ImportOptions,
+                                                  chunks: () throws -> () throws -> [UInt8]?)
         -> (order: DateOrder, text: String, line: Int, column: Int)? {
         var reading: [DateOrder] = []
         var witness: (text: String, line: Int, column: Int)?
-        for order in DateOrderEvidence.orders {
+        for order in orders {
             var ordered = options
             ordered.dateOrder = order
             guard let source = try? chunks() else { return nil }

@@ -15,7 +15,8 @@ final class SyncFolderLock {
     private let descriptor: Int32
 
     /// Takes the lock on `folder`, waiting up to `seconds` for another sync to let it go; `nil`
-    /// when the folder cannot be opened (the sync then says why, as without a lock).
+    /// when the folder cannot be opened (the sync then says why, as without a lock), or its
+    /// file system refuses the lock (`ENOLCK`, `EOPNOTSUPP`: the sync then goes on without one).
     ///
     /// - Throws: ``SyncError/syncFolderBusy(path:seconds:)`` when another process held it all that time.
     init?(_ folder: String, waiting seconds: Double = 60) throws(SyncError) {
