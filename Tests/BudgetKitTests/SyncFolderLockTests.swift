@@ -9,8 +9,11 @@ import Testing
 /// the first and finds its work done, never applying a file twice; one that waits too long
 /// changes nothing and says why.
 @Suite struct SyncFolderLockTests {
-    final class Flag: Sendable {
-        let value = Atomic<Bool>(false)
+    /// A lock another thread lets go, and whether it has.
+    final class HeldLock: @unchecked Sendable {
+        var lock: SyncFolderLock?
+        let released = Atomic<Bool>(false)
+        init(_ lock: SyncFolderLock?) { self.lock = lock }
     }
 
     func folder(in dir: TemporaryDirectory) -> String {
@@ -19,25 +22,27 @@ import Testing
         return path
     }
 
-    @Test func aSyncWaitsForTheFolderAndGoesOnOnceItIsFree() async throws {
+    /// The sync runs on the test's thread and the lock is let go on a thread of its own (never
+    /// the tasks' shared pool, which a blocking wait would hold on a two-core machine).
+    @Test func aSyncWaitsForTheFolderAndGoesOnOnceItIsFree() throws {
         let dir = TemporaryDirectory()
         let shared = folder(in: dir)
         _ = try sampleBook(in: dir, "anna.sqlite3").sync(folder: shared)
-        var held = try SyncFolderLock(shared, waiting: 0)
-        #expect(held != nil)
+        let held = HeldLock(try SyncFolderLock(shared, waiting: 0))
+        #expect(held.lock != nil)
         let path = dir.file("ben.sqlite3")
         _ = try BudgetStore(path: path)
-        let done = Flag()
-        let syncing = Task.detached {
-            defer { done.value.store(true, ordering: .sequentiallyConsistent) }
-            return try BudgetStore(path: path).sync(folder: shared).joined
+        let releasing = OwnThread {
+            usleep(300_000)
+            held.released.store(true, ordering: .sequentiallyConsistent)
+            held.lock = nil
         }
-        try await Task.sleep(for: .milliseconds(300))
-        // Still waiting (a slow machine may not have started it yet: either way, not done).
-        let waiting = !done.value.load(ordering: .sequentiallyConsistent)
-        #expect(waiting)
-        held = nil
-        #expect(try await syncing.value)
+        let report = try BudgetStore(path: path).sync(folder: shared)
+        // It ended after the lock was let go: it waited.
+        let waited = held.released.load(ordering: .sequentiallyConsistent)
+        releasing.join()
+        #expect(report.joined)
+        #expect(waited)
     }
 
     @Test func aSyncThatWaitsTooLongChangesNothing() throws {
@@ -56,19 +61,51 @@ import Testing
     /// Two syncs of one book at once, as a cron job's and a person's: both end well, and the
     /// book ends as the other's (the second used to fail on the history entries of the files
     /// the first had just applied).
-    @Test func twoSyncsOfOneBookAtOnceBothEndWell() async throws {
+    @Test func twoSyncsOfOneBookAtOnceBothEndWell() throws {
         let dir = TemporaryDirectory()
         let shared = folder(in: dir)
         let anna = try sampleBook(in: dir, "anna.sqlite3")
         _ = try anna.sync(folder: shared)
         let path = dir.file("ben.sqlite3")
         _ = try BudgetStore(path: path)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0..<2 { group.addTask { _ = try BudgetStore(path: path).sync(folder: shared) } }
-            try await group.waitForAll()
+        let failures = Failures()
+        let syncs = (0..<2).map { _ in
+            OwnThread {
+                do { _ = try BudgetStore(path: path).sync(folder: shared) } catch { failures.add("\(error)") }
+            }
         }
+        syncs.forEach { $0.join() }
+        #expect(failures.all == [])
         let ben = try BudgetStore(path: path)
         try syncAll([anna, ben], through: shared)
         #expect(try dumpOfBook(ben) == dumpOfBook(anna))
+    }
+}
+
+/// The errors of threads, kept in order.
+final class Failures: Sendable {
+    private let errors = Mutex<[String]>([])
+    func add(_ error: String) { errors.withLock { $0.append(error) } }
+    var all: [String] { errors.withLock { $0 } }
+}
+
+/// `body` on a thread of its own, started at once: a blocking wait there holds none of the
+/// threads Swift's tasks share.
+final class OwnThread: @unchecked Sendable {
+    private let body: () -> Void
+    private var thread = pthread_t()
+
+    init(_ body: @escaping () -> Void) {
+        self.body = body
+        let context = Unmanaged.passRetained(self).toOpaque()
+        precondition(pthread_create(&thread, nil, { context in
+            Unmanaged<OwnThread>.fromOpaque(context!).takeRetainedValue().body()
+            return nil
+        }, context) == 0, "no thread")
+    }
+
+    /// Waits for `body` to end.
+    func join() {
+        pthread_join(thread, nil)
     }
 }
