@@ -35,6 +35,19 @@ import Glibc
         waitpid(pid, &status, 0)
     }
 
+    /// Whether process `pid` holds a `flock` on the file at `path`, as /proc/locks lists it:
+    /// read without taking the lock (a test that took it, even shared, for a moment could make
+    /// the writer's own `LOCK_NB` attempt fail, and its file stay unlocked).
+    func holdsFlock(_ pid: pid_t, _ path: String, _ sandbox: Sandbox) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        // `1: FLOCK  ADVISORY  WRITE 4814 fe:00:16270176 0 EOF`: the pid, then device:inode.
+        return sandbox.read("/proc/locks").split(separator: "\n").contains { line in
+            let fields = line.split(separator: " ")
+            return fields.count >= 6 && fields[1] == "FLOCK" && fields[4] == "\(pid)" && fields[5].hasSuffix(":\(info.st_ino)")
+        }
+    }
+
     func leftovers(in folder: String) -> [String] {
         Sandbox.names(in: folder).filter { $0.contains(".partial-") }
     }
@@ -133,16 +146,21 @@ import Glibc
         sandbox.succeed("-q", "backup", from)
         sandbox.succeed("-q", "add", "1", "Food", "After the backup")
         let pid = spawnBudget(binary, ["restore", from], environment: ["BUDGET_DB=\(sandbox.database)"])
-        // Until its copy is there: on a loaded machine a debug build can take seconds to start.
+        // Until its copy is there and locked: on a loaded machine a debug build can take seconds
+        // to start, and a process stopped between making the file and locking it (a moment in
+        // which no sweep could take the file, which is minutes younger than a leftover) would
+        // leave an unlocked file that this test then ages by hand. (It once failed so in CI.)
         var live: [String] = []
         let deadline = time(nil) + 20
-        while live.isEmpty && time(nil) <= deadline {
+        while time(nil) <= deadline {
             live = leftovers(in: sandbox.directory)
-            if live.isEmpty { usleep(1_000) }
+            if !live.isEmpty && live.allSatisfy({ holdsFlock(pid, sandbox.directory + "/" + $0, sandbox) }) { break }
+            usleep(1_000)
         }
         kill(pid, SIGSTOP)
         live = leftovers(in: sandbox.directory)
         #expect(!live.isEmpty)
+        #expect(live.allSatisfy { holdsFlock(pid, sandbox.directory + "/" + $0, sandbox) })
         for name in live {
             var times = [timeval(tv_sec: time(nil) - 7200, tv_usec: 0), timeval(tv_sec: time(nil) - 7200, tv_usec: 0)]
             #expect(lutimes(sandbox.directory + "/" + name, &times) == 0)
