@@ -191,7 +191,8 @@ struct CloseAccount: BudgetCommand {
         abstract: "Close an account: it keeps its history and is hidden.",
         discussion: """
         A closed account is left out of 'budget accounts' (unless --all) and of completion, and \
-        takes no transaction on or after the day it closed. The default account cannot be \
+        takes no transaction on or after the day it closed, so an account with transactions \
+        (or transfers) dated on or after --on is not closed. The default account cannot be \
         closed: make another the default first.
         """,
         access: .change)
