@@ -38,8 +38,9 @@ extension BudgetStore {
         }
     }
 
-    /// The accounts with their balances at the end of `day`, by name ignoring case; closed
-    /// accounts only when `includingClosed`.
+    /// The accounts with their balances at the end of `day`, by name ignoring case; accounts
+    /// closed by `day` (on or before it) only when `includingClosed`: one closed later was open
+    /// then, and is listed.
     ///
     /// - Throws: ``BudgetError/totalTooLarge`` when a balance would not fit in 64 bits.
     /// - Complexity: one pass over the transactions dated up to `day` (a covering index), plus
