@@ -319,3 +319,33 @@ extension ReconcileCommandTests {
         #expect(sandbox.dump() == before)
     }
 }
+
+extension ReconcileCommandTests {
+    /// With a statement each week, a forced change of a day names the reconciliation whose
+    /// statement balance it breaks, not merely the latest: a date moved across a statement day
+    /// breaks that statement only; one moved within a statement period breaks none, so
+    /// nothing is named (it still needs --force, and loses its mark).
+    @Test func forceNamesTheReconciliationWhoseBalanceItBreaks() {
+        let sandbox = Sandbox()
+        sandbox.seedAccounts()
+        sandbox.succeed("reconcile", "Checking", "--statement-balance", "2987.50", "--on", "2026-11-03")
+        sandbox.succeed("reconcile", "Checking", "--statement-balance", "2405.10", "--on", "2026-11-20")
+        let across = sandbox.run("edit", "2", "--date", "2026-11-04", "--force")
+        #expect(across.status == 0)
+        #expect(across.stderr == """
+            Updated transaction 2: 12.50 in Food on 2026-11-04 (Lunch).
+            budget: warning: this breaks the reconciliation of Checking on 2026-11-03 (statement balance 2987.50); \
+            reconcile again when the book matches the bank
+
+            """)
+        #expect(sandbox.run("reconcile", "Checking", "--statement-balance", "2405.10", "--on", "2026-11-20").status == 0)
+        let within = sandbox.run("edit", "2", "--date", "2026-11-10", "--force")
+        #expect(within.status == 0)
+        #expect(within.stderr == "Updated transaction 2: 12.50 in Food on 2026-11-10 (Lunch).\n")
+        #expect(sandbox.succeed("list", "--status", "--account", "Checking").contains(" 2  2026-11-10    12.50  Food       Lunch\n"))
+        // An amount changed breaks the latest statement it reaches, as before.
+        let amount = sandbox.run("edit", "2", "--amount", "13", "--force")
+        #expect(amount.stderr.hasSuffix("budget: warning: this breaks the reconciliation of Checking on 2026-11-20 (statement balance 2405.10); "
+            + "reconcile again when the book matches the bank\n"))
+    }
+}
