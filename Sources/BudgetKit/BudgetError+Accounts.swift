@@ -32,6 +32,8 @@ extension BudgetError {
             return "account '\(name)' was closed on \(closedOn): nothing can be added on \(date)"
         case .accountAlreadyClosed(let name, let closedOn):
             return "account '\(name)' is already closed (since \(closedOn))"
+        case .transactionsAfterClosing(let name, let closedOn, let count, let last):
+            return "account '\(name)' has \(count) transaction\(count == 1 ? "" : "s") dated on or after \(closedOn), the last on \(last)"
         case .transferToSameAccount(let name):
             return "a transfer from '\(name)' to itself"
         case .invalidTransferAmount(let amount):

@@ -162,6 +162,10 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     case accountClosed(String, closedOn: Day, date: Day)
     /// The account is already closed (since `closedOn`).
     case accountAlreadyClosed(String, closedOn: Day)
+    /// Closing the account on `closedOn` would leave `count` of its transactions (a transfer
+    /// counts in both its accounts) dated on or after that day, the last on `last`: a closed
+    /// account takes none from the day it closed.
+    case transactionsAfterClosing(String, closedOn: Day, count: Int, last: Day)
     /// A transfer from an account to itself.
     case transferToSameAccount(String)
     /// A transfer must move a positive amount.
@@ -337,7 +341,7 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
         case .bookReplaced(let path):
             return "\(path) no longer names the book that was opened: it was replaced or deleted"
         case .invalidAccountName, .invisibleCharacterInAccountName, .invalidAccountNumber, .unknownAccount, .duplicateAccount, .duplicateAccountNumber, .sameBankAccount, .accountInUse, .accountHasOpeningBalance, .reconciledOpeningBalance, .moveToSameAccount,
-             .transfersWithinAccount, .defaultAccountRequired, .accountClosed, .accountAlreadyClosed, .transferToSameAccount,
+             .transfersWithinAccount, .defaultAccountRequired, .accountClosed, .accountAlreadyClosed, .transactionsAfterClosing, .transferToSameAccount,
              .invalidTransferAmount, .transferHasNoCategory, .notATransfer, .emptySplit, .splitDoesNotSum, .splitMixesKinds,
              .reconciledTransaction, .dateInReconciledPeriod, .futureReconciliation:
             return accountDescription

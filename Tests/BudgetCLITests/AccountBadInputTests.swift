@@ -218,6 +218,17 @@ import Testing
         hint: make another account the default with 'budget set-default-account NAME' first
 
         """),
+        // Closed before its last transactions: a closed account takes none from its closing day.
+        (["close-account", "Visa", "--on", "2026-11-14"], failure, """
+        budget: error: account 'Visa' has 2 transactions dated on or after 2026-11-14, the last on 2026-11-20: a closed account takes none from the day it closed
+        hint: close it after them ('budget close-account Visa --on 2026-11-21'), or move them to an open account with 'budget edit ID --account NAME' (see 'budget list --account Visa --from 2026-11-14')
+
+        """),
+        (["close-account", "savings", "--on", "2026-11-05"], failure, """
+        budget: error: account 'Savings' has 1 transaction dated on or after 2026-11-05, the last on 2026-11-05: a closed account takes none from the day it closed
+        hint: close it after them ('budget close-account Savings --on 2026-11-06'), or move them to an open account with 'budget edit ID --account NAME' (see 'budget list --account Savings --from 2026-11-05')
+
+        """),
         (["add-account", "checking"], failure, """
         budget: error: an account named 'checking' already exists
         hint: names are unique ignoring case; choose another name

@@ -47,6 +47,19 @@ import Testing
         #expect(listed.stderr == "budget: warning: closed account Cash holds -5.00 on 2026-11-30; it is not listed, nor in the total; --all lists it\n")
         #expect(sandbox.run("accounts", "--date", "2026-11-30", "--format", "csv").stderr == listed.stderr)
         #expect(sandbox.run("accounts", "--date", "2026-11-09").stderr == "")   // it held nothing yet
+        // Before the day it closed it was open: listed, and in the total, with no warning.
+        let open = sandbox.run("accounts", "--date", "2026-11-20")
+        #expect(open.stderr == "")
+        #expect(open.stdout == """
+            NAME      TYPE      NUMBER     BALANCE  STATUS
+            Cash      cash                   -5.00  closed 2026-11-21
+            Checking  checking             2405.10  default
+            Savings   savings              1500.00
+            Visa      credit    DE12 3456     0.00
+            --------  --------  ---------  -------  -----------------
+            Total                          3900.10
+
+            """)
         #expect(sandbox.run("accounts", "--date", "2026-11-30", "--all").stderr == "")
         #expect(sandbox.succeed("__complete", "accounts") == "Checking\nSavings\nVisa\n")   // completion leaves it out too
         #expect(sandbox.succeed("accounts", "--date", "2026-11-30", "--all") == """

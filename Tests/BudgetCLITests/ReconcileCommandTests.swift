@@ -292,3 +292,60 @@ extension ReconcileCommandTests {
         #expect(before.contains("2026-11-01,20.00,,,,transfer,Savings,Visa,,,,2026-11-02"))
     }
 }
+
+extension ReconcileCommandTests {
+    /// A card's statement shows what is owed as a positive amount, the book keeps that debt
+    /// negative: the balance typed from the statement is the book's with the other sign. The
+    /// hint says so, instead of sending the user through the rows to find twice the balance.
+    @Test func aStatementBalanceOfTheOtherSignIsNamedSo() {
+        let sandbox = Sandbox()
+        sandbox.seedAccounts()
+        let before = sandbox.dump()
+        let card = sandbox.run("reconcile", "Visa", "--statement-balance", "82.40", "--on", "2026-11-14")
+        #expect(card.status == 1)
+        #expect(card.stdout.hasPrefix("ID  DATE        AMOUNT  CATEGORY   PAYEE   NOTE  IN/OUT\n"))
+        #expect(card.stderr == """
+            budget: error: Visa at the end of 2026-11-14: the statement says 82.40, the book -82.40; difference 164.80
+            hint: the statement's balance is the book's with the other sign: a card's statement shows what is owed as a positive amount, which the book keeps negative; if so, reconcile with '--statement-balance -82.40'; nothing was marked
+
+            """)
+        let checking = sandbox.run("reconcile", "Checking", "--statement-balance", "-2405.10", "--on", "2026-11-20")
+        #expect(checking.status == 1)
+        #expect(checking.stderr == """
+            budget: error: Checking at the end of 2026-11-20: the statement says -2405.10, the book 2405.10; difference -4810.20
+            hint: the statement's balance is the book's with the other sign: check the sign of --statement-balance; nothing was marked
+
+            """)
+        #expect(sandbox.dump() == before)
+    }
+}
+
+extension ReconcileCommandTests {
+    /// With a statement each week, a forced change of a day names the reconciliation whose
+    /// statement balance it breaks, not merely the latest: a date moved across a statement day
+    /// breaks that statement only; one moved within a statement period breaks none, so
+    /// nothing is named (it still needs --force, and loses its mark).
+    @Test func forceNamesTheReconciliationWhoseBalanceItBreaks() {
+        let sandbox = Sandbox()
+        sandbox.seedAccounts()
+        sandbox.succeed("reconcile", "Checking", "--statement-balance", "2987.50", "--on", "2026-11-03")
+        sandbox.succeed("reconcile", "Checking", "--statement-balance", "2405.10", "--on", "2026-11-20")
+        let across = sandbox.run("edit", "2", "--date", "2026-11-04", "--force")
+        #expect(across.status == 0)
+        #expect(across.stderr == """
+            Updated transaction 2: 12.50 in Food on 2026-11-04 (Lunch).
+            budget: warning: this breaks the reconciliation of Checking on 2026-11-03 (statement balance 2987.50); \
+            reconcile again when the book matches the bank
+
+            """)
+        #expect(sandbox.run("reconcile", "Checking", "--statement-balance", "2405.10", "--on", "2026-11-20").status == 0)
+        let within = sandbox.run("edit", "2", "--date", "2026-11-10", "--force")
+        #expect(within.status == 0)
+        #expect(within.stderr == "Updated transaction 2: 12.50 in Food on 2026-11-10 (Lunch).\n")
+        #expect(sandbox.succeed("list", "--status", "--account", "Checking").contains(" 2  2026-11-10    12.50  Food       Lunch\n"))
+        // An amount changed breaks the latest statement it reaches, as before.
+        let amount = sandbox.run("edit", "2", "--amount", "13", "--force")
+        #expect(amount.stderr.hasSuffix("budget: warning: this breaks the reconciliation of Checking on 2026-11-20 (statement balance 2405.10); "
+            + "reconcile again when the book matches the bank\n"))
+    }
+}

@@ -52,8 +52,9 @@ struct Accounts: BudgetCommand {
         discussion: """
         Each balance is the account's at the end of the day (today unless --date): its opening \
         balance, minus spending, plus income, and transfers out and in. The table ends with \
-        their total. Closed accounts are listed only with --all; a warning names those left out \
-        that still hold money, which the total leaves out too.
+        their total. Accounts closed on or before the day are listed only with --all (one \
+        closed later was open then, and is listed); a warning names those left out that still \
+        hold money, which the total leaves out too.
         """,
         access: .read)
 
@@ -70,13 +71,14 @@ struct Accounts: BudgetCommand {
     func run(_ context: CommandContext) throws -> Outcome {
         let day = date ?? .today()
         let every = try context.store().accounts(on: day, includingClosed: true)
-        let accounts = all ? every : every.filter { !$0.account.isClosed }
+        // An account closed after the day was open on it: listed, and in the total.
+        let accounts = all ? every : every.filter { !$0.account.isClosed(on: day) }
         if format == .table {
             try context.stdout.write(try Accounts.table(accounts))
         } else {
             try context.printRecords(format, record: .account, values: accounts)
         }
-        if !all { Accounts.warnOfMoneyLeftOut(every.filter { $0.account.isClosed && $0.balance != .zero }, on: day, context) }
+        if !all { Accounts.warnOfMoneyLeftOut(every.filter { $0.account.isClosed(on: day) && $0.balance != .zero }, on: day, context) }
         return .success
     }
 
@@ -191,7 +193,8 @@ struct CloseAccount: BudgetCommand {
         abstract: "Close an account: it keeps its history and is hidden.",
         discussion: """
         A closed account is left out of 'budget accounts' (unless --all) and of completion, and \
-        takes no transaction on or after the day it closed. The default account cannot be \
+        takes no transaction on or after the day it closed, so an account with transactions \
+        (or transfers) dated on or after --on is not closed. The default account cannot be \
         closed: make another the default first.
         """,
         access: .change)

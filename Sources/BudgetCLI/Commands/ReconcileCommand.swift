@@ -12,7 +12,9 @@ struct Reconcile: BudgetCommand {
         account's statement marks the other side). When they differ, marks nothing, exits 1, says by \
         how much, and lists the account's transactions since its last reconciliation: where \
         the difference hides (a table adds IN/OUT, what each did to the balance as the bank's \
-        statement shows it, money in positive; their sum, the balance before them and the book's).
+        statement shows it, money in positive; their sum, the balance before them and the book's). \
+        A credit card's debt is negative in the book: a statement showing what is owed as a \
+        positive amount is reconciled with its negative (--statement-balance -82.40).
         Afterwards, adding, changing or deleting a transaction so that a balance on or before \
         that day changes is refused unless --force, which says which reconciliation it breaks.
         """,
@@ -49,7 +51,15 @@ struct Reconcile: BudgetCommand {
                 + "the book \(mismatch.bookBalance); difference \(difference)")
             let gap = "hint: the book " + (difference > .zero ? "lacks \(difference)" : "has \(-difference) too much")
             let name = mismatch.account.name
-            if !mismatch.transactionsSince.isEmpty {
+            if statementBalance != .zero && statementBalance == .zero - mismatch.bookBalance {
+                // The book's balance with the other sign: no row explains twice the balance. A
+                // card's statement shows the debt positive, the book keeps it negative.
+                let card = mismatch.account.kind == .credit
+                    ? "a card's statement shows what is owed as a positive amount, which the book keeps negative; "
+                        + "if so, reconcile with '--statement-balance \(mismatch.bookBalance)'"
+                    : "check the sign of --statement-balance"
+                notes.append("hint: the statement's balance is the book's with the other sign: \(card); nothing was marked")
+            } else if !mismatch.transactionsSince.isEmpty {
                 notes.append(gap + ": check the \(mismatch.transactionsSince.count) transaction\(mismatch.transactionsSince.count == 1 ? "" : "s") "
                     + "of \(name) \(since) (listed), fix them and reconcile again; nothing was marked")
             } else if let last = mismatch.lastReconciliation, mismatch.bookBalance == last.statementBalance, on >= last.statementDate {

@@ -8,18 +8,18 @@ enum Reconciled {
     /// them.
     ///
     /// - Returns: what `write` returned, and the reconciliations it broke (empty when none):
-    ///   every one, when a change reaches several accounts or several transactions.
+    ///   every one, when a change reaches several accounts or several transactions; none when
+    ///   it moved money only between days of one statement period, which no statement sees.
     static func writing<T>(_ force: Bool, in store: BudgetStore,
                            _ write: (ReconciledChanges) throws -> T) throws -> (T, [Reconciliation]) {
         do {
             return (try write(.refuse), [])
         } catch let error as BudgetError where force {
             switch error {
-            case .reconciledTransaction(_, let reconciliation), .dateInReconciledPeriod(_, let reconciliation),
-                 .reconciledOpeningBalance(_, let reconciliation):
-                let result = try write(.allow)
-                let broken = store.brokenReconciliations
-                return (result, broken.isEmpty ? [reconciliation] : broken)
+            case .reconciledTransaction, .dateInReconciledPeriod, .reconciledOpeningBalance:
+                // Those whose statement balance the write no longer holds: none when it moved
+                // money only between days of one statement period.
+                return (try write(.allow), store.brokenReconciliations)
             default:
                 throw error
             }

@@ -50,6 +50,12 @@ extension ErrorText {
                       hint: "choose an open account with --account, or a day before \(closedOn)")
         case .accountAlreadyClosed(let name, let closedOn):
             self.init(message: "account '\(name)' is already closed (since \(closedOn))", hint: nil)
+        case .transactionsAfterClosing(let name, let closedOn, let count, let last):
+            let close = ShellWords.quoted(["budget", "close-account", name, "--on", last.adding(days: 1).description])
+            let list = ShellWords.quoted(["budget", "list", "--account", name, "--from", closedOn.description])
+            self.init(message: "account '\(name)' has \(count) transaction\(count == 1 ? "" : "s") dated on or after \(closedOn), "
+                          + "the last on \(last): a closed account takes none from the day it closed",
+                      hint: "close it after them ('\(close)'), or move them to an open account with 'budget edit ID --account NAME' (see '\(list)')")
         case .transferToSameAccount(let name):
             self.init(message: "a transfer from '\(name)' to itself moves nothing", hint: "name two different accounts: FROM and TO of 'budget transfer', "
                           + "--account (where it comes from) and --transfer-to (where it goes) of 'budget edit'")

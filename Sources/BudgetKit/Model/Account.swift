@@ -36,6 +36,10 @@ public struct Account: Hashable, Sendable, Codable, Identifiable {
     /// Whether it was closed.
     public var isClosed: Bool { closedOn != nil }
 
+    /// Whether it was closed by `day`: on or after the day it closed. Before that day it was
+    /// open, and a listing of that day's balances shows it.
+    public func isClosed(on day: Day) -> Bool { closedOn.map { $0 <= day } ?? false }
+
     /// Creates an account value.
     public init(id: Int64, name: String, kind: Kind = .checking, number: String? = nil, openingBalance: Money = .zero,
                 openingDate: Day? = nil, closedOn: Day? = nil, isDefault: Bool = false) {

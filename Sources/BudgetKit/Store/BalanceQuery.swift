@@ -133,15 +133,16 @@ enum BalanceQuery {
         return flows
     }
 
-    /// Every account (open ones only unless `includingClosed`) with its balance at the end of
-    /// `day`, by name ignoring case. Call it inside a read transaction.
+    /// Every account (those open on `day` only unless `includingClosed`: an account closed
+    /// later was open then) with its balance at the end of `day`, by name ignoring case. Call it
+    /// inside a read transaction.
     ///
     /// - Throws: ``BudgetError/totalTooLarge`` when a balance would not fit in 64 bits.
     static func accountBalances(on day: Day, includingClosed: Bool, in connection: Connection) throws -> [AccountBalance] {
         let accounts = try connection.cached("""
             SELECT \(BudgetStore.AccountColumn.list("a")) FROM accounts AS a ORDER BY a.name_key, a.id
             """).map([], BudgetStore.AccountColumn.account)
-        let shown = accounts.filter { includingClosed || !$0.isClosed }
+        let shown = accounts.filter { includingClosed || !$0.isClosed(on: day) }
         guard !shown.isEmpty else { return [] }
         let flows = try flows(Scope(through: day, accountID: shown.count == 1 ? shown[0].id : nil), in: connection)
         return try shown.map { account in

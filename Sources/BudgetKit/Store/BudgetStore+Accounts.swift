@@ -38,8 +38,9 @@ extension BudgetStore {
         }
     }
 
-    /// The accounts with their balances at the end of `day`, by name ignoring case; closed
-    /// accounts only when `includingClosed`.
+    /// The accounts with their balances at the end of `day`, by name ignoring case; accounts
+    /// closed by `day` (on or before it) only when `includingClosed`: one closed later was open
+    /// then, and is listed.
     ///
     /// - Throws: ``BudgetError/totalTooLarge`` when a balance would not fit in 64 bits.
     /// - Complexity: one pass over the transactions dated up to `day` (a covering index), plus
@@ -119,13 +120,26 @@ extension BudgetStore {
     /// Closes an account on `day`: it keeps its history, is left out of ``accounts(on:includingClosed:)``
     /// unless asked for, and takes no transaction dated on or after `day`.
     ///
+    /// So it is refused while the account holds transactions (either side of a transfer) dated
+    /// on or after `day`: they would sit where a closed account takes none, and its balance
+    /// would go on moving after the day it closed.
+    ///
     /// - Throws: ``BudgetError/unknownAccount(_:)``, ``BudgetError/defaultAccountRequired(_:)``,
-    ///   ``BudgetError/accountAlreadyClosed(_:closedOn:)``.
+    ///   ``BudgetError/accountAlreadyClosed(_:closedOn:)``,
+    ///   ``BudgetError/transactionsAfterClosing(_:closedOn:count:last:)``.
     public func closeAccount(named name: String, on day: Day = .today()) throws {
         try writing {
             let account = try accountRow(named: name)
             if let closedOn = account.closedOn { throw BudgetError.accountAlreadyClosed(account.name, closedOn: closedOn) }
             if account.isDefault { throw BudgetError.defaultAccountRequired(account.name) }
+            let later = try connection.cached("""
+                SELECT count(*), max(date) FROM transactions WHERE (account_id = ?1 OR transfer_account_id = ?1) AND date >= ?2
+                """).first([.integer(account.id), day.sqliteValue]) { row in
+                    row.int64(0) > 0 ? (count: Int(row.int64(0)), last: row.day(1)) : nil
+                }
+            if let later = later ?? nil {
+                throw BudgetError.transactionsAfterClosing(account.name, closedOn: day, count: later.count, last: later.last)
+            }
             try connection.run("UPDATE accounts SET closed_on = ? WHERE id = ?", [day.sqliteValue, .integer(account.id)])
         }
     }

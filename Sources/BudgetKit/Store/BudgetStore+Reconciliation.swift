@@ -139,7 +139,8 @@ extension BudgetStore {
     /// - Parameter id: the transaction changed or deleted; `nil` when adding.
     /// - Returns: the accounts whose balances the change moves (empty when none): each side of
     ///   the transaction in one of them loses its reconciled mark. When `policy` allows the
-    ///   change, each reconciliation it breaks is added to ``brokenReconciliations``.
+    ///   change, the reconciliations it breaks are added to ``brokenReconciliations``
+    ///   (``noteBrokenReconciliations(removed:added:)``).
     /// - Throws: ``BudgetError/reconciledTransaction(id:_:)`` for an existing transaction whose
     ///   old effect that goes is covered, ``BudgetError/dateInReconciledPeriod(_:_:)`` for a new
     ///   effect that is.
@@ -152,12 +153,7 @@ extension BudgetStore {
         let moved = Set((removed + added).map(\.accountID))
         guard !moved.isEmpty else { return moved }
         guard policy == .refuse else {
-            for effect in removed + added {
-                if let last = try lastReconciliation(accountID: effect.accountID), effect.date <= last.statementDate,
-                   !brokenReconciliations.contains(where: { $0.id == last.id }) {
-                    brokenReconciliations.append(last)
-                }
-            }
+            try noteBrokenReconciliations(removed: removed, added: added)
             return moved
         }
         for effect in removed {
@@ -171,6 +167,36 @@ extension BudgetStore {
             }
         }
         return moved
+    }
+}
+
+extension BudgetStore {
+    /// Adds to ``brokenReconciliations`` the latest reconciliation of each account whose
+    /// statement balance a change from `removed` to `added` effects no longer holds: the
+    /// account's balance at the end of its statement day moved. A change that moves money only
+    /// between days of one statement period (a date moved from the 10th to the 12th, with
+    /// statements on the 3rd and the 20th) breaks none; a date moved across a statement day
+    /// breaks that statement, not a later one.
+    ///
+    /// - Complexity: one seek per account over its reconciliations from the first changed day.
+    private func noteBrokenReconciliations(removed: [BalanceEffect], added: [BalanceEffect]) throws {
+        // What each effect does to the balances from its day on: a removed one is taken back.
+        let changes = removed.map { (account: $0.accountID, date: $0.date, amount: 0 &- $0.amount) }
+            + added.map { (account: $0.accountID, date: $0.date, amount: $0.amount) }
+        var accounts: [Int64] = []
+        for change in changes where !accounts.contains(change.account) { accounts.append(change.account) }
+        for account in accounts {
+            let own = changes.filter { $0.account == account }
+            guard let first = own.map(\.date).min() else { continue }
+            let reached = try connection.cached("""
+                SELECT \(ReconciliationColumn.selectList) FROM reconciliations AS r LEFT JOIN accounts AS a ON a.id = r.account_id
+                WHERE r.account_id = ?1 AND r.statement_date >= ?2 ORDER BY r.statement_date DESC, r.id DESC
+                """).map([.integer(account), first.sqliteValue], ReconciliationColumn.reconciliation)
+            let broken = reached.first { reconciliation in
+                own.filter { $0.date <= reconciliation.statementDate }.reduce(Int64(0)) { $0 &+ $1.amount } != 0
+            }
+            if let broken, !brokenReconciliations.contains(where: { $0.id == broken.id }) { brokenReconciliations.append(broken) }
+        }
     }
 }
 

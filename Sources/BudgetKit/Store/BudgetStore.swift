@@ -61,9 +61,10 @@ public final class BudgetStore {
     /// The grouped write in progress (``write(_:)``), which every write joins; `nil` outside one.
     var writeGroup: WriteGroup?
     /// The reconciliations the latest write broke because it was allowed to
-    /// (``ReconciledChanges/allow``): the latest one of each account whose balance it changed on
-    /// or before that reconciliation's statement day, in the order met. Empty when it broke none
-    /// or failed; a grouped write collects them across the group.
+    /// (``ReconciledChanges/allow``): the latest one of each account whose statement balance it
+    /// no longer holds (the book's balance at the end of its statement day changed), in the
+    /// order met. Empty when it broke none (a date moved within one statement period) or
+    /// failed; a grouped write collects them across the group.
     public internal(set) var brokenReconciliations: [Reconciliation] = []
 
     /// Opens the book at `path`, bringing an older schema up to date; with `.write` (the
