@@ -470,19 +470,35 @@ import Glibc
         #expect(mkfifo(fifo, 0o600) == 0)
         let pid = spawnBudget(binary, ["import", fifo, "--negate", "--default-category", "Food"],
                               environment: ["BUDGET_DB=\(sandbox.database)"], stderr: sandbox.directory + "/stderr")
-        // Opens once the import opens it; the import reads its end once this closes it.
-        let writer = open(fifo, O_WRONLY)
-        #expect(writer >= 0)
-        let text = "date,amount,payee\n11/03/2026,-4.75,Coffee\n25/03/2026,-1.00,Bakery\n"
-        #expect(write(writer, text, text.utf8.count) == text.utf8.count)
-        close(writer)
+        try #require(pid > 0)
+        // Opens once the import has opened it for reading (ENXIO until then), never waiting for
+        // good on an import that ended without opening it; the import reads its end once this
+        // closes it. Closed on exec: a process another test starts meanwhile does not keep the
+        // FIFO open for writing, which would keep the import from its end while it runs.
         var status: Int32 = 0
+        var ended = false
         let deadline = time(nil) + 60
-        while waitpid(pid, &status, WNOHANG) != pid {
+        var writer: Int32 = -1
+        while writer < 0, !ended, time(nil) <= deadline {
+            writer = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+            if writer < 0 {
+                #expect(errno == ENXIO)
+                ended = waitpid(pid, &status, WNOHANG) == pid
+                usleep(10_000)
+            }
+        }
+        if writer >= 0 {
+            _ = fcntl(writer, F_SETFL, fcntl(writer, F_GETFL) & ~O_NONBLOCK)
+            let text = "date,amount,payee\n11/03/2026,-4.75,Coffee\n25/03/2026,-1.00,Bakery\n"
+            #expect(write(writer, text, text.utf8.count) == text.utf8.count)
+            close(writer)
+        } else {
+            Issue.record("the import did not open the FIFO")
+        }
+        while !ended, waitpid(pid, &status, WNOHANG) != pid {
             guard time(nil) <= deadline else {
                 Issue.record("the import waits on the FIFO after reading it")
-                // Lets the waiting open go on, to an empty reading.
-                close(open(fifo, O_WRONLY | O_NONBLOCK))
+                kill(pid, SIGKILL)
                 waitpid(pid, &status, 0)
                 break
             }

@@ -40,12 +40,14 @@ import Glibc
     }
 
     @Test func aPipeStandardInputOrMemoryIsReadOnce() throws {
-        var ends: [Int32] = [0, 0]
-        #expect(pipe(&ends) == 0)
-        defer { close(ends[0]); close(ends[1]) }
-        #expect(Input(fileDescriptor: ends[0]).again() == nil)
+        // Closed on exec, as every descriptor a test holds: the processes other tests start
+        // meanwhile do not keep them.
+        let pipe = ChildPipe()
+        defer { close(pipe.readEnd); close(pipe.writeEnd) }
+        #expect(Input(fileDescriptor: pipe.readEnd).again() == nil)
         let sandbox = Sandbox()
-        let descriptor = open(sandbox.write("bank.csv", "date,amount\n"), O_RDONLY)
+        let descriptor = open(sandbox.write("bank.csv", "date,amount\n"), O_RDONLY | O_CLOEXEC)
+        #expect(descriptor >= 0)
         defer { close(descriptor) }
         #expect(Input(fileDescriptor: descriptor).again() == nil)
         #expect(Input(bytes: Array("date,amount\n".utf8)).again() == nil)

@@ -13,21 +13,37 @@ import Glibc
         let slave: Int32
         private var screen: [UInt8] = []
 
-        init(rows: UInt16) {
+        /// What could not be made or started (a busy machine out of terminals, descriptors or
+        /// processes): a failed test, never a crash of the whole run.
+        struct Failure: Error, CustomStringConvertible {
+            let description: String
+            init(_ what: String) { description = "\(what): \(String(cString: strerror(errno)))" }
+        }
+
+        init(rows: UInt16) throws {
             // posix_openpt, unlockpt and ptsname as Linux does them (Glibc's module lacks them):
             // TIOCSPTLCK and TIOCGPTN, the same numbers on x86_64 and aarch64. Both ends are closed
             // on exec: the processes other tests start meanwhile do not hold this terminal.
             master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+            guard master >= 0 else { throw Failure("no pseudo-terminal") }
             var unlock: Int32 = 0, number: UInt32 = 0
-            precondition(master >= 0 && ioctl(master, 0x4004_5431, &unlock) == 0 && ioctl(master, 0x8004_5430, &number) == 0)
+            guard ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
+                let failure = Failure("cannot unlock the pseudo-terminal")
+                close(master)
+                throw failure
+            }
             slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY | O_CLOEXEC)
-            precondition(slave >= 0)
+            guard slave >= 0 else {
+                let failure = Failure("cannot open /dev/pts/\(number)")
+                close(master)
+                throw failure
+            }
             var size = winsize(ws_row: rows, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
             _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
         }
 
         /// Runs `words` with the terminal as its standard input, output and error.
-        func spawn(_ words: [String]) -> pid_t {
+        func spawn(_ words: [String]) throws -> pid_t {
             var actions = posix_spawn_file_actions_t()
             posix_spawn_file_actions_init(&actions)
             defer { posix_spawn_file_actions_destroy(&actions) }
@@ -38,7 +54,11 @@ import Glibc
             var environment: [UnsafeMutablePointer<CChar>?] = settings.map { strdup($0) } + [nil]
             defer { environment.forEach { free($0) } }
             var pid: pid_t = 0
-            precondition(posix_spawn(&pid, words[0], &actions, nil, &argv, &environment) == 0)
+            let failed = posix_spawn(&pid, words[0], &actions, nil, &argv, &environment)
+            guard failed == 0 else {
+                errno = failed
+                throw Failure("cannot start \(words[0])")
+            }
             return pid
         }
 
@@ -73,7 +93,7 @@ import Glibc
         /// Whether the terminal reads lines and echoes them, as a shell leaves it.
         var isInLineMode: Bool {
             var settings = termios()
-            precondition(tcgetattr(slave, &settings) == 0)
+            guard tcgetattr(slave, &settings) == 0 else { return false }
             return settings.c_lflag & tcflag_t(ICANON) != 0 && settings.c_lflag & tcflag_t(ECHO) != 0
         }
 
@@ -98,9 +118,9 @@ import Glibc
         let sandbox = Sandbox()
         sandbox.succeed("add-category", "Food", "300")
         for day in 1...9 { sandbox.succeed("add", "\(day)", "Food", "Shop \(day)", "--date", "2026-11-0\(day)") }
-        let terminal = PseudoTerminal(rows: 8)
+        let terminal = try PseudoTerminal(rows: 8)
         #expect(terminal.isInLineMode)
-        let pid = terminal.spawn([EndToEndTests.binary!, "--db", sandbox.database, "watch"])
+        let pid = try terminal.spawn([EndToEndTests.binary!, "--db", sandbox.database, "watch"])
         // 8 rows: a title, a blank line, the column titles and 5 rows, the newest.
         var drawn = terminal.read(until: "Shop 9", wholeFrame: true)
         #expect(drawn.contains("9 transactions, 5-9 shown, newest as they come"))
@@ -125,8 +145,8 @@ import Glibc
     func anAccountsReportFollowsItsAccountsRename() throws {
         let sandbox = Sandbox()
         sandbox.seedAccounts()
-        let terminal = PseudoTerminal(rows: 24)
-        let pid = terminal.spawn([EndToEndTests.binary!, "--db", sandbox.database, "watch", "report", "--account", "visa", "--month", "2026-11"])
+        let terminal = try PseudoTerminal(rows: 24)
+        let pid = try terminal.spawn([EndToEndTests.binary!, "--db", sandbox.database, "watch", "report", "--account", "visa", "--month", "2026-11"])
         #expect(terminal.read(until: "Report for 2026-11, account Visa only", wholeFrame: true).contains("Food"))
         terminal.clear()
         sandbox.succeed("rename-account", "Visa", "Card")
@@ -142,8 +162,8 @@ import Glibc
         let sandbox = Sandbox()
         sandbox.succeed("add-category", "Food", "300")
         sandbox.succeed("add", "1", "Food", "Shop 1", "--date", "2026-11-01")
-        let terminal = PseudoTerminal(rows: 8)
-        let pid = terminal.spawn([EndToEndTests.binary!, "--db", sandbox.database, "watch"])
+        let terminal = try PseudoTerminal(rows: 8)
+        let pid = try terminal.spawn([EndToEndTests.binary!, "--db", sandbox.database, "watch"])
         _ = terminal.read(until: "Shop 1")
         kill(pid, signal)
         #expect(exitStatus(pid) == 128 + signal)
