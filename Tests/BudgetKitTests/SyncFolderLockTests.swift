@@ -30,7 +30,7 @@ import Testing
         _ = try sampleBook(in: dir, "anna.sqlite3").sync(folder: shared)
         // Not `waiting: 0`: a child another test is starting may still hold a copy of the lock
         // anna's sync just let go, until it runs its program.
-        let held = HeldLock(try SyncFolderLock(shared, waiting: 20))
+        let held = HeldLock(try SyncFolderLock(shared, waiting: .seconds(20)))
         #expect(held.lock != nil)
         let path = dir.file("ben.sqlite3")
         _ = try BudgetStore(path: path)
@@ -51,8 +51,8 @@ import Testing
         let dir = TemporaryDirectory()
         let shared = folder(in: dir)
         let anna = try sampleBook(in: dir, "anna.sqlite3")
-        let held = try SyncFolderLock(shared, waiting: 0)
-        anna.syncFolderWait = 0.2
+        let held = try SyncFolderLock(shared, waiting: .zero)
+        anna.syncFolderWait = .milliseconds(200)
         let before = try dumpOfBook(anna)
         #expect(throws: BudgetError.sync(.syncFolderBusy(path: shared, seconds: 1))) { try anna.sync(folder: shared) }
         #expect(try dumpOfBook(anna) == before)

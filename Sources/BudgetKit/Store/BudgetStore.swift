@@ -56,8 +56,8 @@ public final class BudgetStore {
     /// decides by size (``ImportStaging/buildsIndexesAfter()``); tests force either path.
     var buildsIndexesAfterImport: Bool?
     /// How long a sync waits for another process's sync through the same folder
-    /// (``SyncFolderLock``), in seconds; tests shorten it.
-    var syncFolderWait: Double = 60
+    /// (``SyncFolderLock``); tests shorten it.
+    var syncFolderWait: Duration = .seconds(60)
     /// The grouped write in progress (``write(_:)``), which every write joins; `nil` outside one.
     var writeGroup: WriteGroup?
     /// The reconciliations the latest write broke because it was allowed to

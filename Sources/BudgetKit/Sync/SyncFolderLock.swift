@@ -14,20 +14,23 @@ import Darwin
 final class SyncFolderLock {
     private let descriptor: Int32
 
-    /// Takes the lock on `folder`, waiting up to `seconds` for another sync to let it go; `nil`
+    /// Takes the lock on `folder`, waiting up to `wait` for another sync to let it go; `nil`
     /// when the folder cannot be opened (the sync then says why, as without a lock), or its
     /// file system refuses the lock (`ENOLCK`, `EOPNOTSUPP`: the sync then goes on without one).
     ///
     /// - Throws: ``SyncError/syncFolderBusy(path:seconds:)`` when another process held it all that time.
-    init?(_ folder: String, waiting seconds: Double = 60) throws(SyncError) {
+    init?(_ folder: String, waiting wait: Duration = .seconds(60)) throws(SyncError) {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
-        let deadline = Self.now() + seconds
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: wait)
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             let busy = errno == EWOULDBLOCK || errno == EINTR
-            guard busy, Self.now() < deadline else {
+            guard busy, clock.now < deadline else {
                 close(descriptor)
-                if busy { throw .syncFolderBusy(path: folder, seconds: Int(seconds.rounded(.up))) }
+                // Whole seconds, a part of one counting as one.
+                let (seconds, fraction) = wait.components
+                if busy { throw .syncFolderBusy(path: folder, seconds: Int(seconds) + (fraction > 0 ? 1 : 0)) }
                 return nil
             }
             usleep(20_000)
@@ -37,11 +40,5 @@ final class SyncFolderLock {
 
     deinit {
         close(descriptor)
-    }
-
-    private static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }
