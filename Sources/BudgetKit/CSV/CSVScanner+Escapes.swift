@@ -10,12 +10,8 @@ extension CSVScanner {
     /// invalid UTF-8 are failures at the record's line and the field's number; the limits are
     /// those of ``scanRecord(from:line:)``, a field's counting each escape once.
     func scanEscapedRecord(from start: Int, line: Int) -> Outcome {
+        if let outcome = noRecord(at: start) { return outcome }
         let count = bytes.count
-        if start == count { return atEnd ? .end : .needMore(within: limits.recordBytes + 1) }
-        if bytes[start] == Self.lf || bytes[start] == Self.cr {
-            guard let end = lineEnd(at: start) else { return .needMore(within: 1) }
-            return .blank(end: end)
-        }
         var fields: [String] = []
         fields.reserveCapacity(min(expectedFieldCount, limits.fieldCount))
         var index = start

@@ -71,13 +71,20 @@ struct CSVScanner {
         return mask
     }
 
-    func scanRecord(from start: Int, line: Int) -> Outcome {
-        let count = bytes.count
-        if start == count { return atEnd ? .end : .needMore(within: limits.recordBytes + 1) }
+    /// What stands at `start` when it is no record: the end of the input, more bytes needed
+    /// there, or a blank line; `nil` when a record starts there. Both ways of scanning ask it first.
+    func noRecord(at start: Int) -> Outcome? {
+        if start == bytes.count { return atEnd ? .end : .needMore(within: limits.recordBytes + 1) }
         if bytes[start] == Self.lf || bytes[start] == Self.cr {
             guard let end = lineEnd(at: start) else { return .needMore(within: 1) }
             return .blank(end: end)
         }
+        return nil
+    }
+
+    func scanRecord(from start: Int, line: Int) -> Outcome {
+        if let outcome = noRecord(at: start) { return outcome }
+        let count = bytes.count
         var fields: [String] = []
         fields.reserveCapacity(min(expectedFieldCount, limits.fieldCount))
         var index = start
