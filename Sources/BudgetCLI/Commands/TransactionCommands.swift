@@ -167,7 +167,7 @@ extension Transaction {
         if let transferAccount {
             text = "\(amount) from \(self.account) to \(transferAccount) on \(date)"
         } else if isSplit {
-            text = "\(amount) in " + splits.map { "\($0.category) \($0.amount)" }.joined(separator: ", ") + " on \(date)"
+            text = "\(amount) in \(parts) on \(date)"
         } else {
             text = "\(amount) in \(category) on \(date)"
         }
@@ -178,4 +178,9 @@ extension Transaction {
 
     /// The summary without the account.
     var summary: String { summary() }
+
+    /// A split's parts: "Food 60.00, Household 22.40".
+    var parts: String {
+        splits.map { "\($0.category) \($0.amount)" }.joined(separator: ", ")
+    }
 }
