@@ -13,9 +13,10 @@ struct Edit: BudgetCommand {
         -12.50 received), or --amount gives the new amount.
         --split replaces a split's parts (or splits a transaction); the parts must sum to its \
         amount, or to --amount. --category makes a split one transaction again: the \
-        confirmation names the parts it had. A transfer has no category: --account and \
-        --transfer-to change the accounts it leaves and reaches. A change to a balance a \
-        reconciliation covers (amount, day, account) is refused unless --force.
+        confirmation names the parts it had. An amount of zero is taken with a warning, as \
+        by 'budget add'. A transfer has no category: --account and --transfer-to change the \
+        accounts it leaves and reaches. A change to a balance a reconciliation covers \
+        (amount, day, account) is refused unless --force.
         """,
         access: .change)
 
@@ -78,6 +79,7 @@ struct Edit: BudgetCommand {
             message += " It is no longer split: its parts were \(before.parts) ('budget undo' puts them back)."
         }
         context.confirm(message)
+        if before.amount != .zero { context.warnOfZeroAmount(transaction) }
         Reconciled.warn(broken, context)
         return .success
     }
