@@ -34,6 +34,8 @@ extension BudgetError {
             return "account '\(name)' is already closed (since \(closedOn))"
         case .transactionsAfterClosing(let name, let closedOn, let count, let last):
             return "account '\(name)' has \(count) transaction\(count == 1 ? "" : "s") dated on or after \(closedOn), the last on \(last)"
+        case .openingOnOrAfterClosing(let name, let openingDate, let closedOn):
+            return "account '\(name)' closes on \(closedOn), on or before \(openingDate), the day its opening balance counts from"
         case .transferToSameAccount(let name):
             return "a transfer from '\(name)' to itself"
         case .invalidTransferAmount(let amount):

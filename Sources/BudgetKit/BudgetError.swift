@@ -166,6 +166,10 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     /// counts in both its accounts) dated on or after that day, the last on `last`: a closed
     /// account takes none from the day it closed.
     case transactionsAfterClosing(String, closedOn: Day, count: Int, last: Day)
+    /// The account's opening balance would count from `openingDate`, on or after the day it
+    /// closes, `closedOn` (set on a closed account, or an account closed on or before it): a
+    /// closed account takes nothing from the day it closed, its opening balance included.
+    case openingOnOrAfterClosing(String, openingDate: Day, closedOn: Day)
     /// A transfer from an account to itself.
     case transferToSameAccount(String)
     /// A transfer must move a positive amount.
@@ -341,8 +345,8 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
         case .bookReplaced(let path):
             return "\(path) no longer names the book that was opened: it was replaced or deleted"
         case .invalidAccountName, .invisibleCharacterInAccountName, .invalidAccountNumber, .unknownAccount, .duplicateAccount, .duplicateAccountNumber, .sameBankAccount, .accountInUse, .accountHasOpeningBalance, .reconciledOpeningBalance, .moveToSameAccount,
-             .transfersWithinAccount, .defaultAccountRequired, .accountClosed, .accountAlreadyClosed, .transactionsAfterClosing, .transferToSameAccount,
-             .invalidTransferAmount, .transferHasNoCategory, .notATransfer, .emptySplit, .splitDoesNotSum, .splitMixesKinds,
+             .transfersWithinAccount, .defaultAccountRequired, .accountClosed, .accountAlreadyClosed, .transactionsAfterClosing, .openingOnOrAfterClosing,
+             .transferToSameAccount, .invalidTransferAmount, .transferHasNoCategory, .notATransfer, .emptySplit, .splitDoesNotSum, .splitMixesKinds,
              .reconciledTransaction, .dateInReconciledPeriod, .futureReconciliation:
             return accountDescription
         case .invalidRuleExpression, .ruleWithoutAction, .invalidRulePosition, .ruleMovedBesideItself, .invalidStoredRulePattern,

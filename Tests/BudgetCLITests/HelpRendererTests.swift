@@ -12,6 +12,7 @@ import Testing
         Amounts are positive in the category's direction: money spent in an expense
         category, money received in an income category. A negative amount is a refund:
           budget add -2.25 Food Refund
+        A zero amount (a placeholder for a bill still to come) is taken with a warning.
         A split is one payment across several categories; its parts must sum to the
         amount:
           budget add 82.40 --split Food=60.00 --split Household=22.40 --payee Market

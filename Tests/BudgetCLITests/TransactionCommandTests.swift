@@ -44,6 +44,28 @@ import Testing
         #expect(try BudgetStore(path: sandbox.database).transaction(id: 1).note == "")
     }
 
+    /// --category on a split makes it one transaction: the confirmation names the parts that
+    /// went (it said only "82.40 in Household"), and undo puts them back.
+    @Test func aCategoryOnASplitSaysWhichPartsWentAndUndoPutsThemBack() throws {
+        let sandbox = Sandbox()
+        sandbox.seedAccounts()
+        let rows = "SELECT * FROM transactions ORDER BY id; SELECT * FROM transaction_splits ORDER BY transaction_id, position"
+        let before = try sandbox.query(rows)
+        let result = sandbox.run("edit", "4", "--category", "household")
+        #expect(result.status == 0)
+        #expect(result.stdout == "")
+        #expect(result.stderr == """
+            Updated transaction 4: 82.40 in Household on 2026-11-14 (Market). It is no longer split: its parts were Food 60.00, Household 22.40 ('budget undo' puts them back).
+
+            """)
+        #expect(try sandbox.query("SELECT category_id IS NOT NULL, (SELECT count(*) FROM transaction_splits) FROM transactions WHERE id = 4")
+                == ["1|0"])
+        sandbox.succeed("-q", "undo")
+        #expect(try sandbox.query(rows) == before)
+        // A plain transaction moved to another category has no parts to name.
+        #expect(sandbox.run("edit", "2", "--category", "Household").stderr == "Updated transaction 2: 12.50 in Household on 2026-11-03 (Lunch).\n")
+    }
+
     @Test func deleteTakesSeveralIds() throws {
         let sandbox = Sandbox()
         sandbox.seed()

@@ -30,10 +30,17 @@ import Testing
         #expect(try store.reconciliations(ofAccount: "Checking") == [reconciliation])
         let marks = try store.transactions().map { "\($0.id) \($0.reconciledOn?.description ?? "-")" }
         #expect(marks == ["1 2026-11-10", "2 2026-11-10", "3 2026-11-10", "4 -", "5 -"])
-        // Again on the same day: nothing left to mark.
+        // Again on the same day: the day's reconciliation, nothing left to mark, no second row.
         #expect(try store.reconcile(account: "Checking", statementBalance: money("2487.50"), on: day("2026-11-10"))
-                == .reconciled(Reconciliation(id: 2, account: "Checking", statementDate: day("2026-11-10"), statementBalance: money("2487.50")),
-                               marked: 0))
+                == .alreadyReconciled(reconciliation, marked: 0))
+        #expect(try store.reconciliations(ofAccount: "Checking") == [reconciliation])
+        // A forced change the book then matches at another balance: that balance replaces the day's.
+        try store.editTransaction(id: 2, TransactionChanges(amount: money("13")), reconciled: .allow)
+        let corrected = Reconciliation(id: reconciliation.id, account: "Checking", statementDate: day("2026-11-10"),
+                                       statementBalance: money("2487"))
+        #expect(try store.reconcile(account: "Checking", statementBalance: money("2487"), on: day("2026-11-10"))
+                == .corrected(corrected, replaced: reconciliation, marked: 1))
+        #expect(try store.reconciliations(ofAccount: "Checking") == [corrected])
     }
 
     @Test func aMismatchSaysTheDifferenceAndTheRowsSinceTheLastReconciliationAndChangesNothing() throws {

@@ -12,8 +12,10 @@ struct Edit: BudgetCommand {
         --kind-change says keep (the same number) or negate (the same direction of money: \
         -12.50 received), or --amount gives the new amount.
         --split replaces a split's parts (or splits a transaction); the parts must sum to its \
-        amount, or to --amount. A transfer has no category: --account and --transfer-to change \
-        the accounts it leaves and reaches. A change to a balance a reconciliation covers \
+        amount, or to --amount. --category makes a split one transaction again: the \
+        confirmation names the parts it had. An amount of zero is taken with a warning, as \
+        by 'budget add'. A transfer has no category: --account and --transfer-to change the \
+        accounts it leaves and reaches. A change to a balance a reconciliation covers \
         (amount, day, account) is refused unless --force.
         """,
         access: .change)
@@ -72,7 +74,12 @@ struct Edit: BudgetCommand {
             let was = before.isSplit ? "the split's categories" : before.category
             message += " The amount was negated: \(was) and \(transaction.category) are of different kinds."
         }
+        if before.isSplit && !transaction.isSplit {
+            // --category on a split: its parts are gone, which must never pass unsaid.
+            message += " It is no longer split: its parts were \(before.parts) ('budget undo' puts them back)."
+        }
         context.confirm(message)
+        if before.amount != .zero { context.warnOfZeroAmount(transaction) }
         Reconciled.warn(broken, context)
         return .success
     }

@@ -17,6 +17,10 @@ struct Reconcile: BudgetCommand {
         positive amount is reconciled with its negative (--statement-balance -82.40).
         Afterwards, adding, changing or deleting a transaction so that a balance on or before \
         that day changes is refused unless --force, which says which reconciliation it breaks.
+        A statement day is reconciled once: the same day and balance again records nothing (it \
+        says so, and marks again what --force un-marked since). Another balance for that day is \
+        refused as any mismatch is, unless the book now matches it (a change made with --force \
+        since): then it replaces the day's old balance, and says so.
         """,
         access: .change)
 
@@ -36,9 +40,19 @@ struct Reconcile: BudgetCommand {
         guard let statementBalance, let on else { preconditionFailure("the parser requires --statement-balance and --on") }
         switch try context.store().reconcile(account: account.name, statementBalance: statementBalance, on: on) {
         case .reconciled(let reconciliation, let marked):
-            let count = marked == 1 ? "1 transaction" : "\(marked) transactions"
+            let count = Self.transactions(marked)
             context.confirm("Reconciled \(reconciliation.account) on \(on): the book matches the statement (\(statementBalance)); "
                 + "marked \(count) reconciled.")
+            return .success
+        case .alreadyReconciled(let reconciliation, let marked):
+            let count = Self.transactions(marked)
+            context.confirm("\(reconciliation.account) is already reconciled on \(on) at \(statementBalance): "
+                + (marked == 0 ? "nothing changed." : "marked \(count) reconciled again."))
+            return .success
+        case .corrected(let reconciliation, let replaced, let marked):
+            let count = Self.transactions(marked)
+            context.confirm("Reconciled \(reconciliation.account) on \(on): the book matches the statement (\(statementBalance)), "
+                + "which replaces the day's reconciliation at \(replaced.statementBalance) (it no longer held); marked \(count) reconciled.")
             return .success
         case .mismatch(let mismatch):
             // What stderr says, written after the listing, or alone when the listing cannot be
@@ -127,6 +141,11 @@ struct Reconcile: BudgetCommand {
             table.append(texts: footer)
         }
         try context.stdout.write(table.render())
+    }
+
+    /// "1 transaction", "4 transactions".
+    static func transactions(_ count: Int) -> String {
+        count == 1 ? "1 transaction" : "\(count) transactions"
     }
 
     /// What a whole transaction did to `account`'s balance: in positive, out negative.

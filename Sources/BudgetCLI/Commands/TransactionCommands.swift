@@ -9,6 +9,7 @@ struct Add: BudgetCommand {
         Amounts are positive in the category's direction: money spent in an expense category, \
         money received in an income category. A negative amount is a refund:
           budget add -2.25 Food Refund
+        A zero amount (a placeholder for a bill still to come) is taken with a warning.
         A split is one payment across several categories; its parts must sum to the amount:
           budget add 82.40 --split Food=60.00 --split Household=22.40 --payee Market
         It goes to the default account unless --account names another. A day on or before the \
@@ -68,6 +69,7 @@ struct Add: BudgetCommand {
             try context.stdout.flush()
         }
         context.confirm("Added transaction \(transaction.id): \(transaction.summary(naming: account != nil)).")
+        context.warnOfZeroAmount(transaction)
         Reconciled.warn(broken, context)
         return .success
     }
@@ -167,7 +169,7 @@ extension Transaction {
         if let transferAccount {
             text = "\(amount) from \(self.account) to \(transferAccount) on \(date)"
         } else if isSplit {
-            text = "\(amount) in " + splits.map { "\($0.category) \($0.amount)" }.joined(separator: ", ") + " on \(date)"
+            text = "\(amount) in \(parts) on \(date)"
         } else {
             text = "\(amount) in \(category) on \(date)"
         }
@@ -178,4 +180,21 @@ extension Transaction {
 
     /// The summary without the account.
     var summary: String { summary() }
+
+    /// A split's parts: "Food 60.00, Household 22.40".
+    var parts: String {
+        splits.map { "\($0.category) \($0.amount)" }.joined(separator: ", ")
+    }
+}
+
+extension CommandContext {
+    /// Warns on stderr (whatever `--quiet` says) that `transaction` has a zero amount. It is
+    /// taken: a placeholder for a bill whose amount comes later is one, and imports take a
+    /// bank's zero rows. But never in silence: a zero moves no balance and no total, and
+    /// `add 0 Food` is as likely a slip. (A transfer of zero is refused: it moves nothing.)
+    func warnOfZeroAmount(_ transaction: Transaction) {
+        guard transaction.amount == .zero else { return }
+        warn("budget: warning: transaction \(transaction.id) has a zero amount: it moves no balance and no total; "
+            + "give it its amount with 'budget edit \(transaction.id) --amount AMOUNT'")
+    }
 }

@@ -56,6 +56,10 @@ extension ErrorText {
             self.init(message: "account '\(name)' has \(count) transaction\(count == 1 ? "" : "s") dated on or after \(closedOn), "
                           + "the last on \(last): a closed account takes none from the day it closed",
                       hint: "close it after them ('\(close)'), or move them to an open account with 'budget edit ID --account NAME' (see '\(list)')")
+        case .openingOnOrAfterClosing(let name, let openingDate, let closedOn):
+            self.init(message: "account '\(name)' closes on \(closedOn), on or before \(openingDate), the day its opening balance counts from",
+                      hint: "a closed account takes nothing from the day it closes, its opening balance included: "
+                          + "the opening balance's day must come before the closing day")
         case .transferToSameAccount(let name):
             self.init(message: "a transfer from '\(name)' to itself moves nothing", hint: "name two different accounts: FROM and TO of 'budget transfer', "
                           + "--account (where it comes from) and --transfer-to (where it goes) of 'budget edit'")

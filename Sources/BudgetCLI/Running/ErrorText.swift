@@ -200,8 +200,8 @@ struct ErrorText: Equatable {
             self.init(message: "invalid rule pattern '\(pattern)': it must not be empty",
                       hint: "write part of the payee, such as 'coffee'; --default-category catches the rest")
         case .invalidAccountName, .invisibleCharacterInAccountName, .invalidAccountNumber, .unknownAccount, .duplicateAccount, .duplicateAccountNumber, .sameBankAccount, .accountInUse, .accountHasOpeningBalance, .reconciledOpeningBalance, .moveToSameAccount,
-             .transfersWithinAccount, .defaultAccountRequired, .accountClosed, .accountAlreadyClosed, .transactionsAfterClosing, .transferToSameAccount,
-             .invalidTransferAmount, .transferHasNoCategory, .notATransfer, .emptySplit, .splitDoesNotSum, .splitMixesKinds,
+             .transfersWithinAccount, .defaultAccountRequired, .accountClosed, .accountAlreadyClosed, .transactionsAfterClosing, .openingOnOrAfterClosing,
+             .transferToSameAccount, .invalidTransferAmount, .transferHasNoCategory, .notATransfer, .emptySplit, .splitDoesNotSum, .splitMixesKinds,
              .reconciledTransaction, .dateInReconciledPeriod, .futureReconciliation:
             self = ErrorText(accounts: error)
         case .invalidRuleExpression, .ruleWithoutAction, .invalidRulePosition, .ruleMovedBesideItself, .invalidStoredRulePattern,

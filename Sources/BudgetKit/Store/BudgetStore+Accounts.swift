@@ -121,17 +121,19 @@ extension BudgetStore {
     /// unless asked for, and takes no transaction dated on or after `day`.
     ///
     /// So it is refused while the account holds transactions (either side of a transfer) dated
-    /// on or after `day`: they would sit where a closed account takes none, and its balance
-    /// would go on moving after the day it closed.
+    /// on or after `day`, or an opening balance counting from then: they would sit where a
+    /// closed account takes none, and its balance would go on moving after the day it closed.
     ///
     /// - Throws: ``BudgetError/unknownAccount(_:)``, ``BudgetError/defaultAccountRequired(_:)``,
     ///   ``BudgetError/accountAlreadyClosed(_:closedOn:)``,
+    ///   ``BudgetError/openingOnOrAfterClosing(_:openingDate:closedOn:)``,
     ///   ``BudgetError/transactionsAfterClosing(_:closedOn:count:last:)``.
     public func closeAccount(named name: String, on day: Day = .today()) throws {
         try writing {
             let account = try accountRow(named: name)
             if let closedOn = account.closedOn { throw BudgetError.accountAlreadyClosed(account.name, closedOn: closedOn) }
             if account.isDefault { throw BudgetError.defaultAccountRequired(account.name) }
+            try BudgetStore.refuseOpening(account.openingDate, closing: day, of: account)
             let later = try connection.cached("""
                 SELECT count(*), max(date) FROM transactions WHERE (account_id = ?1 OR transfer_account_id = ?1) AND date >= ?2
                 """).first([.integer(account.id), day.sqliteValue]) { row in
@@ -154,14 +156,17 @@ extension BudgetStore {
     ///
     /// It changes every balance from that day on, so it passes the guard every write passes: a
     /// change on or before the account's last reconciliation is refused unless `policy` allows it.
+    /// On a closed account the day must come before the closing day, whatever `policy` says.
     ///
     /// - Returns: the account as it was before.
-    /// - Throws: ``BudgetError/unknownAccount(_:)``, ``BudgetError/reconciledOpeningBalance(_:_:)``.
+    /// - Throws: ``BudgetError/unknownAccount(_:)``, ``BudgetError/openingOnOrAfterClosing(_:openingDate:closedOn:)``,
+    ///   ``BudgetError/reconciledOpeningBalance(_:_:)``.
     @discardableResult
     public func setOpeningBalance(ofAccount name: String, to amount: Money, on day: Day?,
                                   reconciled policy: ReconciledChanges = .refuse) throws -> Account {
         try writing {
             let account = try accountRow(named: name)
+            try BudgetStore.refuseOpening(day, closing: account.closedOn, of: account)
             func effect(_ amount: Money, _ day: Day?) -> BalanceEffect {
                 BalanceEffect(accountID: account.id, date: day ?? Day.first, amount: amount.minorUnits)
             }
@@ -220,6 +225,16 @@ extension BudgetStore {
                     openingDate: row.isNull(AccountColumn.openingDate) ? nil : Day(iso: row.text(AccountColumn.openingDate)),
                     closedOn: row.isNull(AccountColumn.closedOn) ? nil : Day(iso: row.text(AccountColumn.closedOn)),
                     isDefault: row.int64(AccountColumn.isDefault) != 0)
+        }
+    }
+
+    /// Refuses an opening balance counting from `opening` in an account closing on `closing`
+    /// when that is on or after the closing day: a closed account takes nothing from the day it
+    /// closed (as ``closeAccount(named:on:)`` holds of its transactions). No day on either side
+    /// (from the beginning, or open) is always fine.
+    private static func refuseOpening(_ opening: Day?, closing: Day?, of account: Account) throws(BudgetError) {
+        if let opening, let closing, opening >= closing {
+            throw .openingOnOrAfterClosing(account.name, openingDate: opening, closedOn: closing)
         }
     }
 

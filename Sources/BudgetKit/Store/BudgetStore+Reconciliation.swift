@@ -18,6 +18,15 @@ public enum ReconciliationResult: Hashable, Sendable {
     /// The balances matched: the reconciliation was recorded and `marked` transactions, all
     /// those of the account up to the statement day not marked before, were marked.
     case reconciled(Reconciliation, marked: Int)
+    /// The balances matched, and the account was reconciled on that statement day at that
+    /// balance already: no reconciliation was recorded; `marked` transactions (those a forced
+    /// change un-marked since) were marked again. Nothing is written when it is 0.
+    case alreadyReconciled(Reconciliation, marked: Int)
+    /// The balances matched, and the account was reconciled on that statement day at another
+    /// balance, `replaced`, which no longer held (a forced change moved the book since): the
+    /// reconciliation now holds the new balance in its place, and `marked` transactions were
+    /// marked.
+    case corrected(Reconciliation, replaced: Reconciliation, marked: Int)
     /// The balances differ: nothing was recorded or marked.
     case mismatch(ReconciliationMismatch)
 }
@@ -50,6 +59,12 @@ extension BudgetStore {
     /// `day`. On a match, records the reconciliation and marks every transaction of the account
     /// dated up to `day` that was not marked yet; on a mismatch, changes nothing and says what
     /// differs.
+    ///
+    /// A statement day holds one reconciliation: reconciling it again at the same balance
+    /// records nothing (``ReconciliationResult/alreadyReconciled(_:marked:)``); at another
+    /// balance it is a mismatch unless the book now matches it, which only a change forced past
+    /// the reconciliation can make: the new balance then replaces the old one
+    /// (``ReconciliationResult/corrected(_:replaced:marked:)``).
     ///
     /// ```swift
     /// switch try store.reconcile(account: "Checking", statementBalance: Money(parsing: "1234.56"), on: day) {
@@ -87,24 +102,41 @@ extension BudgetStore {
                 return .mismatch(ReconciliationMismatch(account: account, statementDate: day, statementBalance: statementBalance,
                                                         bookBalance: balance, lastReconciliation: last, transactionsSince: since))
             }
+            let same = try lastReconciliation(accountID: account.id, onOrBefore: day).flatMap { $0.statementDate == day ? $0 : nil }
+            if let same, same.statementBalance == statementBalance {
+                return .alreadyReconciled(same, marked: try markReconciled(accountID: account.id, through: day))
+            }
+            if let same {
+                // made_at is now's: undoing a write made before the correction sees it as made since.
+                try connection.run("""
+                    UPDATE reconciliations SET statement_balance = ?, made_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?
+                    """, [statementBalance.sqliteValue, .integer(same.id)])
+                let corrected = Reconciliation(id: same.id, account: account.name, statementDate: day, statementBalance: statementBalance)
+                return .corrected(corrected, replaced: same, marked: try markReconciled(accountID: account.id, through: day))
+            }
             try connection.run("""
                 INSERT INTO reconciliations (id, account_id, statement_date, statement_balance, made_at)
                 VALUES (?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
                 """, [try nextID(for: "reconciliations"), .integer(account.id), day.sqliteValue, statementBalance.sqliteValue])
             let reconciliation = Reconciliation(id: connection.lastInsertRowID, account: account.name, statementDate: day,
                                                 statementBalance: statementBalance)
-            // Each side of a transfer is its own account's to mark.
-            try connection.run("""
-                UPDATE transactions SET reconciled_on = ?1 WHERE account_id = ?2 AND date <= ?1 AND reconciled_on IS NULL
-                """, [day.sqliteValue, .integer(account.id)])
-            var marked = connection.changes
-            try connection.run("""
-                UPDATE transactions SET transfer_reconciled_on = ?1
-                WHERE transfer_account_id = ?2 AND date <= ?1 AND transfer_reconciled_on IS NULL
-                """, [day.sqliteValue, .integer(account.id)])
-            marked += connection.changes
-            return .reconciled(reconciliation, marked: marked)
+            return .reconciled(reconciliation, marked: try markReconciled(accountID: account.id, through: day))
         }
+    }
+
+    /// Marks every transaction of the account dated up to `day` not marked yet as reconciled on
+    /// `day`, and returns how many. Each side of a transfer is its own account's to mark.
+    private func markReconciled(accountID: Int64, through day: Day) throws -> Int {
+        try connection.run("""
+            UPDATE transactions SET reconciled_on = ?1 WHERE account_id = ?2 AND date <= ?1 AND reconciled_on IS NULL
+            """, [day.sqliteValue, .integer(accountID)])
+        var marked = connection.changes
+        try connection.run("""
+            UPDATE transactions SET transfer_reconciled_on = ?1
+            WHERE transfer_account_id = ?2 AND date <= ?1 AND transfer_reconciled_on IS NULL
+            """, [day.sqliteValue, .integer(accountID)])
+        marked += connection.changes
+        return marked
     }
 
     /// The account's reconciliations, latest statement first.
