@@ -126,6 +126,17 @@ import Glibc
         hint: choose a name such as giro or "credit card"
 
         """),
+        // A name an invisible character makes look like another is refused, as a category's is.
+        (["import-profile", "save", "gi\u{200B}ro", "--negate"], 64, """
+        budget: error: invalid import profile name 'gi\\u{200b}ro': it holds U+200B ZERO WIDTH SPACE, which is invisible
+        hint: type the name without it: an invisible character makes one name look like another
+
+        """),
+        (["import-profile", "save", "\u{202E}giro", "--negate"], 64, """
+        budget: error: invalid import profile name '\\u{202e}giro': it holds U+202E RIGHT-TO-LEFT OVERRIDE, which is invisible
+        hint: type the name without it: an invisible character makes one name look like another
+
+        """),
         (["import-profile", "show", "nope"], 1, """
         budget: error: no import profile named 'nope'
         hint: see the profiles with 'budget import-profile list', or save one with 'budget import-profile save NAME OPTIONS...'

@@ -204,7 +204,7 @@ struct ErrorText: Equatable {
              .reconciledTransaction, .dateInReconciledPeriod, .futureReconciliation:
             self = ErrorText(accounts: error)
         case .invalidRuleExpression, .ruleWithoutAction, .invalidRulePosition, .ruleMovedBesideItself, .invalidStoredRulePattern,
-             .invalidPayeeName, .unknownPayee, .invalidProfileName, .unknownImportProfile:
+             .invalidPayeeName, .unknownPayee, .invalidProfileName, .invisibleCharacterInProfileName, .unknownImportProfile:
             self = ErrorText(rules: error)
         case .bankFile(let error):
             self = ErrorText(bankFile: error)
