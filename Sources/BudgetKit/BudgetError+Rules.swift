@@ -18,6 +18,8 @@ extension BudgetError {
             return "no transaction has the payee '\(name)'"
         case .invalidProfileName(let name):
             return "invalid import profile name '\(name)': it must be non-empty text without control characters"
+        case .invisibleCharacterInProfileName(let name, let character):
+            return "invalid import profile name '\(InvisibleCharacters.shown(in: name))': it holds \(InvisibleCharacters.label(character)), which is invisible"
         case .unknownImportProfile(let name):
             return "no import profile named '\(name)'"
         default:

@@ -211,6 +211,9 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownPayee(String)
     /// An import profile name that is empty or holds control characters.
     case invalidProfileName(String)
+    /// A new import profile name holding a character that draws nothing
+    /// (``InvisibleCharacters``): the name as given, and the first such character.
+    case invisibleCharacterInProfileName(String, Unicode.Scalar)
     /// No import profile has this name (ignoring case).
     case unknownImportProfile(String)
     /// A bank file (or a CSV file's text, amount or date) that cannot be read: where, and what
@@ -350,7 +353,7 @@ public enum BudgetError: Error, Hashable, Sendable, CustomStringConvertible {
              .reconciledTransaction, .dateInReconciledPeriod, .futureReconciliation:
             return accountDescription
         case .invalidRuleExpression, .ruleWithoutAction, .invalidRulePosition, .ruleMovedBesideItself, .invalidStoredRulePattern,
-             .invalidPayeeName, .unknownPayee, .invalidProfileName, .unknownImportProfile:
+             .invalidPayeeName, .unknownPayee, .invalidProfileName, .invisibleCharacterInProfileName, .unknownImportProfile:
             return ruleDescription
         case .bankFile(let error):
             return error.description

@@ -154,6 +154,20 @@ import Testing
         #expect(usageError(words) == message)
     }
 
+    /// Top-level commands delete, subcommands remove: the other word (or rm, del, ls) names the
+    /// command that exists, first, instead of a merely similar one or nothing.
+    @Test(arguments: [
+        (["rule", "delete", "1"], "unknown command 'delete'; did you mean 'remove'?"),
+        (["import-profile", "delete", "giro"], "unknown command 'delete'; did you mean 'remove'?"),
+        (["rule", "rm", "1"], "unknown command 'rm'; did you mean 'remove'?"),
+        (["rule", "ls"], "unknown command 'ls'; did you mean 'list'?"),
+        (["remove", "5"], "unknown command 'remove'; did you mean 'delete' or 'remove-budget'?"),
+        (["rm", "5"], "unknown command 'rm'; did you mean 'delete'?"),
+    ])
+    func aWordAnotherToolUsesNamesTheCommandThatExists(words: [String], message: String) {
+        #expect(usageError(words) == message)
+    }
+
     @Test func aGroupsNextWordSelectsItsSubcommand() throws {
         guard case .run(let parsed, let info, let globals) = try parser.parse(["--db", "/tmp/x.sqlite3", "rule", "add", "-q", "coffee", "Eating out"]),
               let rule = parsed as? RuleAdd else {

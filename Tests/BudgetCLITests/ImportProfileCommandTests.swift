@@ -44,6 +44,21 @@ import Glibc
         #expect(sandbox.succeed("import-profile", "list", "--format", "csv") == "name,options\n")
     }
 
+    /// `show` and `list` print one line a shell reads back as the saved words: a tab, a line
+    /// break or an invisible character as a `$'...'` escape, never raw (a line broken in two, a
+    /// tab a terminal turns to spaces) nor escaped inside plain quotes (`'\t'` is a backslash
+    /// and a t to a shell).
+    @Test func wordsWithControlOrInvisibleCharactersAreShownAsOneLineAShellReadsBack() throws {
+        let sandbox = book()
+        sandbox.succeed("-q", "import-profile", "save", "tabs", "--delimiter", "\t", "--payee-column", "Emp\u{200B}fänger\nName")
+        let line = "--delimiter $'\\t' --payee-column $'Emp\\u200bfänger\\nName'\n"
+        #expect(sandbox.succeed("import-profile", "show", "tabs") == line)
+        #expect(sandbox.run("import-profile", "show", "tabs", terminal: true).stdout == line)
+        #expect(sandbox.run("import-profile", "list", terminal: true).stdout == "NAME  OPTIONS\ntabs  " + line)
+        #expect(try BudgetStore(path: sandbox.database).importProfile(named: "tabs").options
+                == ["--delimiter", "\t", "--payee-column", "Emp\u{200B}fänger\nName"])
+    }
+
     @Test(arguments: [
         (["import-profile", "save", "bad", "--delimter", ";"], 64, """
         budget: error: import profile 'bad': unknown option '--delimter'; did you mean '--delimiter'?
@@ -109,6 +124,17 @@ import Glibc
         (["import-profile", "save", "\u{7}", "--negate"], 64, """
         budget: error: invalid import profile name '\\u{7}': it must be non-empty text without control characters
         hint: choose a name such as giro or "credit card"
+
+        """),
+        // A name an invisible character makes look like another is refused, as a category's is.
+        (["import-profile", "save", "gi\u{200B}ro", "--negate"], 64, """
+        budget: error: invalid import profile name 'gi\\u{200b}ro': it holds U+200B ZERO WIDTH SPACE, which is invisible
+        hint: type the name without it: an invisible character makes one name look like another
+
+        """),
+        (["import-profile", "save", "\u{202E}giro", "--negate"], 64, """
+        budget: error: invalid import profile name '\\u{202e}giro': it holds U+202E RIGHT-TO-LEFT OVERRIDE, which is invisible
+        hint: type the name without it: an invisible character makes one name look like another
 
         """),
         (["import-profile", "show", "nope"], 1, """

@@ -78,12 +78,33 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout == "")
         #expect(result.stderr == """
-        budget: error: rule 1 already sets the payee 'X' for payees containing 'bar', which covers 'bar'
+        budget: error: rule 1 already covers 'bar': payees containing 'bar' get payee 'X'
         hint: nothing to add; see the rules with 'budget rule list'
 
         """)
         #expect(try sandbox.snapshot() == before)
         #expect(try BudgetStore(path: sandbox.database).rules() == [ImportRule(id: 1, pattern: "bar", category: nil, payee: "X")])
+    }
+
+    /// The refusal says what the earlier rule really looks at and does: its field, mode,
+    /// direction and actions, never "payees containing" for a rule matching notes exactly.
+    @Test(arguments: [
+        (["coffee", "Food", "--field", "note", "--mode", "exact"], "Coffee",
+         "rule 1 already covers 'Coffee': notes equal to 'coffee' go to Food"),
+        (["^x", "--mode", "pattern", "--direction", "in", "--set-payee", "X"], "^x",
+         "rule 1 already covers '^x': payees matching '^x' (money in) get payee 'X'"),
+        (["coffee", "Food", "--set-payee", "Cafe"], "Coffee Bar",
+         "rule 1 already covers 'Coffee Bar': payees containing 'coffee' get payee 'Cafe' and go to Food"),
+    ])
+    func aDuplicateIsRefusedNamingWhatTheEarlierRuleDoes(first: [String], pattern: String, message: String) throws {
+        let sandbox = book()
+        sandbox.succeed(["-q", "rule", "add"] + first)
+        let before = try sandbox.snapshot()
+        let result = sandbox.run(["rule", "add", pattern] + first.dropFirst())
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "budget: error: \(message)\nhint: nothing to add; see the rules with 'budget rule list'\n")
+        #expect(try sandbox.snapshot() == before)
     }
 
     @Test(arguments: [

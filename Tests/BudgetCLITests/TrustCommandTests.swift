@@ -130,7 +130,7 @@ import Glibc
         let result = sandbox.run("rule", "add", "Coffee Bar", "Food")
         #expect(result.status == 1)
         #expect(result.stderr == """
-        budget: error: rule 1 already sends payees containing 'coffee' to Food, which covers 'Coffee Bar'
+        budget: error: rule 1 already covers 'Coffee Bar': payees containing 'coffee' go to Food
         hint: nothing to add; see the rules with 'budget rule list'
 
         """)

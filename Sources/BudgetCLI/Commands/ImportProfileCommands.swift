@@ -23,15 +23,6 @@ enum ImportProfileCommands {
         .command(ImportProfileSave.self), .command(ImportProfileList.self), .command(ImportProfileShow.self),
         .command(ImportProfileRemove.self),
     ])
-
-    /// `--delimiter ';' --payee-column 'Empfänger Name'`: words a POSIX shell reads back as they are.
-    static func shellQuoted(_ words: [String]) -> String {
-        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./:=@%+,".unicodeScalars)
-        return words.map { word in
-            !word.isEmpty && word.unicodeScalars.allSatisfy(plain.contains) ? word
-                : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
-        }.joined(separator: " ")
-    }
 }
 
 extension Import {
@@ -159,7 +150,7 @@ struct ImportProfileShow: BudgetCommand {
 
     func run(_ context: CommandContext) throws -> Outcome {
         let profile = try context.store().importProfile(named: name)
-        try context.stdout.write(ImportProfileCommands.shellQuoted(profile.options) + "\n")
+        try context.stdout.write(ShellWords.quoted(profile.options) + "\n")
         return .success
     }
 }
@@ -184,7 +175,7 @@ extension RecordDescription where Value == ImportProfile {
     static var importProfile: RecordDescription<ImportProfile> {
         RecordDescription(columns: [
             RecordColumn("name") { .text($0.name) },
-            RecordColumn("options") { .text(ImportProfileCommands.shellQuoted($0.options)) },
+            RecordColumn("options") { .text(ShellWords.quoted($0.options)) },
         ])
     }
 }

@@ -17,8 +17,11 @@ struct UsageError: Error {
         self.command = command
     }
 
+    /// `unknown command 'delete'; did you mean 'remove'?`: a word that means a command here
+    /// (``Suggestion/synonyms``) first, then the names a typo is close to.
     static func unknownCommand(_ name: String, among names: [String]) -> UsageError {
-        UsageError(message: "unknown command '\(name)'" + Suggestion.phrase(for: name, among: names))
+        let meant = (Suggestion.synonyms[name.lowercased()] ?? []).filter(names.contains)
+        return UsageError(message: "unknown command '\(name)'" + Suggestion.phrase(for: name, among: names, meaning: meant))
     }
 
     static func unknownOption(_ written: String, among names: [String]) -> UsageError {
@@ -88,9 +91,17 @@ struct UsageError: Error {
 /// "Did you mean" suggestions, ranked by an edit distance that counts a transposition as one
 /// edit (`lsit` is one edit from `list`), with prefixes (`rep`, `categry`) counted as close.
 enum Suggestion {
-    /// `; did you mean 'list'?`, `; did you mean 'add' or 'edit'?`, or nothing.
-    static func phrase(for written: String, among candidates: [String]) -> String {
-        let best = closest(to: written, among: candidates)
+    /// Words for a command that budget names otherwise: its top-level commands delete
+    /// (`delete`, `delete-category`), its groups' subcommands remove (`rule remove`), and other
+    /// tools say rm, del or ls. Only the names that exist where the word was typed are offered.
+    static let synonyms: [String: [String]] = [
+        "delete": ["remove"], "remove": ["delete"], "rm": ["delete", "remove"], "del": ["delete", "remove"], "ls": ["list"],
+    ]
+
+    /// `; did you mean 'list'?`, `; did you mean 'add' or 'edit'?`, or nothing; the candidates
+    /// `meaning` the same as `written` come first.
+    static func phrase(for written: String, among candidates: [String], meaning: [String] = []) -> String {
+        let best = Array((meaning + closest(to: written, among: candidates).filter { !meaning.contains($0) }).prefix(3))
         guard !best.isEmpty else { return "" }
         return "; did you mean \(list(best))?"
     }

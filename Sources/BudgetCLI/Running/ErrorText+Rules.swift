@@ -27,6 +27,9 @@ extension ErrorText {
         case .invalidProfileName(let name):
             self.init(message: "invalid import profile name '\(name)': it must be non-empty text without control characters",
                       hint: "choose a name such as giro or \"credit card\"")
+        case .invisibleCharacterInProfileName(let name, let character):
+            self.init(message: "invalid import profile name '\(InvisibleCharacters.shown(in: name))': it holds \(InvisibleCharacters.label(character)), which is invisible",
+                      hint: Self.invisibleCharacterHint)
         case .unknownImportProfile(let name):
             self.init(message: "no import profile named '\(name)'",
                       hint: "see the profiles with 'budget import-profile list', or save one with 'budget import-profile save NAME OPTIONS...'")

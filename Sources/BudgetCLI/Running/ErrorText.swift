@@ -133,10 +133,9 @@ struct ErrorText: Equatable {
                           + "\(toKind.rawValue) category '\(to)' would turn money \(fromKind.flow) into money \(toKind.flow)",
                       hint: "add --kind-change negate to keep each amount's direction (12.50 \(fromKind.flow) becomes -12.50), "
                           + "or --kind-change keep to keep the numbers")
-        case .duplicateRule(let pattern, let category, let existing):
-            let does = category.map { "sends payees containing '\(existing.pattern)' to \($0)" }
-                ?? "sets the payee '\(existing.payee ?? "")' for payees containing '\(existing.pattern)'"
-            self.init(message: "rule \(existing.id) already \(does), which covers '\(pattern)'",
+        case .duplicateRule(let pattern, _, let existing):
+            // The earlier rule as 'rule list' and 'rule add' describe it: its field, mode, direction and actions.
+            self.init(message: "rule \(existing.id) already covers '\(pattern)': \(existing.summary)",
                       hint: "nothing to add; see the rules with 'budget rule list'")
         case .noBudgetEntry(let category, let month, let scope):
             self.init(message: scope == .only ? "\(category) has no budget for \(month) only" : "\(category) has no budget change from \(month)",
@@ -205,7 +204,7 @@ struct ErrorText: Equatable {
              .reconciledTransaction, .dateInReconciledPeriod, .futureReconciliation:
             self = ErrorText(accounts: error)
         case .invalidRuleExpression, .ruleWithoutAction, .invalidRulePosition, .ruleMovedBesideItself, .invalidStoredRulePattern,
-             .invalidPayeeName, .unknownPayee, .invalidProfileName, .unknownImportProfile:
+             .invalidPayeeName, .unknownPayee, .invalidProfileName, .invisibleCharacterInProfileName, .unknownImportProfile:
             self = ErrorText(rules: error)
         case .bankFile(let error):
             self = ErrorText(bankFile: error)

@@ -66,7 +66,7 @@ enum ExitStatus: Equatable {
                  .futureReconciliation: self = .usage
             // And rules' patterns, places and payees, and profiles' names.
             case .invalidRuleExpression, .ruleWithoutAction, .invalidRulePosition, .ruleMovedBesideItself, .invalidPayeeName,
-                 .invalidProfileName: self = .usage
+                 .invalidProfileName, .invisibleCharacterInProfileName: self = .usage
             case .sync(.invalidDeviceName): self = .usage
             case .sync(.invalidChangesetFile): self = .badInput
             case .sync(.cannotWriteChangesetFile): self = .outputFailed

@@ -25,7 +25,9 @@ extension BudgetStore {
     ///
     /// - Returns: whether a profile was replaced.
     /// - Throws: ``BudgetError/invalidProfileName(_:)`` for a name that is empty or holds
-    ///   control characters.
+    ///   control characters; ``BudgetError/invisibleCharacterInProfileName(_:_:)`` for one holding
+    ///   a character that draws nothing (``InvisibleCharacters``), as a new category or account
+    ///   name may not: `gi\u{200B}ro` would look like `giro` and never be found by it.
     @discardableResult
     public func saveImportProfile(named name: String, options: [String]) throws -> Bool {
         let name = try Self.validProfileName(name)
@@ -83,14 +85,16 @@ extension BudgetStore {
         return ImportProfile(name: found.name, options: words)
     }
 
-    /// A profile name trimmed of surrounding spaces.
+    /// A new profile name trimmed of surrounding spaces.
     ///
-    /// - Throws: ``BudgetError/invalidProfileName(_:)`` when empty or holding control characters.
+    /// - Throws: ``BudgetError/invalidProfileName(_:)`` when empty or holding control characters;
+    ///   ``BudgetError/invisibleCharacterInProfileName(_:_:)`` when holding a character that draws nothing.
     static func validProfileName(_ name: String) throws -> String {
         let trimmed = name.trimmingSpaces()
         guard !trimmed.isEmpty, !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw BudgetError.invalidProfileName(name)
         }
+        if let character = InvisibleCharacters.first(in: trimmed) { throw BudgetError.invisibleCharacterInProfileName(name, character) }
         return trimmed
     }
 }
