@@ -201,7 +201,7 @@ extension BudgetStore {
         var nearMisses: [PendingNearMiss] = []
         let twins: ImportStaging.Twins
         if dryRun {
-            created = Int(try connection.int64("SELECT count(*) FROM temp.import_missing") ?? 0)
+            created = try staging.missingCategoryCount()
             try staging.throwIfSplitMixesKinds()
             try staging.throwIfReconciled()
             twins = try staging.pendingTwins(maxID: maxID, dryRun: true)
