@@ -621,6 +621,39 @@ import Glibc
         #expect(sandbox.succeed("accounts", "--date", "2026-11-30", "--format", "csv").contains("Giro,checking,37040044/0532013000,4695.63,"))
     }
 
+    /// A German bank's file with `Beschreibung` and no payee column: its text was dropped (no
+    /// payee, no note), so no rule could place a row. It is the note now, not the payee: the
+    /// rows a book imported before (keyed with an empty payee) are found again by the next,
+    /// overlapping statement, never imported twice.
+    @Test func aBeschreibungColumnIsTheNoteAndKeepsTheKeysOfEarlierImports() throws {
+        let sandbox = book()
+        sandbox.succeed("-q", "rule", "add", "rewe", "Food", "--field", "note")
+        let header = "Buchungstag;Wertstellung;Beschreibung;Betrag;Saldo\n"
+        let rewe = "03.11.2026;03.11.2026;REWE Markt Berlin;-54,37;1.445,63\n"
+        // The first statement imported as earlier versions read it: no payee, no note.
+        let november = sandbox.write("nov.csv", header + rewe)
+        sandbox.succeed("-q", "import", november, "--delimiter", ";", "--date-column", "Buchungstag", "--date-format", "DD.MM.YYYY",
+                        "--decimal-comma", "--amount-column", "Betrag", "--negate", "--account", "Giro", "--default-category", "Rent")
+        let overlapping = sandbox.write("nov-dec.csv", header + rewe + "01.12.2026;01.12.2026;REWE Markt Berlin;-12,10;1.433,53\n")
+        let before = try sandbox.snapshot()
+        let dryRun = sandbox.run("import", overlapping, "--account", "Giro", "--default-category", "Rent", "--dry-run", "--format", "csv")
+        #expect(dryRun.status == 0)
+        #expect(dryRun.stderr == """
+            Read as csv (utf-8, ';'), header on line 1: date 'Buchungstag', amount 'Betrag', note 'Beschreibung'; \
+            signs as the bank's (money out negative).
+            Dry run: would import 1 transaction from \(overlapping); would skip 1 already imported.
+
+            """)
+        #expect(try sandbox.snapshot() == before)
+        let result = sandbox.run("import", overlapping, "--account", "Giro", "--default-category", "Rent")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 1 transaction from \(overlapping); skipped 1 already imported.\n")
+        #expect(try sandbox.query("""
+            SELECT t.date, t.amount, c.name, t.payee, t.note, t.import_key FROM transactions AS t JOIN categories AS c ON c.id = t.category_id
+            WHERE t.import_key IS NOT NULL ORDER BY t.date
+            """) == ["2026-11-03|5437|Rent|||default|2026-11-03|-54.37||1", "2026-12-01|1210|Food||REWE Markt Berlin|default|2026-12-01|-12.10||1"])
+    }
+
     @Test func aFormatGivenThatIsNotAFormatIsAUsageError() {
         let result = book().run("import", "x.csv", "--file-format", "xls")
         #expect(result.status == 64)

@@ -242,6 +242,10 @@ struct Import: BudgetCommand {
         }
         if dryRun, let line = Self.howRead(rows) { context.confirm(line) }
         if let settledNote { context.confirm(settledNote) }
+        if let balance = summary.skippedBalanceRow {
+            context.confirm("\(dryRun ? "Would skip" : "Skipped") line \(balance.line) ('\(balance.description)'): "
+                            + "a balance with no amount, not a transaction.")
+        }
         context.confirm(summary.message(from: file.isStandardStream ? "standard input" : file.path))
         if !dryRun { Reconciled.warn(store.brokenReconciliations, context) }
         if let amounts = summary.mostlyNegative {

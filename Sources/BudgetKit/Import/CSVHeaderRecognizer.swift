@@ -23,9 +23,14 @@ enum CSVHeaderRecognizer {
     // (`Empfänger/Zahlungspflichtiger` is a cooperative bank's, whose signless amounts were
     // read with the wrong sign before the sign column: their keys change anyway.)
     static let payers = ["payer", "remitter", "auftraggeber", "zahlungspflichtiger", "émetteur", "donneur d'ordre"]
+    // `Beschreibung` (German for description) is a note, last, though `Description` is a payee:
+    // a file whose header names it and no payee column was recognised before with an empty
+    // payee, and, read as the payee now, every row of a statement imported before would have a
+    // new key (see above). Read as the note, its text is kept (rules on the note see it, and may
+    // name the payee) and no key changes; `--payee-column` names it for a first import.
     static let notes = ["memo", "note", "notes", "reference", "details", "verwendungszweck", "vorgang/verwendungszweck",
                         "buchungstext", "vorgang",
-                        "référence", "libellé complémentaire", "motif"]
+                        "référence", "libellé complémentaire", "motif", "beschreibung"]
     static let statuses = ["status", "buchungsstatus", "statut"]
     /// The bank's (or another tool's) own category of each row: Chase, Capital One, Amex,
     /// Monzo and N26 write one. Read as a category column is in budget's own layout (it beats

@@ -74,3 +74,19 @@ extension ImportMapper {
                              + "--no-header and columns by number" + given)
     }
 }
+
+/// A bank's rows that are no transactions.
+extension ImportMapper {
+    /// The words starting the description of a row stating the balance a bank's rows start
+    /// from (``SkippedBalanceRow``), lowercased.
+    static let beginningBalanceWords = "beginning balance as of"
+
+    /// The row at `line` as a ``SkippedBalanceRow`` when its payee's cell starts with
+    /// ``beginningBalanceWords`` (ignoring case and surrounding spaces); `nil` otherwise. The
+    /// caller has found its amount empty.
+    static func balanceRow(line: Int, payee: String) -> SkippedBalanceRow? {
+        let description = trimmed(payee)
+        guard description.lowercased().hasPrefix(beginningBalanceWords) else { return nil }
+        return SkippedBalanceRow(line: line, description: description)
+    }
+}

@@ -95,6 +95,10 @@ struct ImportMapper: Sendable {
     /// The header text of the category column the header gave by itself, once read: `nil` when
     /// ``ImportOptions/categoryColumn`` names it, and without one.
     var categoryHeader: String?
+    /// The first row when it states a balance and was skipped (``SkippedBalanceRow``).
+    var skippedBalanceRow: SkippedBalanceRow?
+    /// Whether a row was mapped yet (the balance row can only be the first).
+    private var mappedARow = false
 
     /// Maps one record like ``map(_:)`` but leaves ``ImportRow/importKey`` empty, for a caller
     /// that numbers rows itself (``BudgetStore`` does, on disk).
@@ -154,7 +158,13 @@ struct ImportMapper: Sendable {
         let convention: ImportRow.AmountConvention
         if let index = columns.amount {
             let text = try required(index, "amount")
-            if text.isEmpty { throw fail(index, "empty amount") }
+            if text.isEmpty {
+                if !mappedARow, skippedBalanceRow == nil, let row = Self.balanceRow(line: record.line, payee: optional(columns.payee)) {
+                    skippedBalanceRow = row
+                    return nil
+                }
+                throw fail(index, "empty amount")
+            }
             let written = try parse(text, column: index, line: record.line, fail: fail)
             amount = try columns.sign.map { (sign) throws(BudgetError) in
                 try applyingSign(written, word: optional(sign), column: sign, named: columns.signNamed, fail: fail)
@@ -199,6 +209,7 @@ struct ImportMapper: Sendable {
                             kind: kind, kindField: kind == nil ? nil : columns.kind.map { $0 + 1 })
         try mapAccountsAndSplit(fields: optional, columns: columns, noCategory: noCategory, into: &row, fail: fail)
         if columns.status != nil { row.pending = Self.pendingWords.contains(Self.trimmed(optional(columns.status)).lowercased()) }
+        mappedARow = true
         return row
     }
 

@@ -50,6 +50,10 @@ public struct ImportReader {
     /// ``MissingCategory/header`` names it.
     public var categoryHeader: String? { mapper.categoryHeader }
 
+    /// The first row of a bank's CSV file, skipped as it states a balance rather than a
+    /// transaction (see ``SkippedBalanceRow``), once read; `nil` otherwise.
+    public var skippedBalanceRow: SkippedBalanceRow? { mapper.skippedBalanceRow }
+
     /// The statements of a bank file read so far, each with the sum of its booked entries
     /// (empty for CSV).
     public var statements: [ImportedStatement] {
@@ -237,7 +241,8 @@ public struct ImportReader {
         }
         guard case .csv(let records) = stream else { return nil }
         if mapper.recognizing { return mapper.noHeader(line: max(1, records.lineCount)) }
-        guard rowCount == 0 else { return nil }
+        // A bank's file of no transactions but its balance row imports nothing, as a statement of no entries does.
+        guard rowCount == 0, mapper.skippedBalanceRow == nil else { return nil }
         if let header = mapper.headerLine {
             return .noRowsAfterHeader(file: file, line: header)
         }

@@ -25,6 +25,9 @@ public struct ImportSummary: Hashable, Sendable {
     /// The balance checks of a bank file's statements (empty for CSV): in a dry run, against
     /// the book as the import would leave it.
     public var balanceChecks: [StatementBalanceCheck] = []
+    /// The first row of a bank's CSV file, skipped as it states a balance rather than a
+    /// transaction (``SkippedBalanceRow``); `nil` when there was none.
+    public var skippedBalanceRow: SkippedBalanceRow?
     /// Whether nothing was written.
     public var dryRun: Bool
     /// Categories created because the file named them (``ImportOptions/createsMissingCategories``).
@@ -154,22 +157,26 @@ extension BudgetStore {
         defer { staging.drop() }
         try reading { try staging.stage(&rows, resolver: &resolver) }
         staging.categoryHeader = rows.categoryHeader
+        var summary: ImportSummary
         if staging.transactionCount == 0 {
             if let error = rows.noRowsError { throw error }
-            return ImportSummary(added: 0, skipped: 0, dryRun: dryRun)
-        }
-        if !options.createsMissingCategories { try reading { try staging.throwIfMissing() } }
-        if dryRun {
-            return try reading {
-                try connection.inReadTransaction {
-                    var summary = try fileStaged(staging, resolver: resolver, dryRun: true, observe: observe)
-                    summary.balanceChecks = try checkBalances(of: rows.statements, options: options, staged: true)
-                    return summary
+            summary = ImportSummary(added: 0, skipped: 0, dryRun: dryRun)
+        } else {
+            if !options.createsMissingCategories { try reading { try staging.throwIfMissing() } }
+            if dryRun {
+                summary = try reading {
+                    try connection.inReadTransaction {
+                        var summary = try fileStaged(staging, resolver: resolver, dryRun: true, observe: observe)
+                        summary.balanceChecks = try checkBalances(of: rows.statements, options: options, staged: true)
+                        return summary
+                    }
                 }
+            } else {
+                summary = try writing { try fileStaged(staging, resolver: resolver, dryRun: false, observe: observe) }
+                summary.balanceChecks = try checkBalances(of: rows.statements, options: options)
             }
         }
-        var summary = try writing { try fileStaged(staging, resolver: resolver, dryRun: false, observe: observe) }
-        summary.balanceChecks = try checkBalances(of: rows.statements, options: options)
+        summary.skippedBalanceRow = rows.skippedBalanceRow
         return summary
     }
 
@@ -194,7 +201,7 @@ extension BudgetStore {
         var nearMisses: [PendingNearMiss] = []
         let twins: ImportStaging.Twins
         if dryRun {
-            created = Int(try connection.int64("SELECT count(*) FROM temp.import_missing") ?? 0)
+            created = try staging.missingCategoryCount()
             try staging.throwIfSplitMixesKinds()
             try staging.throwIfReconciled()
             twins = try staging.pendingTwins(maxID: maxID, dryRun: true)

@@ -8,22 +8,23 @@ extension ImportStaging {
         SELECT CASE WHEN ?1 IS NULL THEN NULL ELSE ?1 + ?2 * (row_number() OVER (ORDER BY place) - 1) END, date, amount, category_id, payee, note, import_key, account_id, transfer_account_id FROM (
             SELECT rowid AS place, date, stored_amount AS amount, category_id, coalesce(clean_payee, payee) AS payee, note, import_key,
                 account_id, transfer_account_id
-            FROM temp.import_staging WHERE split_group IS NULL
+            FROM temp.import_staging WHERE split_group IS NULL AND missing_key IS NULL
             UNION ALL
             SELECT min(rowid), date, sum(stored_amount), NULL, coalesce(clean_payee, payee), note, import_key, account_id, NULL
-            FROM temp.import_staging WHERE split_group IS NOT NULL GROUP BY split_group) AS staged
+            FROM temp.import_staging WHERE split_group IS NOT NULL AND missing_key IS NULL GROUP BY split_group) AS staged
         WHERE NOT \(ImportTombstones.hide("staged")) ORDER BY place
         ON CONFLICT (import_key) DO NOTHING
         """
     /// ``fileStaged`` for a file without splits: the staged rows in their order, numbered
     /// (in a synced book) by their place in the file, which skips the numbers of rows already
-    /// imported; no sort, no window.
+    /// imported; no sort, no window. Both leave out rows whose category is still missing: rows
+    /// already in the book (or deleted), whose categories ``createMissing`` does not create.
     static let fileStagedInOrder = """
         INSERT INTO transactions (id, date, amount, category_id, payee, note, import_key, account_id, transfer_account_id)
         SELECT CASE WHEN ?1 IS NULL THEN NULL ELSE ?1 + ?2 * (s.rowid - 1) END, s.date, s.stored_amount, s.category_id,
             coalesce(s.clean_payee, s.payee), s.note, s.import_key, s.account_id, s.transfer_account_id
         FROM temp.import_staging AS s
-        WHERE NOT \(ImportTombstones.hide("s")) ORDER BY s.rowid
+        WHERE s.missing_key IS NULL AND NOT \(ImportTombstones.hide("s")) ORDER BY s.rowid
         ON CONFLICT (import_key) DO NOTHING
         """
     /// The parts of the splits just filed (ids above `?1`).
@@ -57,16 +58,39 @@ extension ImportStaging {
         """
     /// With ``ImportOptions/includesDeleted``: the deletions of the rows staged are forgotten.
     static let forgetDeleted = ImportTombstones.forgetStaged
-    /// Rows that would be filed without a category: the checks before make them impossible.
-    static let uncategorized = """
-        SELECT count(*) FROM temp.import_staging
-        WHERE (category_id IS NULL AND transfer_account_id IS NULL) OR stored_amount IS NULL
+    /// Whether the staged row `alias` is new: no transaction holds its key, and no deletion
+    /// hides it unless the parameter `includesDeleted` (``ImportOptions/includesDeleted``) is set.
+    static func isNew(_ alias: String, includesDeleted: String) -> String {
         """
+        NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = \(alias).import_key)
+        AND (\(includesDeleted) OR NOT \(ImportTombstones.hide(alias)))
+        """
+    }
+    /// New rows (``isNew(_:includesDeleted:)``) that would be filed without a category: the
+    /// checks before make them impossible.
+    static let uncategorized = """
+        SELECT count(*) FROM temp.import_staging AS s
+        WHERE ((s.category_id IS NULL AND s.transfer_account_id IS NULL) OR s.stored_amount IS NULL) AND \(isNew("s", includesDeleted: "?1"))
+        """
+    /// Of the missing categories, those of new rows (``isNew(_:includesDeleted:)``, its
+    /// parameter `includesDeleted`): a category only rows already in the book or deleted name
+    /// is not created (a second import of a file whose categories were renamed since left one
+    /// behind, unused).
+    static func missingOfNewRows(includesDeleted: String) -> String {
+        """
+        m.name_key IN (SELECT s.missing_key FROM temp.import_staging AS s
+                       WHERE s.missing_key IS NOT NULL AND \(isNew("s", includesDeleted: includesDeleted)))
+        """
+    }
+    /// The missing categories of new rows, created (`?3`: ``ImportOptions/includesDeleted``).
     static let createMissing = """
         INSERT INTO categories (id, name, name_key, kind, rollover)
         SELECT CASE WHEN ?1 IS NULL THEN NULL ELSE ?1 + ?2 * (row_number() OVER (ORDER BY m.line) - 1) END, m.name, m.name_key, coalesce(m.kind, 'expense'), 0 FROM temp.import_missing AS m
-        WHERE NOT EXISTS (SELECT 1 FROM categories AS c WHERE c.name_key = m.name_key) ORDER BY m.line
+        WHERE NOT EXISTS (SELECT 1 FROM categories AS c WHERE c.name_key = m.name_key) AND \(missingOfNewRows(includesDeleted: "?3"))
+        ORDER BY m.line
         """
+    /// How many categories ``createMissing`` would create (`?1`: ``ImportOptions/includesDeleted``), for a dry run.
+    static let countMissing = "SELECT count(*) FROM temp.import_missing AS m WHERE \(missingOfNewRows(includesDeleted: "?1"))"
     static let budgetMissing = """
         INSERT INTO budgets (category_id, month, scope, amount)
         SELECT c.id, substr(m.first_date, 1, 7), 'from', 0
@@ -80,9 +104,7 @@ extension ImportStaging {
         """
     /// New transactions: a split counts once (groups as negative numbers, rows as positive).
     static let countNew = """
-        SELECT count(*) FROM (SELECT 1 FROM temp.import_staging AS s
-            WHERE NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key)
-            AND (?1 OR NOT \(ImportTombstones.hide("s")))
+        SELECT count(*) FROM (SELECT 1 FROM temp.import_staging AS s WHERE \(isNew("s", includesDeleted: "?1"))
             GROUP BY coalesce(-s.split_group, s.rowid))
         """
     /// A split whose parts are in categories of both kinds: its first part's line, one category
@@ -283,13 +305,14 @@ extension ImportStaging {
         }
     }
 
-    /// Creates the missing categories (kind from the file, else expense; budget 0 from the
-    /// month of their earliest row; no rollover), and puts their rows in them.
+    /// Creates the missing categories of new rows (``missingOfNewRows(includesDeleted:)``; kind
+    /// from the file, else expense; budget 0 from the month of their earliest row; no
+    /// rollover), and puts their rows in them.
     ///
     /// - Returns: how many were created.
     func createMissingCategories() throws -> Int {
         let before = try connection.int64("SELECT max(id) FROM categories") ?? 0
-        try connection.run(Self.createMissing, try store.firstIDs(for: "categories"))
+        try connection.run(Self.createMissing, try store.firstIDs(for: "categories") + [options.includesDeleted.sqliteValue])
         let created = connection.changes
         try store.noteInsertedIDs(in: "categories")
         if created > 0 {
@@ -306,7 +329,7 @@ extension ImportStaging {
     ///
     /// - Returns: how many transactions were added (the others were already imported).
     func fileRows() throws -> Int {
-        let uncategorized = try connection.int64(Self.uncategorized) ?? 0
+        let uncategorized = try connection.int64(Self.uncategorized, [options.includesDeleted.sqliteValue]) ?? 0
         precondition(uncategorized == 0, "\(uncategorized) staged rows have no category: the checks before filing let them through")
         let maxID = try connection.int64("SELECT max(id) FROM transactions") ?? 0
         if options.includesDeleted { for sql in Self.forgetDeleted { try connection.run(sql) } }
@@ -390,6 +413,11 @@ extension ImportStaging {
     func deletedRowCount() throws -> Int {
         guard !options.includesDeleted, try connection.int64("SELECT EXISTS (SELECT 1 FROM import_tombstones)") == 1 else { return 0 }
         return Int(try connection.int64(Self.countDeleted) ?? 0)
+    }
+
+    /// How many categories ``createMissingCategories()`` would create.
+    func missingCategoryCount() throws -> Int {
+        Int(try connection.int64(Self.countMissing, [options.includesDeleted.sqliteValue]) ?? 0)
     }
 
     /// How many staged transactions are not in the book yet.

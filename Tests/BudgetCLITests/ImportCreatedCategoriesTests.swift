@@ -1,0 +1,89 @@
+import BudgetKit
+import Testing
+@testable import BudgetCLI
+
+/// `import --create-categories` creates the categories of the rows it adds, and only those: a
+/// row skipped as already imported, or ignored as deleted, names a category that nothing would
+/// use. The dry run counts the same.
+@Suite struct ImportCreatedCategoriesTests {
+    static let first = """
+        date,amount,category,payee
+        2026-11-02,4.20,Food,Cafe
+        2026-11-03,9.99,Fun,Cinema
+
+        """
+    /// The same rows, the cafe's category renamed in the file since, and a new row.
+    static let second = """
+        date,amount,category,payee
+        2026-11-02,4.20,Snacks,Cafe
+        2026-11-03,9.99,Fun,Cinema
+        2026-11-04,5.00,Books,Shop
+
+        """
+
+    func book() -> (Sandbox, first: String, second: String) {
+        let sandbox = Sandbox()
+        let first = sandbox.write("first.csv", Self.first)
+        #expect(sandbox.run("import", first, "--create-categories").stderr == "Imported 2 transactions from \(first); created 2 categories.\n")
+        return (sandbox, first, sandbox.write("second.csv", Self.second))
+    }
+
+    /// The second import created Snacks too, for the cafe's row it skipped: an empty category
+    /// left behind (`created 2 categories`, dry run `would create 2 categories`).
+    @Test func aSkippedRowsCategoryIsNotCreated() throws {
+        let (sandbox, _, second) = book()
+        let before = try sandbox.snapshot()
+        let dryRun = sandbox.run("import", second, "--create-categories", "--dry-run", "--format", "csv")
+        #expect(dryRun.status == 0)
+        #expect(dryRun.stderr == "Dry run: would import 1 transaction from \(second); would skip 2 already imported; would create 1 category.\n")
+        #expect(try sandbox.snapshot() == before)
+        let result = sandbox.run("import", second, "--create-categories")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 1 transaction from \(second); skipped 2 already imported; created 1 category.\n")
+        #expect(try sandbox.query("SELECT name FROM categories ORDER BY name") == ["Books", "Food", "Fun"])
+        #expect(try sandbox.query("SELECT t.date, t.amount, c.name, t.payee FROM transactions AS t JOIN categories AS c ON c.id = t.category_id ORDER BY t.id") == [
+            "2026-11-02|420|Food|Cafe", "2026-11-03|999|Fun|Cinema", "2026-11-04|500|Books|Shop",
+        ])
+        #expect(sandbox.run("import", second, "--create-categories").stderr == "Imported 0 transactions from \(second); skipped 3 already imported.\n")
+    }
+
+    /// A deleted row stays deleted, and its category uncreated, until --include-deleted brings
+    /// it back (the ignored row's category was created, empty).
+    @Test func anIgnoredRowsCategoryIsCreatedOnlyWhenTheRowComesBack() throws {
+        let (sandbox, _, _) = book()
+        sandbox.succeed("-q", "delete", "1")
+        let renamed = sandbox.write("renamed.csv", "date,amount,category,payee\n2026-11-02,4.20,Snacks,Cafe\n2026-11-03,9.99,Fun,Cinema\n")
+        let before = try sandbox.snapshot()
+        let ignored = "1 deleted after an earlier import (--include-deleted brings it back)"
+        let dryRun = sandbox.run("import", renamed, "--create-categories", "--dry-run", "--format", "csv")
+        #expect(dryRun.status == 0)
+        #expect(dryRun.stderr == "Dry run: would import 0 transactions from \(renamed); would skip 1 already imported; would ignore \(ignored).\n")
+        let result = sandbox.run("import", renamed, "--create-categories")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 0 transactions from \(renamed); skipped 1 already imported; ignored \(ignored).\n")
+        #expect(try sandbox.snapshot() == before)
+        let back = sandbox.run("import", renamed, "--create-categories", "--include-deleted")
+        #expect(back.stderr == "Imported 1 transaction from \(renamed); skipped 1 already imported; created 1 category.\n")
+        #expect(try sandbox.query("SELECT c.name, t.payee FROM transactions AS t JOIN categories AS c ON c.id = t.category_id ORDER BY t.date") == [
+            "Snacks|Cafe", "Fun|Cinema",
+        ])
+    }
+
+    /// A split skipped as imported, one of its parts' categories renamed in the file: nothing
+    /// created, nothing filed.
+    @Test func aSkippedSplitsPartCreatesNoCategory() throws {
+        let sandbox = Sandbox()
+        let header = "date,amount,category,payee,split\n2026-11-05,10.00,Food,Market,1/2\n"
+        let first = sandbox.write("split.csv", header + "2026-11-05,5.00,Home,Market,2/2\n")
+        #expect(sandbox.run("import", first, "--create-categories").stderr == "Imported 1 transaction from \(first); created 2 categories.\n")
+        let renamed = sandbox.write("renamed.csv", header + "2026-11-05,5.00,House,Market,2/2\n")
+        let before = try sandbox.snapshot()
+        let dryRun = sandbox.run("import", renamed, "--create-categories", "--dry-run", "--format", "csv")
+        #expect(dryRun.stderr == "Dry run: would import 0 transactions from \(renamed); would skip 1 already imported.\n")
+        let result = sandbox.run("import", renamed, "--create-categories")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 0 transactions from \(renamed); skipped 1 already imported.\n")
+        #expect(try sandbox.snapshot() == before)
+        #expect(try sandbox.query("SELECT name FROM categories ORDER BY name") == ["Food", "Home"])
+    }
+}
