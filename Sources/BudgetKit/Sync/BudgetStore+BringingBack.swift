@@ -109,18 +109,20 @@ extension BudgetStore {
         return found
     }
 
-    /// Inserts `values` again into `parent`'s table, settling its unique values as a synced
-    /// insert does (the smaller id keeps a name), and notes the conflict.
+    /// Inserts `values` again into `parent`'s table, as they were deleted, its unique values
+    /// settled as a synced insert settles them (the smaller id keeps a name:
+    /// ``SyncApplier/makeRoom(for:values:recording:)``), and notes the conflict.
     private func bringBack(_ parent: MissingParent, values: [ChangesetValue], by me: String, _ applier: inout SyncApplier) throws {
         let shape = try applier.shape(of: parent.parent.table)
-        var values = Array(values.prefix(shape.columns.count))
+        let values = Array(values.prefix(shape.columns.count))
         guard values.count == shape.columns.count || values.count >= shape.key.count else { return }
         let key = SyncApplier.rowKey([.integer(parent.parent.id)])
         let deletedBy = try applier.clock(shape.name, key, "-")
-        let claimed = try applier.claimUnique(shape, values: &values)
+        // The entry holds the row as it was deleted, its unique values settled after (never a
+        // row giving way written in it: a book reading that as a rename would part from the rest).
+        try applier.makeRoom(for: shape, values: values, recording: writeSession)
         try connection.run(values.count == shape.columns.count ? shape.insertRow : shape.insert(count: values.count),
                            values.map(\.sqliteValue))
-        for (column, value) in claimed { try applier.settle(shape, column, value, by: nil) }
         let name = shape.columns.firstIndex(of: "name").flatMap { index -> String? in
             guard index < values.count, case .text(let bytes) = values[index] else { return nil }
             return String(decoding: bytes, as: UTF8.self)

@@ -68,6 +68,31 @@ extension SyncApplier {
         return claimed
     }
 
+    /// Before the row `values` is added again by this device's own write (a row brought back:
+    /// ``BudgetStore/bringBackUsedRows()``), with `recording` (the write's session) paused
+    /// meanwhile: each row here holding one of its unique values gives way in place, so the
+    /// entry records the row as it was deleted and nothing else. Every book settles that
+    /// insert as it applies it (``claimUnique(_:values:columns:by:)``), and this one once the
+    /// entry is recorded, as for any row added here (``settleAddedRow(_:values:)``): a holder
+    /// with the smaller id takes its value back then, and the row added gives way. The
+    /// conflicts are those that settling makes.
+    mutating func makeRoom(for shape: Shape, values: [ChangesetValue], recording: Session?) throws {
+        guard let id = Self.id(of: values, in: shape) else { return }
+        recording?.isEnabled = false
+        defer { recording?.isEnabled = true }
+        for (column, index) in shape.unique where index < values.count && Self.claims(column, values[index]) {
+            guard let other = try connection.int64("SELECT id FROM \"\(shape.name)\" WHERE \"\(column)\" = ? AND id <> ?",
+                                                   [values[index].sqliteValue, .integer(id)]) else { continue }
+            let reported = conflicts.count
+            try giveWayInPlace(shape, column, id: other, keptBy: nil)
+            if other < id {
+                conflicts.removeSubrange(reported...)
+                var given = values
+                giveWay(column, in: &given, shape: shape, id: id)
+            }
+        }
+    }
+
     /// Before the row `merged` (now `current`) is written by a change: each unique value it
     /// lets go of (a rename, a row that gave way taking another name) is to be settled, and each
     /// it takes is claimed (``claimUnique(_:values:columns:by:)``). A row that gave way and is

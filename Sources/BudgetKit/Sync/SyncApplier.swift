@@ -4,7 +4,7 @@
 /// - A field takes an incoming value when the change's clock is later than the field's
 ///   (`row_clock`; a field never changed since its row was added has none). The losing value
 ///   becomes a ``SyncConflict`` when it differs from the kept one.
-/// - A deleted row leaves a tombstone (`row_clock` column `-`); a change to it is dropped (and
+/// - A deleted row leaves a tombstone (`row_clock` column `-`, the latest delete's clock); a change to it is dropped (and
 ///   reported). An insert later than the tombstone (an undone delete, or a row another device
 ///   brought back because its rows still used it: ``BudgetStore/bringBackUsedRows()``) brings
 ///   the row back; from another device than the delete's, it is reported.
@@ -233,7 +233,10 @@ struct SyncApplier {
             record(shape.name, key, "-", kept: .integer(1), lost: nil, keptBy: inserted, lostBy: clock)
             return
         }
-        try setClock(shape.name, key, "-", clock)
+        // Two devices can delete one row apart: the tombstone keeps the later delete's clock,
+        // whichever arrives first, or an insert between the two (an undone delete) would bring
+        // the row back on the book that met the later delete first, and on no other.
+        if try self.clock(shape.name, key, "-").map({ clock > $0 }) ?? true { try setClock(shape.name, key, "-", clock) }
         tombstones[shape.name] = true
         try connection.cached("DELETE FROM sync_parked WHERE table_name = ? AND row_key = ?").run([.text(shape.name), .text(key)])
         guard let current else { return }
