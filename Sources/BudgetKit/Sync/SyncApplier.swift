@@ -7,7 +7,9 @@
 /// - A deleted row leaves a tombstone (`row_clock` column `-`, the latest delete's clock); a change to it is dropped (and
 ///   reported). An insert later than the tombstone (an undone delete, or a row another device
 ///   brought back because its rows still used it: ``BudgetStore/bringBackUsedRows()``) brings
-///   the row back; from another device than the delete's, it is reported.
+///   the row back; from another device than the delete's, it is reported. A field changed
+///   later than the delete waits with the tombstone (parked) and, when an insert brings the
+///   row back, wins over the insert's value if it is later than the insert too.
 /// - A change for a row whose insert has not arrived yet is parked (`sync_parked`) and replayed
 ///   when it does.
 /// - Two rows that want one unique value (a category name, an import key, the default account):
@@ -133,14 +135,11 @@ struct SyncApplier {
             try insert(shape, key: key, values: change.newValues, current: current, at: clock)
         case .update:
             guard let current else {
-                if try self.clock(shape.name, key, "-") != nil {
-                    for (index, value) in change.newValues.enumerated() where value != .unchanged {
-                        record(shape.name, key, shape.columns[index], kept: nil, lost: value, keptBy: nil, lostBy: clock)
-                    }
-                } else {
-                    for (index, value) in change.newValues.enumerated() where value != .unchanged {
-                        try park(shape.name, key, shape.columns[index], value, at: clock)
-                    }
+                let deleted = try self.clock(shape.name, key, "-")
+                for (index, value) in change.newValues.enumerated() where value != .unchanged {
+                    if deleted != nil { record(shape.name, key, shape.columns[index], kept: nil, lost: value, keptBy: nil, lostBy: clock) }
+                    // Later than the delete, the change waits too (see ``parkFields(of:_:current:laterThan:)``).
+                    if deleted.map({ clock > $0 }) ?? true { try park(shape.name, key, shape.columns[index], value, at: clock) }
                 }
                 return
             }
@@ -238,11 +237,12 @@ struct SyncApplier {
         // the row back on the book that met the later delete first, and on no other.
         if try self.clock(shape.name, key, "-").map({ clock > $0 }) ?? true { try setClock(shape.name, key, "-", clock) }
         tombstones[shape.name] = true
-        try connection.cached("DELETE FROM sync_parked WHERE table_name = ? AND row_key = ?").run([.text(shape.name), .text(key)])
+        try dropParked(shape.name, key, before: clock)
         guard let current else { return }
         for index in current.indices where index < old.count && old[index] != current[index] {
             record(shape.name, key, shape.columns[index], kept: nil, lost: current[index], keptBy: clock, lostBy: nil)
         }
+        try parkFields(of: shape, key, current: current, laterThan: clock)
         try connection.cached("DELETE FROM \"\(shape.name)\" WHERE \(shape.keyCondition)").run(keyValues.map(\.sqliteValue))
         try releaseUnique(shape, values: current, by: clock)
     }
@@ -276,7 +276,7 @@ struct SyncApplier {
             """).run([.text(table), .text(key), .text(column), .integer(clock.packed.time), .text(clock.device.description)])
     }
 
-    private mutating func park(_ table: String, _ key: String, _ column: String, _ value: ChangesetValue, at clock: HybridLogicalClock) throws {
+    mutating func park(_ table: String, _ key: String, _ column: String, _ value: ChangesetValue, at clock: HybridLogicalClock) throws {
         hasParked = true
         try connection.cached("""
             INSERT INTO sync_parked (table_name, row_key, column_name, value, hlc_time, device) VALUES (?, ?, ?, ?, ?, ?)
