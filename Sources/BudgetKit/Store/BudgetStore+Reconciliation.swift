@@ -69,6 +69,8 @@ extension BudgetStore {
     /// ```swift
     /// switch try store.reconcile(account: "Checking", statementBalance: Money(parsing: "1234.56"), on: day) {
     /// case .reconciled(_, let marked): print("\(marked) transactions reconciled")
+    /// case .alreadyReconciled(_, let marked): print("reconciled before; \(marked) marked again")
+    /// case .corrected(_, let replaced, _): print("replaces \(replaced.statementBalance)")
     /// case .mismatch(let mismatch): print("off by \(mismatch.difference)")
     /// }
     /// ```
