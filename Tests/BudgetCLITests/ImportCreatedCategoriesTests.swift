@@ -47,6 +47,19 @@ import Testing
         #expect(sandbox.run("import", second, "--create-categories").stderr == "Imported 0 transactions from \(second); skipped 3 already imported.\n")
     }
 
+    /// A created category's budget of 0 starts in the month of the earliest row the import adds
+    /// to it, not of a row it skips as already imported (October's cafe, now Snacks in the file).
+    @Test func aCreatedCategorysBudgetStartsWithTheRowsAdded() throws {
+        let sandbox = Sandbox()
+        let first = sandbox.write("first.csv", "date,amount,category,payee\n2026-10-02,4.20,Food,Cafe\n")
+        sandbox.succeed("-q", "import", first, "--create-categories")
+        let second = sandbox.write("second.csv", "date,amount,category,payee\n2026-10-02,4.20,Snacks,Cafe\n2026-11-04,5.00,Snacks,Shop\n")
+        let result = sandbox.run("import", second, "--create-categories")
+        #expect(result.stderr == "Imported 1 transaction from \(second); skipped 1 already imported; created 1 category.\n")
+        #expect(try sandbox.query("SELECT b.month, b.scope, b.amount FROM budgets AS b JOIN categories AS c ON c.id = b.category_id WHERE c.name = 'Snacks'")
+                == ["2026-11|from|0"])
+    }
+
     /// A deleted row stays deleted, and its category uncreated, until --include-deleted brings
     /// it back (the ignored row's category was created, empty).
     @Test func anIgnoredRowsCategoryIsCreatedOnlyWhenTheRowComesBack() throws {

@@ -91,10 +91,13 @@ extension ImportStaging {
         """
     /// How many categories ``createMissing`` would create (`?1`: ``ImportOptions/includesDeleted``), for a dry run.
     static let countMissing = "SELECT count(*) FROM temp.import_missing AS m WHERE \(missingOfNewRows(includesDeleted: "?1"))"
+    /// The budgets of 0 of the categories just created (ids above `?1`), from the month of the
+    /// earliest new row in each (`?2`: ``ImportOptions/includesDeleted``), not of a row skipped.
     static let budgetMissing = """
         INSERT INTO budgets (category_id, month, scope, amount)
-        SELECT c.id, substr(m.first_date, 1, 7), 'from', 0
-        FROM temp.import_missing AS m JOIN categories AS c ON c.name_key = m.name_key WHERE c.id > ?
+        SELECT c.id, substr((SELECT min(s.date) FROM temp.import_staging AS s
+                             WHERE s.missing_key = m.name_key AND \(isNew("s", includesDeleted: "?2"))), 1, 7), 'from', 0
+        FROM temp.import_missing AS m JOIN categories AS c ON c.name_key = m.name_key WHERE c.id > ?1
         """
     static let resolveCreated = """
         UPDATE temp.import_staging AS s
@@ -316,7 +319,7 @@ extension ImportStaging {
         let created = connection.changes
         try store.noteInsertedIDs(in: "categories")
         if created > 0 {
-            try connection.run(Self.budgetMissing, [.integer(before)])
+            try connection.run(Self.budgetMissing, [.integer(before), options.includesDeleted.sqliteValue])
             try connection.run(Self.resolveCreated)
         }
         return created
