@@ -60,6 +60,29 @@ import Testing
                 == ["2026-11|from|0"])
     }
 
+    /// A posted row that replaces its pending twin adds no transaction: the pending one keeps
+    /// its category, so the posted row's category (Snacks, missing) is not created, in the dry
+    /// run's count either (it was: `created 1 category`, left empty).
+    @Test func aPostedRowReplacingItsPendingTwinCreatesNoCategory() throws {
+        let sandbox = Sandbox()
+        let pending = sandbox.write("pending.csv", "date,amount,category,payee,status\n2026-11-02,4.20,Food,Cafe,pending\n")
+        sandbox.succeed("-q", "import", pending, "--create-categories")
+        let posted = sandbox.write("posted.csv", "date,amount,category,payee,status\n2026-11-04,4.50,Snacks,Cafe,booked\n")
+        let dryRun = sandbox.run("import", posted, "--create-categories", "--dry-run", "--format", "csv")
+        #expect(dryRun.stderr == "Dry run: would import 0 transactions from \(posted); would replace 1 pending transaction by its posted row.\n")
+        let result = sandbox.run("import", posted, "--create-categories")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 0 transactions from \(posted); replaced 1 pending transaction by its posted row.\n")
+        #expect(try sandbox.query("SELECT name FROM categories ORDER BY name") == ["Food"])
+        #expect(try sandbox.query("SELECT t.date, t.amount, c.name FROM transactions AS t JOIN categories AS c ON c.id = t.category_id") == [
+            "2026-11-04|450|Food",
+        ])
+        sandbox.succeed("-q", "undo")
+        #expect(try sandbox.query("SELECT t.date, t.amount, c.name FROM transactions AS t JOIN categories AS c ON c.id = t.category_id") == [
+            "2026-11-02|420|Food",
+        ])
+    }
+
     /// A deleted row stays deleted, and its category uncreated, until --include-deleted brings
     /// it back (the ignored row's category was created, empty).
     @Test func anIgnoredRowsCategoryIsCreatedOnlyWhenTheRowComesBack() throws {
