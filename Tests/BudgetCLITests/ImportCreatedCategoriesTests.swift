@@ -47,6 +47,42 @@ import Testing
         #expect(sandbox.run("import", second, "--create-categories").stderr == "Imported 0 transactions from \(second); skipped 3 already imported.\n")
     }
 
+    /// A created category's budget of 0 starts in the month of the earliest row the import adds
+    /// to it, not of a row it skips as already imported (October's cafe, now Snacks in the file).
+    @Test func aCreatedCategorysBudgetStartsWithTheRowsAdded() throws {
+        let sandbox = Sandbox()
+        let first = sandbox.write("first.csv", "date,amount,category,payee\n2026-10-02,4.20,Food,Cafe\n")
+        sandbox.succeed("-q", "import", first, "--create-categories")
+        let second = sandbox.write("second.csv", "date,amount,category,payee\n2026-10-02,4.20,Snacks,Cafe\n2026-11-04,5.00,Snacks,Shop\n")
+        let result = sandbox.run("import", second, "--create-categories")
+        #expect(result.stderr == "Imported 1 transaction from \(second); skipped 1 already imported; created 1 category.\n")
+        #expect(try sandbox.query("SELECT b.month, b.scope, b.amount FROM budgets AS b JOIN categories AS c ON c.id = b.category_id WHERE c.name = 'Snacks'")
+                == ["2026-11|from|0"])
+    }
+
+    /// A posted row that replaces its pending twin adds no transaction: the pending one keeps
+    /// its category, so the posted row's category (Snacks, missing) is not created, in the dry
+    /// run's count either (it was: `created 1 category`, left empty).
+    @Test func aPostedRowReplacingItsPendingTwinCreatesNoCategory() throws {
+        let sandbox = Sandbox()
+        let pending = sandbox.write("pending.csv", "date,amount,category,payee,status\n2026-11-02,4.20,Food,Cafe,pending\n")
+        sandbox.succeed("-q", "import", pending, "--create-categories")
+        let posted = sandbox.write("posted.csv", "date,amount,category,payee,status\n2026-11-04,4.50,Snacks,Cafe,booked\n")
+        let dryRun = sandbox.run("import", posted, "--create-categories", "--dry-run", "--format", "csv")
+        #expect(dryRun.stderr == "Dry run: would import 0 transactions from \(posted); would replace 1 pending transaction by its posted row.\n")
+        let result = sandbox.run("import", posted, "--create-categories")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 0 transactions from \(posted); replaced 1 pending transaction by its posted row.\n")
+        #expect(try sandbox.query("SELECT name FROM categories ORDER BY name") == ["Food"])
+        #expect(try sandbox.query("SELECT t.date, t.amount, c.name FROM transactions AS t JOIN categories AS c ON c.id = t.category_id") == [
+            "2026-11-04|450|Food",
+        ])
+        sandbox.succeed("-q", "undo")
+        #expect(try sandbox.query("SELECT t.date, t.amount, c.name FROM transactions AS t JOIN categories AS c ON c.id = t.category_id") == [
+            "2026-11-02|420|Food",
+        ])
+    }
+
     /// A deleted row stays deleted, and its category uncreated, until --include-deleted brings
     /// it back (the ignored row's category was created, empty).
     @Test func anIgnoredRowsCategoryIsCreatedOnlyWhenTheRowComesBack() throws {

@@ -43,6 +43,33 @@ import Testing
         #expect(try store.reconciliations(ofAccount: "Checking") == [corrected])
     }
 
+    /// A book from before a day held one reconciliation kept a row for each `reconcile` of it
+    /// (and two devices reconciling it apart still sync two): the corrected balance replaces
+    /// every one of the day's rows, never only the latest, leaving a stale balance listed beside
+    /// it; an undo puts them all back.
+    @Test func aCorrectionReplacesEveryReconciliationOfTheDay() throws {
+        let book = try book()
+        let store = book.store
+        guard case .reconciled(let first, _) = try store.reconcile(account: "Checking", statementBalance: money("2487.50"),
+                                                                    on: day("2026-11-10")) else {
+            Issue.record("expected a match")
+            return
+        }
+        try store.connection.run("""
+            INSERT INTO reconciliations (id, account_id, statement_date, statement_balance, made_at)
+            VALUES (2, (SELECT id FROM accounts WHERE name = 'Checking'), '2026-11-10', 248750, '2026-11-11T09:00:00Z')
+            """)
+        let second = Reconciliation(id: 2, account: "Checking", statementDate: day("2026-11-10"), statementBalance: money("2487.50"))
+        #expect(try store.reconciliations(ofAccount: "Checking") == [second, first])
+        try store.editTransaction(id: 2, TransactionChanges(amount: money("13")), reconciled: .allow)
+        let corrected = Reconciliation(id: 2, account: "Checking", statementDate: day("2026-11-10"), statementBalance: money("2487"))
+        #expect(try store.reconcile(account: "Checking", statementBalance: money("2487"), on: day("2026-11-10"))
+                == .corrected(corrected, replaced: second, marked: 1))
+        #expect(try store.reconciliations(ofAccount: "Checking") == [corrected])
+        _ = try store.undo()
+        #expect(Set(try store.reconciliations(ofAccount: "Checking")) == [first, second])
+    }
+
     @Test func aMismatchSaysTheDifferenceAndTheRowsSinceTheLastReconciliationAndChangesNothing() throws {
         let book = try book()
         let store = book.store

@@ -196,18 +196,19 @@ extension BudgetStore {
         try staging.keyReplacedPending()
         try staging.keyFoundDeleted()
         let mirrored = try staging.keyMirroredTransfers()
-        let created: Int, added: Int
+        var created: Int, added: Int
         let ignored = try staging.deletedRowCount()
         var nearMisses: [PendingNearMiss] = []
         let twins: ImportStaging.Twins
         if dryRun {
-            created = try staging.missingCategoryCount()
             try staging.throwIfSplitMixesKinds()
             try staging.throwIfReconciled()
             twins = try staging.pendingTwins(maxID: maxID, dryRun: true)
+            created = try staging.missingCategoryCount(leavingOut: Set(twins.replaced.map(\.posted)))
             added = try staging.newRowCount() - twins.replaced.count
             nearMisses = try dryRunNearMisses(twins, staging: staging, maxID: maxID)
         } else {
+            let categoriesBefore = try connection.int64("SELECT max(id) FROM categories") ?? 0
             created = staging.options.createsMissingCategories ? try staging.createMissingCategories() : 0
             try staging.throwIfSplitMixesKinds()
             try staging.throwIfReconciled()
@@ -216,6 +217,8 @@ extension BudgetStore {
             }
             twins = try staging.pendingTwins(maxID: maxID, dryRun: false)
             try staging.replacePendingTwins(twins)
+            // A posted row replacing its twin adds nothing: a category created for it alone goes.
+            if created > 0 && !twins.replaced.isEmpty { created -= try staging.dropCreatedCategoriesLeftEmpty(above: categoriesBefore) }
             added = filed - twins.replaced.count
             nearMisses = try twins.nearMisses.map {
                 PendingNearMiss(pending: try fetchTransaction(id: $0.pending), posted: try fetchTransaction(id: twins.transaction(of: $0.posted)))

@@ -63,12 +63,14 @@ extension BudgetStore {
     /// A statement day holds one reconciliation: reconciling it again at the same balance
     /// records nothing (``ReconciliationResult/alreadyReconciled(_:marked:)``); at another
     /// balance it is a mismatch unless the book now matches it, which only a change forced past
-    /// the reconciliation can make: the new balance then replaces the old one
-    /// (``ReconciliationResult/corrected(_:replaced:marked:)``).
+    /// the reconciliation can make: the new balance then replaces the old one, and any other
+    /// row of that day (``ReconciliationResult/corrected(_:replaced:marked:)``).
     ///
     /// ```swift
     /// switch try store.reconcile(account: "Checking", statementBalance: Money(parsing: "1234.56"), on: day) {
     /// case .reconciled(_, let marked): print("\(marked) transactions reconciled")
+    /// case .alreadyReconciled(_, let marked): print("reconciled before; \(marked) marked again")
+    /// case .corrected(_, let replaced, _): print("replaces \(replaced.statementBalance)")
     /// case .mismatch(let mismatch): print("off by \(mismatch.difference)")
     /// }
     /// ```
@@ -111,6 +113,10 @@ extension BudgetStore {
                 try connection.run("""
                     UPDATE reconciliations SET statement_balance = ?, made_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?
                     """, [statementBalance.sqliteValue, .integer(same.id)])
+                // The day's other rows go too (a book from before a day held one kept a row per
+                // reconcile; two devices reconciling apart sync two): none would hold any more.
+                try connection.run("DELETE FROM reconciliations WHERE account_id = ? AND statement_date = ? AND id <> ?",
+                                   [.integer(account.id), day.sqliteValue, .integer(same.id)])
                 let corrected = Reconciliation(id: same.id, account: account.name, statementDate: day, statementBalance: statementBalance)
                 return .corrected(corrected, replaced: same, marked: try markReconciled(accountID: account.id, through: day))
             }

@@ -91,10 +91,25 @@ extension ImportStaging {
         """
     /// How many categories ``createMissing`` would create (`?1`: ``ImportOptions/includesDeleted``), for a dry run.
     static let countMissing = "SELECT count(*) FROM temp.import_missing AS m WHERE \(missingOfNewRows(includesDeleted: "?1"))"
+    /// The budgets of 0 of the categories just created (ids above `?1`), from the month of the
+    /// earliest new row in each (`?2`: ``ImportOptions/includesDeleted``), not of a row skipped.
+    /// The missing category of each new row (``isNew(_:includesDeleted:)``, `?1`), by staging rowid.
+    static let missingOfEachNewRow = """
+        SELECT s.rowid, s.missing_key FROM temp.import_staging AS s WHERE s.missing_key IS NOT NULL AND \(isNew("s", includesDeleted: "?1"))
+        """
+    /// The categories ``createMissing`` created (ids above `?1`) that no transaction or split
+    /// part holds after the posted rows replaced their pending twins, which keep their own
+    /// categories: removed, their budgets with them (`ON DELETE CASCADE`).
+    static let dropCreatedLeftEmpty = """
+        DELETE FROM categories WHERE id > ?1 AND name_key IN (SELECT m.name_key FROM temp.import_missing AS m)
+            AND NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.category_id = categories.id)
+            AND NOT EXISTS (SELECT 1 FROM transaction_splits AS p WHERE p.category_id = categories.id)
+        """
     static let budgetMissing = """
         INSERT INTO budgets (category_id, month, scope, amount)
-        SELECT c.id, substr(m.first_date, 1, 7), 'from', 0
-        FROM temp.import_missing AS m JOIN categories AS c ON c.name_key = m.name_key WHERE c.id > ?
+        SELECT c.id, substr((SELECT min(s.date) FROM temp.import_staging AS s
+                             WHERE s.missing_key = m.name_key AND \(isNew("s", includesDeleted: "?2"))), 1, 7), 'from', 0
+        FROM temp.import_missing AS m JOIN categories AS c ON c.name_key = m.name_key WHERE c.id > ?1
         """
     static let resolveCreated = """
         UPDATE temp.import_staging AS s
@@ -316,7 +331,7 @@ extension ImportStaging {
         let created = connection.changes
         try store.noteInsertedIDs(in: "categories")
         if created > 0 {
-            try connection.run(Self.budgetMissing, [.integer(before)])
+            try connection.run(Self.budgetMissing, [.integer(before), options.includesDeleted.sqliteValue])
             try connection.run(Self.resolveCreated)
         }
         return created
@@ -415,9 +430,22 @@ extension ImportStaging {
         return Int(try connection.int64(Self.countDeleted) ?? 0)
     }
 
-    /// How many categories ``createMissingCategories()`` would create.
-    func missingCategoryCount() throws -> Int {
-        Int(try connection.int64(Self.countMissing, [options.includesDeleted.sqliteValue]) ?? 0)
+    /// How many categories ``createMissingCategories()`` would create and leave holding a row:
+    /// not those whose only new rows are the posted rows (staging rowids) in `replacing`, which
+    /// replace their pending twins and add nothing (``dropCreatedCategoriesLeftEmpty(above:)``).
+    func missingCategoryCount(leavingOut replacing: Set<Int64> = []) throws -> Int {
+        guard !replacing.isEmpty else { return Int(try connection.int64(Self.countMissing, [options.includesDeleted.sqliteValue]) ?? 0) }
+        let rows = try connection.prepare(Self.missingOfEachNewRow).map([options.includesDeleted.sqliteValue]) { ($0.int64(0), $0.text(1)) }
+        return Set(rows.filter { !replacing.contains($0.0) }.map(\.1)).count
+    }
+
+    /// Removes the categories created by this import (ids above `before`) that hold nothing once
+    /// posted rows replaced their pending twins (each keeps its own category).
+    ///
+    /// - Returns: how many were removed.
+    func dropCreatedCategoriesLeftEmpty(above before: Int64) throws -> Int {
+        try connection.run(Self.dropCreatedLeftEmpty, [.integer(before)])
+        return connection.changes
     }
 
     /// How many staged transactions are not in the book yet.
