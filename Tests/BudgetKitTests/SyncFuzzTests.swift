@@ -6,7 +6,7 @@ import Testing
 
 /// Three books sharing a folder, and a fourth joining at a random moment: random writes on each while apart (adds, edits, deletes,
 /// renames, imports, category deletes, names deleted and given again, import profiles, budgets,
-/// undos) and syncs in random orders; in the end
+/// undos; accounts, transfers, splits and reconciliations: `randomAccountWrite`) and syncs in random orders; in the end
 /// every book holds the same rows. `make test` runs 1,000 steps (150 passed while three
 /// causes of books parting showed only at 1,500 and 3,000); `make fuzz` runs
 /// `BUDGET_FUZZ_STEPS` steps (thousands).
@@ -76,7 +76,7 @@ import Testing
         let amount = Money(minorUnits: Int64.random(in: 1...50_000, using: &random))
         store.command = "fuzz \(step)"
         do {
-            switch Int.random(in: 0..<14, using: &random) {
+            switch Int.random(in: 0..<21, using: &random) {
             case 0, 1, 2:
                 if let category = pick(categories) {
                     try store.addTransaction(amount: amount, category: category, payee: "p\(step)", date: day("2026-02-0\(step % 9 + 1)"))
@@ -128,6 +128,8 @@ import Testing
                 } else {
                     try store.saveImportProfile(named: name, options: ["--skip-lines", "\(step % 5)"])
                 }
+            case 14...20:
+                try randomAccountWrite(on: store, step: step, using: &random)
             default:
                 try store.undo()
             }

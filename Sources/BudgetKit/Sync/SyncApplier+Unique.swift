@@ -121,6 +121,19 @@ extension SyncApplier {
         return try settling + claimUnique(shape, values: &merged, columns: touched, by: clock)
     }
 
+    /// Before a change writes the row `current` of `shape`'s table with the values it holds
+    /// already in the columns at `indices`: a unique value it gave way with here and that the
+    /// change lets go of is wanted no more, as on the book that wrote the change, and goes to
+    /// the row that gave it way next. So a default account cleared on the book where it held
+    /// the flag (another chosen) does not take it back later on a book where it had given the
+    /// flag way already, to the new default, as that change came in.
+    mutating func letGo(_ shape: Shape, _ indices: [Int], of current: [ChangesetValue], by clock: HybridLogicalClock?) throws {
+        guard !indices.isEmpty, let id = Self.id(of: current, in: shape) else { return }
+        for (column, index) in shape.unique where indices.contains(index) {
+            if let lost = try takeGivenWay(shape, column, id: id) { try settle(shape, column, lost.value, by: clock) }
+        }
+    }
+
     /// After the row `values` of `shape`'s table is deleted: the values it held or gave way
     /// with go to the rows that gave them way.
     mutating func releaseUnique(_ shape: Shape, values: [ChangesetValue], by clock: HybridLogicalClock?) throws {

@@ -178,7 +178,7 @@ struct SyncApplier {
 
     private mutating func update(_ shape: Shape, key: String, keyValues: [ChangesetValue], old: [ChangesetValue], new: [ChangesetValue],
                                  current: [ChangesetValue], at clock: HybridLogicalClock) throws {
-        var merged = current
+        var merged = current, written: [Int] = []
         // A row added again over its tombstone (an undone delete) holds its fields as of then.
         let added = try !shape.hasID || hasTombstones(shape.name) ? self.clock(shape.name, key, "+") : nil
         for (index, value) in new.enumerated() where value != .unchanged && index < shape.columns.count {
@@ -189,11 +189,13 @@ struct SyncApplier {
                     record(shape.name, key, column, kept: value, lost: current[index], keptBy: clock, lostBy: field)
                 }
                 merged[index] = value
+                written.append(index)
                 try setClock(shape.name, key, column, clock)
             } else if value != current[index] {
                 record(shape.name, key, column, kept: current[index], lost: value, keptBy: field, lostBy: clock)
             }
         }
+        try letGo(shape, written.filter { merged[$0] == current[$0] }, of: current, by: clock)
         guard merged != current else { return }
         let settling = try reclaimUnique(shape, merged: &merged, current: current, by: clock)
         // Giving way can leave nothing to write: the incoming value was the one a row with a
