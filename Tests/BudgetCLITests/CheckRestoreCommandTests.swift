@@ -29,6 +29,25 @@ import Glibc
         #expect(sandbox.bytes(sandbox.database) == before)
     }
 
+    /// An opening balance counting from on or after the day its account closed: the store
+    /// refuses it now, but a book from before, a sync of two devices' changes or the shell can
+    /// hold one. `check` names it and says how to settle it, which then checks ok.
+    @Test func anOpeningBalanceFromOnOrAfterTheClosingDayIsNamedWithHowToSettleIt() throws {
+        let sandbox = Sandbox()
+        sandbox.succeed("add-account", "Old", "--opening", "10", "--on", "2026-03-01")
+        sandbox.succeed("close-account", "Old", "--on", "2026-05-01")
+        #expect(system("sqlite3 '\(sandbox.database)' \"UPDATE accounts SET opening_date = '2026-06-01' WHERE name = 'Old'\"") == 0)
+        let before = sandbox.bytes(sandbox.database)
+        let run = sandbox.run("check")
+        #expect(run.status == 1)
+        #expect(run.stdout == "account 2: its opening balance counts from 2026-06-01, on or after the day it closed (2026-05-01)\n")
+        #expect(run.stderr == "budget: error: \(sandbox.database) has 1 problem\nhint: the book is whole: give each account named an "
+                + "opening day before it closed with 'budget set-opening-balance ACCOUNT AMOUNT --on DAY'\n")
+        #expect(sandbox.bytes(sandbox.database) == before)
+        sandbox.succeed("set-opening-balance", "Old", "10", "--on", "2026-04-01")
+        #expect(sandbox.succeed("check") == "ok\n")
+    }
+
     @Test func repairMendsMonthlyTotalsThatDifferFromTheirRowsAndNothingElse() throws {
         let sandbox = Sandbox()
         sandbox.seed()

@@ -71,6 +71,10 @@ struct Check: BudgetCommand {
             // Two devices' edits merged by a sync (or the sqlite3 shell) made them: a restore would lose good rows.
             hint = "the book is whole: put each transaction named right with 'budget edit ID' (or delete it)"
                 + (problems.contains { !$0.isSettledByEditing } ? ", then run 'budget check --repair' for the monthly totals" : "")
+        } else if problems.allSatisfy({ if case .openingOnOrAfterClosing = $0 { true } else { false } }) {
+            // A book from before the store refused it, or a sync that merged two devices' changes: the rows are whole.
+            hint = "the book is whole: give each account named an opening day before it closed with "
+                + "'budget set-opening-balance ACCOUNT AMOUNT --on DAY'"
         } else if problems.allSatisfy(isRule) {
             // The sqlite3 shell stored them: the rows are whole, and editing the rule settles it.
             hint = "the book is whole: give each rule named a pattern with 'budget rule edit ID --pattern PATTERN', "

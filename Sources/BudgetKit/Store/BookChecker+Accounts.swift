@@ -18,6 +18,10 @@ extension BookChecker {
             for (column, value) in [("opening_date", AccountCheck.openingDate), ("closed_on", AccountCheck.closedOn)] where !row.isNull(value) {
                 if Day(iso: row.text(value)) == nil { report(.invalidAccountDate(accountID: id, column: column, value: row.text(value))) }
             }
+            if !row.isNull(AccountCheck.openingDate), !row.isNull(AccountCheck.closedOn),
+               let opening = Day(iso: row.text(AccountCheck.openingDate)), let closed = Day(iso: row.text(AccountCheck.closedOn)), opening >= closed {
+                report(.openingOnOrAfterClosing(accountID: id, openingDate: opening, closedOn: closed))
+            }
             if row.int64(AccountCheck.isDefault) != 0 { defaults += 1 }
         }
         if defaults == 0 { report(.noDefaultAccount) }

@@ -57,6 +57,13 @@ public enum BookProblem: Hashable, Sendable, CustomStringConvertible {
     case invalidAccountDate(accountID: Int64, column: String, value: String)
     /// No account is the default: transactions added without an account go to the oldest open one.
     case noDefaultAccount
+    /// An account whose opening balance counts from `openingDate`, on or after `closedOn`, the
+    /// day it closed: a closed account takes nothing from that day, so ``BudgetStore`` refuses
+    /// this (``BudgetError/openingOnOrAfterClosing(_:openingDate:closedOn:)``), but a book
+    /// written before it did, a sync that merged a closing from one device with an opening
+    /// balance from another, or the sqlite3 shell can hold it. Setting the opening balance's day
+    /// before the closing day, or closing the account later, settles it.
+    case openingOnOrAfterClosing(accountID: Int64, openingDate: Day, closedOn: Day)
     /// A transaction with no category that is neither a transfer nor a split: no report counts it.
     case uncategorizedTransaction(transactionID: Int64)
     /// A transfer with a category, to the account it comes from, or of an amount not above
@@ -142,6 +149,8 @@ public enum BookProblem: Hashable, Sendable, CustomStringConvertible {
             return "account \(id): \(column) '\(value)' is not a real day (YYYY-MM-DD)"
         case .noDefaultAccount:
             return "no account is the default"
+        case .openingOnOrAfterClosing(let id, let openingDate, let closedOn):
+            return "account \(id): its opening balance counts from \(openingDate), on or after the day it closed (\(closedOn))"
         case .brokenTransfer(let id):
             return "transaction \(id) is a transfer with a category, to the account it comes from, or of an amount not above zero"
         case .uncategorizedTransaction(let id):
