@@ -91,11 +91,15 @@ extension ImportStaging {
         """
     /// How many categories ``createMissing`` would create (`?1`: ``ImportOptions/includesDeleted``), for a dry run.
     static let countMissing = "SELECT count(*) FROM temp.import_missing AS m WHERE \(missingOfNewRows(includesDeleted: "?1"))"
-    /// The budgets of 0 of the categories just created (ids above `?1`), from the month of the
-    /// earliest new row in each (`?2`: ``ImportOptions/includesDeleted``), not of a row skipped.
-    /// The missing category of each new row (``isNew(_:includesDeleted:)``, `?1`), by staging rowid.
-    static let missingOfEachNewRow = """
-        SELECT s.rowid, s.missing_key FROM temp.import_staging AS s WHERE s.missing_key IS NOT NULL AND \(isNew("s", includesDeleted: "?1"))
+    /// Each missing category's new rows (``isNew(_:includesDeleted:)``, `?1`): its key and how many.
+    static let newRowsOfEachMissing = """
+        SELECT s.missing_key, count(*) FROM temp.import_staging AS s
+        WHERE s.missing_key IS NOT NULL AND \(isNew("s", includesDeleted: "?1")) GROUP BY s.missing_key
+        """
+    /// The missing category of the staged row `?1` when it is new (`?2`: ``ImportOptions/includesDeleted``).
+    static let missingOfNewRow = """
+        SELECT s.missing_key FROM temp.import_staging AS s
+        WHERE s.rowid = ?1 AND s.missing_key IS NOT NULL AND \(isNew("s", includesDeleted: "?2"))
         """
     /// The categories ``createMissing`` created (ids above `?1`) that no transaction or split
     /// part holds after the posted rows replaced their pending twins, which keep their own
@@ -105,11 +109,15 @@ extension ImportStaging {
             AND NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.category_id = categories.id)
             AND NOT EXISTS (SELECT 1 FROM transaction_splits AS p WHERE p.category_id = categories.id)
         """
+    /// The budgets of 0 of the categories just created (ids above `?1`), from the month of the
+    /// earliest new row in each (`?2`: ``ImportOptions/includesDeleted``), not of a row skipped:
+    /// one pass over the staged rows, whatever the number of categories.
     static let budgetMissing = """
         INSERT INTO budgets (category_id, month, scope, amount)
-        SELECT c.id, substr((SELECT min(s.date) FROM temp.import_staging AS s
-                             WHERE s.missing_key = m.name_key AND \(isNew("s", includesDeleted: "?2"))), 1, 7), 'from', 0
-        FROM temp.import_missing AS m JOIN categories AS c ON c.name_key = m.name_key WHERE c.id > ?1
+        SELECT c.id, substr(f.first_date, 1, 7), 'from', 0
+        FROM (SELECT s.missing_key AS name_key, min(s.date) AS first_date FROM temp.import_staging AS s
+              WHERE s.missing_key IS NOT NULL AND \(isNew("s", includesDeleted: "?2")) GROUP BY s.missing_key) AS f
+        JOIN categories AS c ON c.name_key = f.name_key WHERE c.id > ?1
         """
     static let resolveCreated = """
         UPDATE temp.import_staging AS s
@@ -433,10 +441,18 @@ extension ImportStaging {
     /// How many categories ``createMissingCategories()`` would create and leave holding a row:
     /// not those whose only new rows are the posted rows (staging rowids) in `replacing`, which
     /// replace their pending twins and add nothing (``dropCreatedCategoriesLeftEmpty(above:)``).
+    ///
+    /// - Complexity: one pass over the staged rows, and one lookup per row in `replacing`: the
+    ///   rows themselves are never held in memory.
     func missingCategoryCount(leavingOut replacing: Set<Int64> = []) throws -> Int {
-        guard !replacing.isEmpty else { return Int(try connection.int64(Self.countMissing, [options.includesDeleted.sqliteValue]) ?? 0) }
-        let rows = try connection.prepare(Self.missingOfEachNewRow).map([options.includesDeleted.sqliteValue]) { ($0.int64(0), $0.text(1)) }
-        return Set(rows.filter { !replacing.contains($0.0) }.map(\.1)).count
+        let deleted = options.includesDeleted.sqliteValue
+        guard !replacing.isEmpty else { return Int(try connection.int64(Self.countMissing, [deleted]) ?? 0) }
+        var replaced: [String: Int64] = [:]
+        for rowid in replacing {
+            if let key = try connection.cached(Self.missingOfNewRow).first([.integer(rowid), deleted], { $0.text(0) }) { replaced[key, default: 0] += 1 }
+        }
+        return try connection.prepare(Self.newRowsOfEachMissing).map([deleted]) { ($0.text(0), $0.int64(1)) }
+            .filter { $0.1 > replaced[$0.0, default: 0] }.count
     }
 
     /// Removes the categories created by this import (ids above `before`) that hold nothing once
