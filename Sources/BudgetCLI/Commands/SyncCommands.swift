@@ -55,50 +55,30 @@ struct Sync: BudgetCommand {
             let list = ShellWords.quoted(["budget", "list", "--account", reconciliation.account, "--to", reconciliation.statementDate.description])
             context.warn(HistoryLog.visible("hint: see the rows with '\(list)', then put them right or reconcile again", terminal: terminal))
         }
-        for problem in report.unsettledTransactions {
-            context.warn(HistoryLog.visible("budget: warning: edits made apart on two devices merged into a transaction that no longer "
-                + "holds together: \(problem)", terminal: terminal))
+        /// Each item's warning, then one hint naming the first (the hint's words hold no user text).
+        func warnEach<Item>(_ items: [Item], _ warning: (Item) -> String, hint: (Item) -> String) {
+            for item in items { context.warn(HistoryLog.visible("budget: warning: " + warning(item), terminal: terminal)) }
+            if let first = items.first { context.warn("hint: " + hint(first)) }
         }
-        if !report.unsettledTransactions.isEmpty {
-            context.warn("hint: every device holds the same now; put each one right with 'budget edit ID' (a transfer: --account "
-                + "and --transfer-to; a split: --split or --category) or delete it, and the edit reaches the other devices with their next sync")
-        }
-        for row in report.rowsInClosedAccounts {
-            context.warn(HistoryLog.visible("budget: warning: transaction \(row.transactionID) is dated on or after \(row.closedOn), when "
-                + "\(row.account) was closed (the row or the closing came from another device): 'budget accounts' leaves \(row.account) out "
-                + "(see 'budget accounts --all')",
-                terminal: terminal))
-        }
-        if let first = report.rowsInClosedAccounts.first {
-            context.warn("hint: move it to an open account with 'budget edit \(first.transactionID) --account NAME' "
-                + "(a transfer's other side: --transfer-to NAME), or delete it")
-        }
-        for twins in report.twinTransfers {
-            context.warn(HistoryLog.visible("budget: warning: transactions \(twins.firstID) and \(twins.secondID), both \(twins.amount) from "
-                + "\(twins.account) to \(twins.transferAccount) on \(twins.date), were imported on two devices: they may be one transfer, "
-                + "each side imported from its own account's file", terminal: terminal))
-        }
-        if let first = report.twinTransfers.first {
-            context.warn("hint: if they are one, delete one with 'budget delete \(first.secondID)' (it stays deleted when its file "
-                + "is imported again); a device that imports both files finds the second side already imported")
-        }
-        for twice in report.rowsImportedTwice {
+        warnEach(report.unsettledTransactions, { "edits made apart on two devices merged into a transaction that no longer holds together: \($0)" },
+                 hint: { _ in "every device holds the same now; put each one right with 'budget edit ID' (a transfer: --account "
+                     + "and --transfer-to; a split: --split or --category) or delete it, and the edit reaches the other devices with their next sync" })
+        warnEach(report.rowsInClosedAccounts, { row in
+            "transaction \(row.transactionID) is dated on or after \(row.closedOn), when \(row.account) was closed (the row or the closing "
+                + "came from another device): 'budget accounts' leaves \(row.account) out (see 'budget accounts --all')"
+        }, hint: { "move it to an open account with 'budget edit \($0.transactionID) --account NAME' (a transfer's other side: --transfer-to NAME), or delete it" })
+        warnEach(report.twinTransfers, { twins in
+            "transactions \(twins.firstID) and \(twins.secondID), both \(twins.amount) from \(twins.account) to \(twins.transferAccount) on "
+                + "\(twins.date), were imported on two devices: they may be one transfer, each side imported from its own account's file"
+        }, hint: { "if they are one, delete one with 'budget delete \($0.secondID)' (it stays deleted when its file is imported again); "
+                   + "a device that imports both files finds the second side already imported" })
+        warnEach(report.rowsImportedTwice, { twice in
             let row = ["\(twice.amount)", twice.payee, "\(twice.date)", "account \(twice.account)"].filter { !$0.isEmpty }
-            context.warn(HistoryLog.visible("budget: warning: transactions \(twice.firstID) and \(twice.secondID) ("
-                + row.joined(separator: ", ") + ") are one row of a bank file imported on two devices: the book counts it twice",
-                terminal: terminal))
-        }
-        if let first = report.rowsImportedTwice.first {
-            context.warn("hint: delete one of each pair ('budget delete \(first.secondID)'): the other keeps the row's import key, "
-                + "so importing the file again adds nothing")
-        }
-        for missing in report.missingFiles {
-            context.warn(HistoryLog.visible("budget: warning: \(missing.name)'s changes from \(missing.file) on wait: it is not in the "
-                + "sync folder, while later ones are", terminal: terminal))
-        }
-        if !report.missingFiles.isEmpty {
-            context.warn("hint: sync again once the sync tool has brought it (or move it there, if it went to another folder)")
-        }
+            return "transactions \(twice.firstID) and \(twice.secondID) (" + row.joined(separator: ", ")
+                + ") are one row of a bank file imported on two devices: the book counts it twice"
+        }, hint: { "delete one of each pair ('budget delete \($0.secondID)'): the other keeps the row's import key, so importing the file again adds nothing" })
+        warnEach(report.missingFiles, { "\($0.name)'s changes from \($0.file) on wait: it is not in the sync folder, while later ones are" },
+                 hint: { _ in "sync again once the sync tool has brought it (or move it there, if it went to another folder)" })
         guard let first = report.refused.first else { return .success }
         for refused in report.refused.dropFirst() {
             context.warn("budget: error: " + ErrorText(sync: refused).message)
