@@ -58,7 +58,8 @@ test: deps
 
 # Long randomized runs, each suite of FUZZ_SUITES at length: the bank file fuzzer with FUZZ files
 # per format (200,000 unless told, from FUZZ_SEED when given; `make test` runs 10,000), the
-# sync fuzzer with FUZZ_STEPS random steps (3,000; `make test` runs 150) and the monthly totals'
+# sync fuzzer with FUZZ_STEPS random steps (3,000; `make test` runs 1,000; FUZZ_SEED moves its
+# three seeds) and the monthly totals'
 # differential test with FUZZ_STEPS steps per seed (`make test` runs 300), and the windowed live
 # list's with FUZZ_STEPS lists per request (`make test` runs 150). Add a suite to the list
 # to have it run here.
