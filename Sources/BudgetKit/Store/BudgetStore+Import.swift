@@ -25,9 +25,12 @@ public struct ImportSummary: Hashable, Sendable {
     /// The balance checks of a bank file's statements (empty for CSV): in a dry run, against
     /// the book as the import would leave it.
     public var balanceChecks: [StatementBalanceCheck] = []
-    /// The first row of a bank's CSV file, skipped as it states a balance rather than a
-    /// transaction (``SkippedBalanceRow``); `nil` when there was none.
-    public var skippedBalanceRow: SkippedBalanceRow?
+    /// The rows of a bank's CSV file skipped as they state a balance rather than a transaction
+    /// (``SkippedBalanceRow``), in file order: the first 50 of them (the rest are counted in
+    /// ``moreSkippedBalanceRows``); empty when there were none.
+    public var skippedBalanceRows: [SkippedBalanceRow] = []
+    /// How many more rows were skipped as balances than ``skippedBalanceRows`` lists.
+    public var moreSkippedBalanceRows = 0
     /// Whether nothing was written.
     public var dryRun: Bool
     /// Categories created because the file named them (``ImportOptions/createsMissingCategories``).
@@ -176,7 +179,8 @@ extension BudgetStore {
                 summary.balanceChecks = try checkBalances(of: rows.statements, options: options)
             }
         }
-        summary.skippedBalanceRow = rows.skippedBalanceRow
+        summary.skippedBalanceRows = rows.skippedBalanceRows
+        summary.moreSkippedBalanceRows = rows.moreSkippedBalanceRows
         return summary
     }
 
