@@ -138,12 +138,14 @@ extension ImportStaging {
         FROM temp.import_staging AS s JOIN categories AS c ON c.id = s.category_id
         WHERE s.split_group IS NOT NULL GROUP BY s.split_group HAVING count(DISTINCT c.kind) > 1 ORDER BY min(s.rowid) LIMIT 1
         """
-    /// The first new row dated on or before a reconciliation of its account (or a transfer's
-    /// other account): its date and the account.
+    /// The first new row that moves a balance (``BalanceEffect/movesBalance``: a row of 0.00
+    /// does not, as with `add`) dated on or before a reconciliation of its account (or a
+    /// transfer's other account): its date and the account.
     static let reconciledRows = """
         SELECT s.date, r.account_id FROM temp.import_staging AS s
         JOIN reconciliations AS r ON r.account_id IN (s.account_id, s.transfer_account_id) AND r.statement_date >= s.date
-        WHERE NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key)
+        WHERE \(BalanceEffect.movesBalance(amount: "s.amount"))
+        AND NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key)
         AND (?1 OR NOT \(ImportTombstones.hide("s")))
         ORDER BY s.rowid LIMIT 1
         """
@@ -153,7 +155,8 @@ extension ImportStaging {
     static let reconciledAccounts = """
         SELECT r.account_id FROM temp.import_staging AS s
         JOIN reconciliations AS r ON r.account_id IN (s.account_id, s.transfer_account_id) AND r.statement_date >= s.date
-        WHERE NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key)
+        WHERE \(BalanceEffect.movesBalance(amount: "s.amount"))
+        AND NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key)
         AND (?1 OR NOT \(ImportTombstones.hide("s")))
         GROUP BY r.account_id ORDER BY min(s.rowid)
         """
