@@ -113,11 +113,13 @@ extension BudgetStore {
     ///    ``ImportReader/readsAhead``, a file is read and parsed past its first 4,096 rows on a
     ///    thread of its own, a few hundred rows ahead (``ImportPrefetch``): the chunk source is
     ///    then called on that thread, never while the caller's own code runs. The first bad row
-    ///    stops it; categories the file names and the book lacks are all found, and listed at
-    ///    once, unless ``ImportOptions/createsMissingCategories`` says to create them.
+    ///    stops it; categories the file names and the book lacks are all noted.
     /// 2. File: in one write transaction (`BEGIN IMMEDIATE`), the categories and rules are read
-    ///    again; if they changed meanwhile every row is resolved again (a category deleted
-    ///    meanwhile is then an error), missing categories are created when asked, and one
+    ///    again; if they changed meanwhile every row is resolved again. The rows are matched
+    ///    with the book's (already imported, deleted), and the missing categories of the rows
+    ///    to be added, and of those alone, are listed at once as an error (a row skipped or
+    ///    left out adds nothing, whatever category it names), unless
+    ///    ``ImportOptions/createsMissingCategories`` says to create them; then one
     ///    `INSERT ... SELECT` files every row in file order. With more than 1,000 rows the change
     ///    log's triggers are paused for it, and one `reload` entry tells live results to refetch
     ///    instead of a million row entries.
@@ -165,7 +167,6 @@ extension BudgetStore {
             if let error = rows.noRowsError { throw error }
             summary = ImportSummary(added: 0, skipped: 0, dryRun: dryRun)
         } else {
-            if !options.createsMissingCategories { try reading { try staging.throwIfMissing() } }
             if dryRun {
                 summary = try reading {
                     try connection.inReadTransaction {
@@ -192,7 +193,6 @@ extension BudgetStore {
         if book != resolver.book {
             resolver = try ImportResolver(book: book, file: staging.file, options: staging.options)
             try staging.reresolve(with: &resolver)
-            if !staging.options.createsMissingCategories { try staging.throwIfMissing() }
         }
         let maxID = try connection.int64("SELECT max(id) FROM transactions") ?? 0
         try staging.rekeyRepeatedReferences()
@@ -200,6 +200,8 @@ extension BudgetStore {
         try staging.keyReplacedPending()
         try staging.keyFoundDeleted()
         let mirrored = try staging.keyMirroredTransfers()
+        // Only now is it known which rows are new: a category the book lacks matters for those alone.
+        if !staging.options.createsMissingCategories { try staging.throwIfMissing() }
         var created: Int, added: Int
         let ignored = try staging.deletedRowCount()
         var nearMisses: [PendingNearMiss] = []
