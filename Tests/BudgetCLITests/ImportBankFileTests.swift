@@ -555,42 +555,6 @@ import Glibc
             """)
     }
 
-    /// A cooperative bank's CSV file as its online banking writes it: after the rows, the
-    /// statement's opening and closing balances (`Anfangssaldo`, `Endsaldo`) as two more lines
-    /// with a date, an amount and `H`, after a line of empty cells. They were imported as two
-    /// payments in of 1500.00 and 4695.63 with no payee, exit 0 (once the line of empty cells,
-    /// refused as an empty date, was deleted); some banks write the word in the date column.
-    @Test(arguments: [false, true])
-    func aCooperativeBanksBalanceLinesAreNoTransactions(wordInDateColumn: Bool) throws {
-        let sandbox = book()
-        let header = #""Buchungstag";"Valuta";"Auftraggeber/Zahlungsempfänger";"Empfänger/Zahlungspflichtiger";"Vorgang/Verwendungszweck";"Kundenreferenz";"Währung";"Umsatz";" ""#
-        func balance(_ word: String, _ day: String, _ amount: String) -> String {
-            wordInDateColumn ? #""\#(word)";"";"";"";"";"";"EUR";"\#(amount)";"H""# : #""\#(day)";;;;;"\#(word)";"EUR";"\#(amount)";"H""#
-        }
-        let file = sandbox.write("umsatz.csv", """
-            "Volksbank Musterstadt eG"
-
-            "Umsatzanzeige"
-            \(header)
-            "03.11.2026";"03.11.2026";"Erika Mustermann";"REWE Markt GmbH";"Einkauf";"";"EUR";"54,37";"S"
-            "25.11.2026";"25.11.2026";"Erika Mustermann";"ACME GmbH";"Gehalt";"";"EUR";"3.250,00";"H"
-            ;;;;;;;;
-            \(balance("Anfangssaldo", "01.11.2026", "1.500,00"))
-            \(balance("Endsaldo", "30.11.2026", "4.695,63"))
-
-            """)
-        let before = try sandbox.snapshot()
-        let dryRun = sandbox.run("import", file, "--account", "Giro", "--default-category", "Food", "--dry-run", "--format", "csv")
-        #expect(dryRun.status == 0)
-        #expect(dryRun.stderr.hasSuffix("Dry run: would import 2 transactions from \(file).\n"))
-        #expect(try sandbox.snapshot() == before)
-        let result = sandbox.run("import", file, "--account", "Giro", "--default-category", "Food")
-        #expect(result.status == 0)
-        #expect(result.stderr == "Imported 2 transactions from \(file).\n")
-        #expect(sandbox.succeed("list", "--account", "Giro", "--format", "csv").split(separator: "\n").count == 3)
-        #expect(sandbox.succeed("accounts", "--date", "2026-11-30", "--format", "csv").contains("Giro,checking,37040044/0532013000,4695.63,"))
-    }
-
     /// A cooperative bank's CSV file: amounts without a sign, `S` (money out) or `H` (money in)
     /// in the unnamed column after them, the payee under `Empfänger/Zahlungspflichtiger`. The
     /// purchase was imported as a refund of 54.37 with no payee, so no rule matched: Food

@@ -4,7 +4,8 @@ import Testing
 
 /// `import --create-categories` creates the categories of the rows it adds, and only those: a
 /// row skipped as already imported, or ignored as deleted, names a category that nothing would
-/// use. The dry run counts the same.
+/// use. The dry run counts the same. Without it, likewise, a category the book lacks stops the
+/// import only when a row it would add names it, and the error points at that row.
 @Suite struct ImportCreatedCategoriesTests {
     static let first = """
         date,amount,category,payee
@@ -121,5 +122,70 @@ import Testing
         #expect(result.stderr == "Imported 0 transactions from \(renamed); skipped 1 already imported.\n")
         #expect(try sandbox.snapshot() == before)
         #expect(try sandbox.query("SELECT name FROM categories ORDER BY name") == ["Food", "Home"])
+    }
+
+    /// The file of ``first`` again, the cafe's category renamed in it since (Snacks, which the
+    /// book lacks), and a new row in a category the book has.
+    static let renamed = """
+        date,amount,category,payee
+        2026-11-02,4.20,Snacks,Cafe
+        2026-11-03,9.99,Fun,Cinema
+        2026-11-04,5.00,Fun,Arcade
+
+        """
+
+    /// Without --create-categories the import stopped at the skipped cafe's category
+    /// (`renamed.csv:2:3: no category named 'Snacks'`, exit 65), though the row would not be
+    /// added: only the arcade's row is, in a category the book has.
+    @Test func withoutCreatingASkippedRowsUnknownCategoryStopsNothing() throws {
+        let (sandbox, _, _) = book()
+        let renamed = sandbox.write("renamed.csv", Self.renamed)
+        let before = try sandbox.snapshot()
+        let dryRun = sandbox.run("import", renamed, "--dry-run", "--format", "csv")
+        #expect(dryRun.status == 0)
+        #expect(dryRun.stderr == "Dry run: would import 1 transaction from \(renamed); would skip 2 already imported.\n")
+        #expect(try sandbox.snapshot() == before)
+        let result = sandbox.run("import", renamed)
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 1 transaction from \(renamed); skipped 2 already imported.\n")
+        #expect(try sandbox.query("SELECT name FROM categories ORDER BY name") == ["Food", "Fun"])
+        #expect(try sandbox.query("SELECT t.date, t.amount, c.name, t.payee FROM transactions AS t JOIN categories AS c ON c.id = t.category_id ORDER BY t.id") == [
+            "2026-11-02|420|Food|Cafe", "2026-11-03|999|Fun|Cinema", "2026-11-04|500|Fun|Arcade",
+        ])
+    }
+
+    /// A deleted row's unknown category stops nothing while the row stays deleted; with
+    /// --include-deleted the row would come back, and its category is then named, nothing
+    /// written.
+    @Test func withoutCreatingAnIgnoredRowsUnknownCategoryMattersOnlyWhenTheRowComesBack() throws {
+        let (sandbox, _, _) = book()
+        sandbox.succeed("-q", "delete", "1")
+        let renamed = sandbox.write("renamed.csv", "date,amount,category,payee\n2026-11-02,4.20,Snacks,Cafe\n2026-11-03,9.99,Fun,Cinema\n")
+        let before = try sandbox.snapshot()
+        let result = sandbox.run("import", renamed)
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 0 transactions from \(renamed); skipped 1 already imported; "
+            + "ignored 1 deleted after an earlier import (--include-deleted brings it back).\n")
+        #expect(try sandbox.snapshot() == before)
+        try sandbox.expectRefusedWithItsDryRun(["import", renamed, "--include-deleted"], status: 65, stderr: Self.unknownSnacks(renamed, line: 2))
+    }
+
+    /// A row that would be added still stops the import at its category, named at that row's
+    /// line (5), not at the first line naming it (the skipped cafe's, 2); nothing is written.
+    @Test func anAddedRowsUnknownCategoryIsNamedAtThatRow() throws {
+        let (sandbox, _, _) = book()
+        let renamed = sandbox.write("renamed.csv", Self.renamed + "2026-11-05,3.00,Snacks,Kiosk\n")
+        try sandbox.expectRefusedWithItsDryRun(["import", renamed], status: 65, stderr: Self.unknownSnacks(renamed, line: 5))
+    }
+
+    /// The error of an unknown category Snacks at `line` of `file`.
+    static func unknownSnacks(_ file: String, line: Int) -> String {
+        """
+        budget: error: \(file):\(line):3: no category named 'Snacks'
+        hint: this name is from the file's column 'category': add it with 'budget add-category', import with --create-categories \
+        to create it from the file, or import with --ignore-category-column to leave its rows to rules and --default-category; \
+        nothing was imported
+
+        """
     }
 }

@@ -242,9 +242,16 @@ struct Import: BudgetCommand {
         }
         if dryRun, let line = Self.howRead(rows) { context.confirm(line) }
         if let settledNote { context.confirm(settledNote) }
-        if let balance = summary.skippedBalanceRow {
-            context.confirm("\(dryRun ? "Would skip" : "Skipped") line \(balance.line) ('\(balance.description)'): "
-                            + "a balance with no amount, not a transaction.")
+        for balance in summary.skippedBalanceRows {
+            let what = switch balance.kind {
+            case .beginningBalance: "a balance with no amount"
+            case .statementBalance: "a statement's balance"
+            }
+            context.confirm("\(dryRun ? "Would skip" : "Skipped") line \(balance.line) ('\(balance.description)'): \(what), not a transaction.")
+        }
+        if summary.moreSkippedBalanceRows > 0 {
+            let more = summary.moreSkippedBalanceRows
+            context.confirm("\(dryRun ? "Would skip" : "Skipped") \(more) more line\(more == 1 ? "" : "s") stating a balance, not transactions.")
         }
         context.confirm(summary.message(from: file.isStandardStream ? "standard input" : file.path))
         if !dryRun { Reconciled.warn(store.brokenReconciliations, context) }

@@ -87,6 +87,15 @@ extension ImportMapper {
     static func balanceRow(line: Int, payee: String) -> SkippedBalanceRow? {
         let description = trimmed(payee)
         guard description.lowercased().hasPrefix(beginningBalanceWords) else { return nil }
-        return SkippedBalanceRow(line: line, description: description)
+        return SkippedBalanceRow(line: line, description: description, kind: .beginningBalance)
+    }
+
+    /// How many skipped balance rows ``skippedBalanceRows`` lists; the rest are counted
+    /// (``moreSkippedBalanceRows``), so that a file of nothing else keeps memory flat.
+    static let listedBalanceRows = 50
+
+    /// Notes a row skipped as it states a balance.
+    mutating func skip(_ row: SkippedBalanceRow) {
+        if skippedBalanceRows.count < Self.listedBalanceRows { skippedBalanceRows.append(row) } else { moreSkippedBalanceRows += 1 }
     }
 }

@@ -95,8 +95,11 @@ struct ImportMapper: Sendable {
     /// The header text of the category column the header gave by itself, once read: `nil` when
     /// ``ImportOptions/categoryColumn`` names it, and without one.
     var categoryHeader: String?
-    /// The first row when it states a balance and was skipped (``SkippedBalanceRow``).
-    var skippedBalanceRow: SkippedBalanceRow?
+    /// The rows skipped as they state a balance (``SkippedBalanceRow``), in file order: the
+    /// first ``listedBalanceRows`` of them.
+    var skippedBalanceRows: [SkippedBalanceRow] = []
+    /// How many more rows were skipped as balances than ``skippedBalanceRows`` lists.
+    var moreSkippedBalanceRows = 0
     /// Whether a row was mapped yet (the balance row can only be the first).
     private var mappedARow = false
 
@@ -125,10 +128,14 @@ struct ImportMapper: Sendable {
         // writes it after the last row: no row.
         if fields == ["\u{1A}"] { return nil }
         // A cooperative bank's balance lines after its rows (`Anfangssaldo`, `Endsaldo`, with a
-        // day, the balance and `H`): no transactions, though they read like payments in; nor is
-        // the line of empty cells before them, which holds nothing to lose.
-        if layout != nil, fields.allSatisfy({ Self.trimmed($0).isEmpty }) || Self.isBalanceLine(fields, payee: columns.payee) {
-            return nil
+        // day, the balance and `H`): no transactions, though they read like payments in, and
+        // named; nor is the line of empty cells before them, which holds nothing to lose.
+        if layout != nil {
+            if fields.allSatisfy({ Self.trimmed($0).isEmpty }) { return nil }
+            if let balance = Self.balanceLine(fields, line: record.line, payee: columns.payee) {
+                skip(balance)
+                return nil
+            }
         }
         // A value past the header's last column is a value that lost its quotes (`1,234.56`
         // split in two), never a column to drop: the row would be read one field off.
@@ -159,8 +166,8 @@ struct ImportMapper: Sendable {
         if let index = columns.amount {
             let text = try required(index, "amount")
             if text.isEmpty {
-                if !mappedARow, skippedBalanceRow == nil, let row = Self.balanceRow(line: record.line, payee: optional(columns.payee)) {
-                    skippedBalanceRow = row
+                if !mappedARow, skippedBalanceRows.isEmpty, let row = Self.balanceRow(line: record.line, payee: optional(columns.payee)) {
+                    skip(row)
                     return nil
                 }
                 throw fail(index, "empty amount")
@@ -318,11 +325,13 @@ struct ImportMapper: Sendable {
     /// The words a bank's CSV file writes in a line stating a balance rather than a booking.
     static let balanceWords: Set<String> = ["anfangssaldo", "endsaldo"]
 
-    /// Whether a row of a bank's file (``layout``) is a line stating a balance: a cell that is
-    /// one of ``balanceWords``, and no payee.
-    static func isBalanceLine(_ fields: [String], payee: Int?) -> Bool {
-        if let payee, payee < fields.count, !trimmed(fields[payee]).isEmpty { return false }
-        return fields.contains { balanceWords.contains(trimmed($0).lowercased()) }
+    /// The row at `line` of a bank's file (``layout``) as a ``SkippedBalanceRow`` when it is a
+    /// line stating a statement's balance: a cell that is one of ``balanceWords``, and no payee;
+    /// `nil` otherwise.
+    static func balanceLine(_ fields: [String], line: Int, payee: Int?) -> SkippedBalanceRow? {
+        if let payee, payee < fields.count, !trimmed(fields[payee]).isEmpty { return nil }
+        guard let word = fields.lazy.map(trimmed).first(where: { balanceWords.contains($0.lowercased()) }) else { return nil }
+        return SkippedBalanceRow(line: line, description: word, kind: .statementBalance)
     }
 
     /// The text without leading and trailing spaces and tabs.

@@ -50,9 +50,13 @@ public struct ImportReader {
     /// ``MissingCategory/header`` names it.
     public var categoryHeader: String? { mapper.categoryHeader }
 
-    /// The first row of a bank's CSV file, skipped as it states a balance rather than a
-    /// transaction (see ``SkippedBalanceRow``), once read; `nil` otherwise.
-    public var skippedBalanceRow: SkippedBalanceRow? { mapper.skippedBalanceRow }
+    /// The rows of a bank's CSV file read so far that were skipped as they state a balance
+    /// rather than a transaction (see ``SkippedBalanceRow``), in file order: the first 50 of
+    /// them (the rest are counted in ``moreSkippedBalanceRows``); empty for other files.
+    public var skippedBalanceRows: [SkippedBalanceRow] { mapper.skippedBalanceRows }
+
+    /// How many more rows were skipped as balances than ``skippedBalanceRows`` lists.
+    public var moreSkippedBalanceRows: Int { mapper.moreSkippedBalanceRows }
 
     /// The statements of a bank file read so far, each with the sum of its booked entries
     /// (empty for CSV).
@@ -241,8 +245,8 @@ public struct ImportReader {
         }
         guard case .csv(let records) = stream else { return nil }
         if mapper.recognizing { return mapper.noHeader(line: max(1, records.lineCount)) }
-        // A bank's file of no transactions but its balance row imports nothing, as a statement of no entries does.
-        guard rowCount == 0, mapper.skippedBalanceRow == nil else { return nil }
+        // A bank's file of no transactions but its balance rows imports nothing, as a statement of no entries does.
+        guard rowCount == 0, mapper.skippedBalanceRows.isEmpty else { return nil }
         if let header = mapper.headerLine {
             return .noRowsAfterHeader(file: file, line: header)
         }

@@ -25,9 +25,12 @@ public struct ImportSummary: Hashable, Sendable {
     /// The balance checks of a bank file's statements (empty for CSV): in a dry run, against
     /// the book as the import would leave it.
     public var balanceChecks: [StatementBalanceCheck] = []
-    /// The first row of a bank's CSV file, skipped as it states a balance rather than a
-    /// transaction (``SkippedBalanceRow``); `nil` when there was none.
-    public var skippedBalanceRow: SkippedBalanceRow?
+    /// The rows of a bank's CSV file skipped as they state a balance rather than a transaction
+    /// (``SkippedBalanceRow``), in file order: the first 50 of them (the rest are counted in
+    /// ``moreSkippedBalanceRows``); empty when there were none.
+    public var skippedBalanceRows: [SkippedBalanceRow] = []
+    /// How many more rows were skipped as balances than ``skippedBalanceRows`` lists.
+    public var moreSkippedBalanceRows = 0
     /// Whether nothing was written.
     public var dryRun: Bool
     /// Categories created because the file named them (``ImportOptions/createsMissingCategories``).
@@ -110,11 +113,13 @@ extension BudgetStore {
     ///    ``ImportReader/readsAhead``, a file is read and parsed past its first 4,096 rows on a
     ///    thread of its own, a few hundred rows ahead (``ImportPrefetch``): the chunk source is
     ///    then called on that thread, never while the caller's own code runs. The first bad row
-    ///    stops it; categories the file names and the book lacks are all found, and listed at
-    ///    once, unless ``ImportOptions/createsMissingCategories`` says to create them.
+    ///    stops it; categories the file names and the book lacks are all noted.
     /// 2. File: in one write transaction (`BEGIN IMMEDIATE`), the categories and rules are read
-    ///    again; if they changed meanwhile every row is resolved again (a category deleted
-    ///    meanwhile is then an error), missing categories are created when asked, and one
+    ///    again; if they changed meanwhile every row is resolved again. The rows are matched
+    ///    with the book's (already imported, deleted), and the missing categories of the rows
+    ///    to be added, and of those alone, are listed at once as an error (a row skipped or
+    ///    left out adds nothing, whatever category it names), unless
+    ///    ``ImportOptions/createsMissingCategories`` says to create them; then one
     ///    `INSERT ... SELECT` files every row in file order. With more than 1,000 rows the change
     ///    log's triggers are paused for it, and one `reload` entry tells live results to refetch
     ///    instead of a million row entries.
@@ -162,7 +167,6 @@ extension BudgetStore {
             if let error = rows.noRowsError { throw error }
             summary = ImportSummary(added: 0, skipped: 0, dryRun: dryRun)
         } else {
-            if !options.createsMissingCategories { try reading { try staging.throwIfMissing() } }
             if dryRun {
                 summary = try reading {
                     try connection.inReadTransaction {
@@ -176,7 +180,8 @@ extension BudgetStore {
                 summary.balanceChecks = try checkBalances(of: rows.statements, options: options)
             }
         }
-        summary.skippedBalanceRow = rows.skippedBalanceRow
+        summary.skippedBalanceRows = rows.skippedBalanceRows
+        summary.moreSkippedBalanceRows = rows.moreSkippedBalanceRows
         return summary
     }
 
@@ -188,7 +193,6 @@ extension BudgetStore {
         if book != resolver.book {
             resolver = try ImportResolver(book: book, file: staging.file, options: staging.options)
             try staging.reresolve(with: &resolver)
-            if !staging.options.createsMissingCategories { try staging.throwIfMissing() }
         }
         let maxID = try connection.int64("SELECT max(id) FROM transactions") ?? 0
         try staging.rekeyRepeatedReferences()
@@ -196,6 +200,8 @@ extension BudgetStore {
         try staging.keyReplacedPending()
         try staging.keyFoundDeleted()
         let mirrored = try staging.keyMirroredTransfers()
+        // Only now is it known which rows are new: a category the book lacks matters for those alone.
+        if !staging.options.createsMissingCategories { try staging.throwIfMissing() }
         var created: Int, added: Int
         let ignored = try staging.deletedRowCount()
         var nearMisses: [PendingNearMiss] = []

@@ -184,8 +184,8 @@ extension BudgetStore {
     ///   effect that is.
     @discardableResult
     func guardReconciled(old: [BalanceEffect], new: [BalanceEffect], id: Int64?, policy: ReconciledChanges) throws -> Set<Int64> {
-        var removed = old.filter { $0.amount != 0 }, added: [BalanceEffect] = []
-        for effect in new where effect.amount != 0 {
+        var removed = old.filter(\.movesBalance), added: [BalanceEffect] = []
+        for effect in new where effect.movesBalance {
             if let index = removed.firstIndex(of: effect) { removed.remove(at: index) } else { added.append(effect) }
         }
         let moved = Set((removed + added).map(\.accountID))
@@ -262,6 +262,17 @@ struct BalanceEffect: Hashable, Comparable {
     let accountID: Int64
     let date: Day
     let amount: Int64
+
+    /// Whether it moves a balance at all: an effect of zero (a placeholder added as 0.00, a
+    /// bank's row of 0.00) changes none, so no reconciliation refuses it or is broken by it.
+    /// The one rule for it: ``BudgetStore/guardReconciled(old:new:id:policy:)`` counts only
+    /// these effects, and a write of many rows at once checks in SQL with
+    /// ``movesBalance(amount:)`` (an import, ``ImportStaging/throwIfReconciled()``).
+    var movesBalance: Bool { amount != 0 }
+
+    /// ``movesBalance`` as an SQL condition on `amount`, an expression of a row's amount (its
+    /// sign does not matter).
+    static func movesBalance(amount: String) -> String { "\(amount) <> 0" }
 
     static func < (a: BalanceEffect, b: BalanceEffect) -> Bool {
         (a.accountID, a.date, a.amount) < (b.accountID, b.date, b.amount)

@@ -138,12 +138,14 @@ extension ImportStaging {
         FROM temp.import_staging AS s JOIN categories AS c ON c.id = s.category_id
         WHERE s.split_group IS NOT NULL GROUP BY s.split_group HAVING count(DISTINCT c.kind) > 1 ORDER BY min(s.rowid) LIMIT 1
         """
-    /// The first new row dated on or before a reconciliation of its account (or a transfer's
-    /// other account): its date and the account.
+    /// The first new row that moves a balance (``BalanceEffect/movesBalance``: a row of 0.00
+    /// does not, as with `add`) dated on or before a reconciliation of its account (or a
+    /// transfer's other account): its date and the account.
     static let reconciledRows = """
         SELECT s.date, r.account_id FROM temp.import_staging AS s
         JOIN reconciliations AS r ON r.account_id IN (s.account_id, s.transfer_account_id) AND r.statement_date >= s.date
-        WHERE NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key)
+        WHERE \(BalanceEffect.movesBalance(amount: "s.amount"))
+        AND NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key)
         AND (?1 OR NOT \(ImportTombstones.hide("s")))
         ORDER BY s.rowid LIMIT 1
         """
@@ -153,7 +155,8 @@ extension ImportStaging {
     static let reconciledAccounts = """
         SELECT r.account_id FROM temp.import_staging AS s
         JOIN reconciliations AS r ON r.account_id IN (s.account_id, s.transfer_account_id) AND r.statement_date >= s.date
-        WHERE NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key)
+        WHERE \(BalanceEffect.movesBalance(amount: "s.amount"))
+        AND NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key)
         AND (?1 OR NOT \(ImportTombstones.hide("s")))
         GROUP BY r.account_id ORDER BY min(s.rowid)
         """
@@ -243,19 +246,36 @@ extension ImportStaging {
             .pending(row.int64(C.pending) != 0)
     }
 
-    /// Throws when the file names categories the book lacks: every one of them, at once.
+    /// The categories the book lacks that new rows (``isNew(_:includesDeleted:)``, `?1`:
+    /// ``ImportOptions/includesDeleted``) name, each at the first new row naming it, in file
+    /// order: its name, that row's line and category field. (With one aggregate, `min`, SQLite
+    /// takes the bare columns from the row holding the minimum.)
+    static let missingOfNewRowsInOrder = """
+        SELECT m.name, min(s.line), coalesce(s.category_field, 1) FROM temp.import_staging AS s
+        JOIN temp.import_missing AS m ON m.name_key = s.missing_key
+        WHERE s.missing_key IS NOT NULL AND \(isNew("s", includesDeleted: "?1"))
+        GROUP BY s.missing_key ORDER BY min(s.line)
+        """
+
+    /// Throws when rows the import would add name categories the book lacks: every one of
+    /// them, at once, each at the first such row. A row skipped as already imported, or left
+    /// out as deleted, adds nothing: the category it names does not matter. Call it once the
+    /// rows are keyed against the book under the write lock (``keyFoundDeleted()`` and the
+    /// others), which decides which rows are new.
     ///
     /// - Throws: ``BudgetError/missingCategories(file:_:more:)``, or for a single one
     ///   ``BudgetError/badInput(file:line:column:message:)`` at the row naming it, as before.
     func throwIfMissing() throws {
+        enum Column: Int32, SelectedColumns { case name, line, field }
+        guard try connection.int64("SELECT EXISTS (SELECT 1 FROM temp.import_missing)") == 1 else { return }
         var listed: [MissingCategory] = []
         var total = 0, bytes = 0
-        try connection.prepare("SELECT \(MissingColumn.selectList) FROM temp.import_missing ORDER BY line").forEachRow {
+        try connection.prepare(Self.missingOfNewRowsInOrder).forEachRow([options.includesDeleted.sqliteValue]) {
             total += 1
-            let name = $0.text(MissingColumn.name)
+            let name = $0.text(Column.name)
             bytes += name.utf8.count
             if listed.count < Self.listedMissing.count && bytes <= Self.listedMissing.bytes {
-                listed.append(MissingCategory(name: name, line: Int($0.int64(MissingColumn.line)), column: Int($0.int64(MissingColumn.field)),
+                listed.append(MissingCategory(name: name, line: Int($0.int64(Column.line)), column: Int($0.int64(Column.field)),
                                               header: categoryHeader))
             }
         }
