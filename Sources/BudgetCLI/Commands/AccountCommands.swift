@@ -225,8 +225,9 @@ struct DeleteAccount: BudgetCommand {
         abstract: "Delete an account.",
         discussion: """
         An account that still has transactions (or transfers) is kept unless --move-to names \
-        an account to move them to. Its reconciliations go with it. The default account cannot \
-        be deleted: make another the default first.
+        an account to move them to. An account with an opening balance is kept too (that money \
+        would leave the net worth): close it instead. Its reconciliations go with it. The \
+        default account cannot be deleted: make another the default first.
         """,
         access: .change)
 

@@ -32,7 +32,8 @@ struct Import: BudgetCommand {
         Signs: a signed amount column is read in budget's own way (spending positive, as \
         exported); with --negate it is the bank's money flow (money out negative). With debit \
         and credit columns, money out is spending and money in is income, or a refund in an \
-        expense category.
+        expense category. A bank's CSV file read without column options (its header found) \
+        is read as the bank's money flow, as with --negate.
 
         A row's category is the file's category column, else the first matching rule (see \
         'budget rule'), else --default-category. A bank's CSV file read without column options \

@@ -11,10 +11,10 @@ struct HelpRenderer {
 
     The book is the file named by --db, else $BUDGET_DB, else \
     $XDG_DATA_HOME/budget/budget.sqlite3 (~/.local/share/budget/budget.sqlite3 when \
-    XDG_DATA_HOME is not set). Data goes to standard output; confirmations and errors go to \
-    standard error. Exit status: 0 done, 1 failure, 2 overspent (report --check), 3 a bank \
-    statement's closing balance not the book's (import), 64 usage error, 65 bad data in an \
-    input file, 74 output not writable.
+    XDG_DATA_HOME is unset, empty or relative). Data goes to standard output; confirmations \
+    and errors go to standard error. Exit status: 0 done, 1 failure, 2 overspent (report \
+    --check), 3 a bank statement's closing balance not the book's (import), 64 usage error, \
+    65 bad data in an input file, 74 output not writable.
     """
     static let width = 80
     static let indent = 2
