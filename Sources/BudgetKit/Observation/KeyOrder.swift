@@ -56,7 +56,13 @@ final class KeyOrder {
     let sectioning: TransactionSectioning?
     /// The list's direction: the first key's.
     let ascending: Bool
-    var categories: [Int64: CategoryName] = [:]
+    var categories: [Int64: CategoryName] = [:] {
+        didSet { categoryRanks = KeyOrder.ranks(of: categories) }
+    }
+    /// Each category's place in name-key order (then id), by id: `categoryRanks[id]`, or -1
+    /// for an id the table does not hold. Empty when an id is too large for an array: the
+    /// comparison then looks the names up.
+    private var categoryRanks: [Int32] = []
     private(set) var payees: [String] = []
     private var payeeReferences: [String: Int64] = [:]
 
@@ -128,8 +134,23 @@ final class KeyOrder {
     @inline(__always)
     static func compare<T: Comparable>(_ a: T, _ b: T) -> Int { a < b ? -1 : (a == b ? 0 : 1) }
 
+    /// The ranks ``categoryRanks`` holds for `table`.
+    private static func ranks(of table: [Int64: CategoryName]) -> [Int32] {
+        guard let highest = table.keys.max(), highest < 1 << 20, table.keys.allSatisfy({ $0 >= 0 }) else { return [] }
+        var ranks = [Int32](repeating: -1, count: Int(highest) + 1)
+        let ordered = table.keys.sorted { (table[$0]!.key, $0) < (table[$1]!.key, $1) }
+        for (rank, id) in ordered.enumerated() { ranks[Int(id)] = Int32(rank) }
+        return ranks
+    }
+
+    /// By name key, then id; an id without a category sorts as an empty name. Compares by rank
+    /// when both ids have one (a list reading every key to keep its ends compares each row).
     func compareCategories(_ a: Int64, _ b: Int64) -> Int {
         if a == b { return 0 }
+        if a >= 0, b >= 0, a < categoryRanks.count, b < categoryRanks.count {
+            let rankA = categoryRanks[Int(a)], rankB = categoryRanks[Int(b)]
+            if rankA >= 0 && rankB >= 0 { return KeyOrder.compare(rankA, rankB) }
+        }
         let keyA = categories[a]?.key ?? "", keyB = categories[b]?.key ?? ""
         let byName = KeyOrder.compare(keyA, keyB)
         return byName != 0 ? byName : KeyOrder.compare(a, b)

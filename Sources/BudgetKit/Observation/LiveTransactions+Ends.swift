@@ -59,13 +59,15 @@ extension LiveTransactions {
         let unread = unreadKeys, oldGap = keys.count, headLast = keys.key(at: keys.count - 1)
         var joined = keys
         for index in 0..<tailKeys.count { joined.append(tailKeys.key(at: index)) }
-        (keys, unreadKeys, tailKeys) = (joined, 0, OrderedKeys())
+        (keys, unreadKeys, tailKeys) = (joined, 0, OrderedKeys(moreCount: order.moreCount))
         let changeSet = apply(reading)
         // Split again where the unread rows lie: after every key at or before the first keys'
         // last one (the keys that came or went did not cross it).
         let found = keys.search(headLast, order: order)
         let newGap = found.position < keys.count && keys.key(at: found.position) == headLast ? found.position + 1 : found.position
-        var head = OrderedKeys(capacity: newGap), tail = OrderedKeys(capacity: keys.count - newGap)
+        // With the later sort keys' values: a list by amount, category or payee has them too.
+        var head = OrderedKeys(moreCount: order.moreCount, capacity: newGap)
+        var tail = OrderedKeys(moreCount: order.moreCount, capacity: keys.count - newGap)
         for index in 0..<keys.count {
             if index < newGap { head.append(keys.key(at: index)) } else { tail.append(keys.key(at: index)) }
         }

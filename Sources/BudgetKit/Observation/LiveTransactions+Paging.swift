@@ -75,6 +75,9 @@ extension LiveTransactions {
     func readKeys(window: KeyWindow? = nil) throws {
         guard unreadKeys > 0 else { return }
         let total = count
+        // A list whose order SQLite cannot hand over reads every key to find any (see
+        // `loadKeys`): all of them at once then, rather than a read of every key per window.
+        let window = query.keysAreOrdered ? window : nil
         let read = try inListSnapshot {
             try LiveTransactions.loadKeys(query: query, order: order, from: source, window: window, count: total)
         }

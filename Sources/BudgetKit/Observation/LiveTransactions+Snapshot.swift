@@ -84,8 +84,10 @@ extension LiveTransactions {
     /// A list by date alone and without sections, in a snapshot the list may hold, reads only
     /// the first `window.head` and the last `window.tail` keys (SQLite hands them over in order,
     /// from either end of the date index) and counts the rest: at ten million rows that is the
-    /// difference between milliseconds and seconds. Any other list reads every key, as does
-    /// one whose window would leave no key unread.
+    /// difference between milliseconds and seconds. A list in another order without sections
+    /// reads every key but keeps only those at its two ends (``EndKeys``): no sort, and memory
+    /// for the window rather than for every row. A list with sections reads and keeps every
+    /// key, as does one whose window would leave no key unread.
     ///
     /// - Parameters:
     ///   - count: how many rows the query matches, when already counted in this snapshot.
@@ -113,6 +115,17 @@ extension LiveTransactions {
             for position in 0..<all.keys.count { unsorted.append(all.keys.key(at: position)) }
             return LoadedKeys(head: order.sorted(unsorted))
         }
+        // Any other order without sections, when the window leaves keys unread: every key read
+        // once, its two ends kept (memory for the window, not for the list).
+        if let window, order.sectioning == nil, source.canHoldSnapshot, window.head >= 0, window.tail >= 0,
+           window.head < capacity, window.tail < capacity - window.head {
+            var ends = EndKeys(order: order, head: window.head, tail: window.tail)
+            try source.forEachKey(query, limit: .max, fromTheEnd: false) { ends.offer(order.key($0)) }
+            if ends.offered == capacity {
+                return LoadedKeys(head: ends.firstKeys(), unread: capacity - window.head - window.tail, tail: ends.lastKeys())
+            }
+            // Fewer or more rows than counted, which one snapshot cannot give: every key.
+        }
         var all = UnsortedKeys(order: order, capacity: capacity)
         try source.forEachKey(query, limit: .max, fromTheEnd: false) { all.append(order.key($0)) }
         return LoadedKeys(head: order.sorted(all))
@@ -125,7 +138,7 @@ extension LiveTransactions {
                                         from source: any LiveSource) throws -> (keys: OrderedKeys, inOrder: Bool) {
         // Forwards, straight into the list's keys (16 bytes a row); backwards, a window's worth
         // held apart and then turned around.
-        var keys = OrderedKeys(capacity: fromTheEnd ? 0 : Swift.min(capacity, limit))
+        var keys = OrderedKeys(moreCount: order.moreCount, capacity: fromTheEnd ? 0 : Swift.min(capacity, limit))
         var backwards: [RowKey] = []
         let monthSections = order.sectioning == .month
         // Read from the end, each row comes before the one read just before it.
@@ -143,7 +156,7 @@ extension LiveTransactions {
             let key = RowKey(section: monthSections ? columns.month : 0, sort: columns.days, id: columns.id)
             if fromTheEnd { backwards.append(key) } else { keys.append(key) }
         }
-        if fromTheEnd { keys = OrderedKeys(sorted: backwards.reversed(), capacity: backwards.count) }
+        if fromTheEnd { keys = OrderedKeys(sorted: backwards.reversed(), moreCount: order.moreCount, capacity: backwards.count) }
         return (keys, inOrder)
     }
 

@@ -7,7 +7,10 @@
 /// its newest rows show in milliseconds at any size; it reads further keys from the nearer end
 /// when a row between is asked for or looked up by id (twice as many each time), and every
 /// key before a sync that has changes to apply and before a change of request (see
-/// ``unreadKeys``). At ten million rows that read takes about a second, once. When a change is committed, through this store (after the
+/// ``unreadKeys``). At ten million rows that read takes about a second, once. A list in
+/// another order without sections reads every key when it opens but keeps only as many from
+/// each end, so it opens in memory for those (and without a sort); it holds every key once a
+/// row between is wanted. When a change is committed, through this store (after the
 /// commit, once per transaction) or by another process (see ``DatabaseWatcher``), it reads the
 /// change log past the last entry it saw, fetches only the changed rows, finds their old and new
 /// places by binary search, and tells its ``delegate`` exactly what changed.
@@ -80,13 +83,15 @@ public final class LiveTransactions: LiveResult {
     let source: any LiveSource
     /// The keys of the list's first rows: all of them, unless some are unread (``unreadKeys``).
     var keys = OrderedKeys()
-    /// How many rows the list holds between ``keys`` and ``tailKeys``: rows it counted but has
-    /// not read the keys of. Only a list by date alone and without sections, in a book in WAL
-    /// mode, has any (SQLite reads its keys in order from either end of the date index): it
-    /// reads ``firstKeys`` keys from each end when it opens or reloads, more from the nearer end
-    /// when a row between is asked for or looked up by id, and all of them before a sync that
-    /// has changes to apply (the change set needs every row's place) and before a change of
-    /// request. All are read in the snapshot the list holds, the state its count came from.
+    /// How many rows the list holds between ``keys`` and ``tailKeys``: rows it counted but does
+    /// not hold the keys of. Only a list without sections, in a book in WAL mode, has any: it
+    /// holds ``firstKeys`` keys from each end when it opens or reloads. By date alone, SQLite
+    /// reads them in order from either end of the date index, and the list reads more from the
+    /// nearer end when a row between is asked for or looked up by id. In another order it reads
+    /// every key and keeps only the ends (``EndKeys``), and reads and keeps every key when a
+    /// row between is wanted. Either reads every key before a sync that has changes between the
+    /// ends to apply (the change set needs every row's place) and before a change of request.
+    /// All are read in the snapshot the list holds, the state its count came from.
     var unreadKeys = 0
     /// The keys of the list's last rows, past the unread ones: empty when none is unread, and
     /// when a sync at the ends deleted every one of them (as ``keys`` may be).
@@ -138,7 +143,9 @@ public final class LiveTransactions: LiveResult {
     /// - Throws: ``BudgetError/unknownCategory(_:)`` when the filter names no category, or a
     ///   database error.
     /// - Complexity: O(n) to read the sort keys (O(n log n) when SQLite cannot return them in
-    ///   order); for a list by date alone without sections, one count and 4,096 keys from each end.
+    ///   order and the list has sections); for a list by date alone without sections, one count
+    ///   and 4,096 keys from each end; in another order without sections, O(n) to read every key
+    ///   and memory for 4,096 keys from each end.
     public convenience init(store: BudgetStore, request: TransactionRequest = .init()) throws {
         try self.init(store: store, request: request, source: store.makeLiveReader())
     }
