@@ -10,7 +10,8 @@ import Glibc
 ///   name key, transactions by category and amount: SQLite then walks both in order, no sort).
 /// - What a list holds, each opened in a process of its own (`budget-bench --open-live`), so
 ///   that one list's freed memory cannot hide another's: resident memory above the open store,
-///   and the process's peak, by date, by payee and by the two keys.
+///   and the process's peak, by date, by payee and by the two keys; then once a change between
+///   its ends made it read every key.
 func runTwoKeyLiveOpen(store: BudgetStore, fixtures: Fixtures, path: String, rows: Int) throws {
     let request = TransactionRequest(sort: TransactionSort([.ascending(.category), .descending(.amount)]))
     var opens = Samples()
@@ -52,8 +53,8 @@ private func openedAlone(path: String, keys: String, folder: String) -> String {
 /// `budget-bench --open-live PATH KEYS`: opens the book, then a live list sorted by `KEYS`
 /// (`category,-amount`), reads its first row, and prints the resident bytes the list added and
 /// the process's peak in KiB; then has it read every key (what a sync with a change between its
-/// first and last keys does: a list by date reads only those when it opens) and prints the
-/// resident bytes it added by then.
+/// first and last keys does: a list without sections holds only those when it opens) and prints
+/// the resident bytes it added by then.
 func openLiveAlone(path: String, keys: String) -> Never {
     do {
         let store = try BudgetStore(path: path)
@@ -64,15 +65,14 @@ func openLiveAlone(path: String, keys: String) -> Never {
         let live = try LiveTransactions(store: store, request: TransactionRequest(sort: TransactionSort(criteria)))
         _ = live.first
         let first = residentBytes() - floor, peak = peakKilobytes()
-        // A list by date reads every key before a sync with a change between its first and
-        // last keys: one written by a second connection, and taken back after.
-        if keys == "date" {
-            let writer = try BudgetStore(path: path)
-            let written = try writer.addTransaction(amount: Money(minorUnits: 1), category: "Food", payee: "Between",
-                                                    date: Day(year: 2024, month: 6, day: 15)!)
-            _ = try live.processPendingChanges()
-            try writer.deleteTransactions(ids: [written.id])
-        }
+        // A list without sections reads every key before a sync with a change between its
+        // first and last keys: one written by a second connection (between in each order
+        // measured: mid-history, among the middle payees, Food's smallest amount), taken back after.
+        let writer = try BudgetStore(path: path)
+        let written = try writer.addTransaction(amount: Money(minorUnits: 1), category: "Food", payee: "Payee 250 between",
+                                                date: Day(year: 2024, month: 6, day: 15)!)
+        _ = try live.processPendingChanges()
+        try writer.deleteTransactions(ids: [written.id])
         say("\(first) \(peak) \(residentBytes() - floor)")
         withExtendedLifetime(live) {}
         exit(0)
