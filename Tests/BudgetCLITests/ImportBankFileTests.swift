@@ -142,14 +142,16 @@ import Glibc
         #expect(result.stderr == """
             Imported 2 transactions from \(file).
             budget: warning: \(file):1:1: the statement opens Giro at 1500.00, the book at 0.00 (difference -1500.00): an earlier statement is missing
-            hint: import the statements before this one, then this one again (it adds nothing twice); if the book starts with this statement, give the account its opening balance: budget set-opening-balance Giro 1500.00
+            hint: import the statements before this one, then this one again (it adds nothing twice); if the book starts with this statement, give the account its opening balance: budget set-opening-balance Giro 1500.00 --on 2026-11-01
             budget: error: \(file):1:1: the statement closes Giro on 2026-11-30 at 3910.10, the book at 2410.10 as the bank sees it; difference -1500.00
             hint: the 2 rows were imported; look for rows deleted, edited or missing in Giro up to 2026-11-30 (see 'budget list --account Giro'), and for an earlier statement not imported
 
             """)
         #expect(try sandbox.snapshot().contains("Stadtwerke"))
         // The hint's command makes the book open as the bank does; the same file then checks out.
-        #expect(sandbox.run("set-opening-balance", "Giro", "1500.00").stderr == "Set the opening balance of Giro to 1500.00 (was 0.00 from 2026-11-01).\n")
+        // The account's opening day counts where the statement opens (2026-11-27): it stays.
+        #expect(sandbox.run("set-opening-balance", "Giro", "1500.00", "--on", "2026-11-01").stderr
+            == "Set the opening balance of Giro to 1500.00 from 2026-11-01 (was 0.00 from 2026-11-01).\n")
         let again = sandbox.run("import", file, "--default-category", "Food")
         #expect(again.status == 0)
         #expect(again.stderr == "Imported 0 transactions from \(file); skipped 2 already imported.\nGiro on 2026-11-30: 3910.10, as the statement says.\n")

@@ -30,13 +30,14 @@ extension Import {
                 context.warn("budget: warning: \(check.location): the statement opens \(check.account) at \(opening), \(book) at "
                     + "\(check.bookOpening) (difference \(check.openingDifference)): an earlier statement is missing")
                 // Were this the book's first statement of the account, this opening balance
-                // would make the book open as the bank does.
-                if wrongAccount == nil {
-                    let current = (try? context.store().account(named: check.account).openingBalance) ?? .zero
-                    let suggested = current.clampedAdding(opening.clampedSubtracting(check.bookOpening))
+                // would make the book open as the bank does: the command, run as printed,
+                // makes the same file check out.
+                if wrongAccount == nil, let suggested = check.suggestedOpeningBalance {
+                    var words = ["budget", "set-opening-balance", check.account, suggested.description]
+                    if let day = check.suggestedOpeningDate { words += ["--on", day.description] }
                     context.warn("hint: import the statements before this one, then this one again (it adds nothing twice); "
                         + "if the book starts with this statement, give the account its opening balance: "
-                        + "budget set-opening-balance \(ShellWords.quoted([check.account])) \(suggested)")
+                        + ShellWords.quoted(words))
                 }
             }
             if check.closingMatches {
