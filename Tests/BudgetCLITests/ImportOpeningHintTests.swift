@@ -59,7 +59,7 @@ import Testing
         let closing = adding == ["--opening", "1000", "--on", "2026-10-01"] ? "3410.10" : adding.isEmpty ? "2410.10" : "3910.10"
         #expect(first.stderr.hasPrefix("""
             Imported 2 transactions from \(file).
-            budget: warning: \(file):1:1: the statement opens \(name) at 1500.00, the book at \(opening) (difference -\(shortBy)): \
+            budget: warning: \(file):1:1: the statement opens \(name) at 1500.00, the book at \(opening) (\(shortBy) below the statement): \
             an earlier statement is missing
             hint: import the statements before this one, then this one again (it adds nothing twice); if the book starts with \
             this statement, give the account its opening balance: budget \(command)

@@ -69,8 +69,13 @@ public struct StatementBalanceCheck: Hashable, Sendable {
     /// Whether the opening balances agree (`true` when the statement states none).
     public var openingMatches: Bool { statedOpening.map { $0 == bookOpening } ?? true }
     /// The book's closing balance less the statement's: positive when the book has more.
+    ///
+    /// The opposite sign of ``ReconciliationMismatch/difference`` (the statement's less the
+    /// book's). A message for a person should not print it bare, as "difference 86.00": say
+    /// which is higher, as `budget` does (`the book at 4695.63 (86.00 above the statement)`).
     public var closingDifference: Money { bookClosing - statedClosing }
-    /// The book's opening balance less the statement's (zero when it states none).
+    /// The book's opening balance less the statement's (zero when it states none): positive
+    /// when the book has more; signed as ``closingDifference`` is.
     public var openingDifference: Money { statedOpening.map { bookOpening - $0 } ?? .zero }
 }
 
