@@ -141,15 +141,17 @@ import Glibc
         #expect(result.status == 3)
         #expect(result.stderr == """
             Imported 2 transactions from \(file).
-            budget: warning: \(file):1:1: the statement opens Giro at 1500.00, the book at 0.00 (difference -1500.00): an earlier statement is missing
-            hint: import the statements before this one, then this one again (it adds nothing twice); if the book starts with this statement, give the account its opening balance: budget set-opening-balance Giro 1500.00
-            budget: error: \(file):1:1: the statement closes Giro on 2026-11-30 at 3910.10, the book at 2410.10 as the bank sees it; difference -1500.00
+            budget: warning: \(file):1:1: the statement opens Giro at 1500.00, the book at 0.00 (1500.00 below the statement): an earlier statement is missing
+            hint: import the statements before this one, then this one again (it adds nothing twice); if the book starts with this statement, give the account its opening balance: budget set-opening-balance Giro 1500.00 --on 2026-11-01
+            budget: error: \(file):1:1: the statement closes Giro on 2026-11-30 at 3910.10, the book at 2410.10 as the bank sees it (1500.00 below the statement)
             hint: the 2 rows were imported; look for rows deleted, edited or missing in Giro up to 2026-11-30 (see 'budget list --account Giro'), and for an earlier statement not imported
 
             """)
         #expect(try sandbox.snapshot().contains("Stadtwerke"))
         // The hint's command makes the book open as the bank does; the same file then checks out.
-        #expect(sandbox.run("set-opening-balance", "Giro", "1500.00").stderr == "Set the opening balance of Giro to 1500.00 (was 0.00 from 2026-11-01).\n")
+        // The account's opening day counts where the statement opens (2026-11-27): it stays.
+        #expect(sandbox.run("set-opening-balance", "Giro", "1500.00", "--on", "2026-11-01").stderr
+            == "Set the opening balance of Giro to 1500.00 from 2026-11-01 (was 0.00 from 2026-11-01).\n")
         let again = sandbox.run("import", file, "--default-category", "Food")
         #expect(again.status == 0)
         #expect(again.stderr == "Imported 0 transactions from \(file); skipped 2 already imported.\nGiro on 2026-11-30: 3910.10, as the statement says.\n")
@@ -200,8 +202,8 @@ import Glibc
             Imported 2 transactions from \(file).
             budget: warning: \(file):1:1: the statement is of Giro's account number, but --account put its rows into Other
             hint: if that is a mistake, 'budget undo' takes this import back; then import the file again without --account
-            budget: warning: \(file):1:1: the statement opens Other at 1500.00, the book at 0.00 (difference -1500.00): an earlier statement is missing
-            budget: error: \(file):1:1: the statement closes Other on 2026-11-30 at 3910.10, the book at 2410.10 as the bank sees it; difference -1500.00
+            budget: warning: \(file):1:1: the statement opens Other at 1500.00, the book at 0.00 (1500.00 below the statement): an earlier statement is missing
+            budget: error: \(file):1:1: the statement closes Other on 2026-11-30 at 3910.10, the book at 2410.10 as the bank sees it (1500.00 below the statement)
 
             """)
         let dryRun = sandbox.run("import", file, "--default-category", "Food", "--account", "Other", "--dry-run")
@@ -313,14 +315,14 @@ import Glibc
         #expect(dry.status == 3)
         #expect(dry.stdout.contains("2026-11-28,89.90,Food,Stadtwerke,Abschlag Strom,expense,Giro,,,,,,ignored"))
         #expect(dry.stderr.hasPrefix("Read as mt940 (utf-8).\nDry run: would import 0 transactions from \(file); would skip 1 already imported; would ignore 1 deleted"))
-        #expect(dry.stderr.contains("budget: error: \(file):1:1: the statement closes Giro on 2026-11-30 at 3910.10, the book would be at 4000.00 as the bank sees it; difference 89.90"))
+        #expect(dry.stderr.contains("budget: error: \(file):1:1: the statement closes Giro on 2026-11-30 at 3910.10, the book would be at 4000.00 as the bank sees it (89.90 above the statement)"))
         #expect(dry.stderr.contains("hint: nothing was imported (dry run); look for rows deleted, edited or missing in Giro up to 2026-11-30"))
         let brought = sandbox.run("import", file, "--default-category", "Food", "--dry-run", "--include-deleted")
         #expect(brought.status == 0)
         #expect(brought.stderr.hasSuffix("Giro on 2026-11-30 would be 3910.10, as the statement says.\n"))
         let again = sandbox.run("import", file, "--default-category", "Food")
         #expect(again.status == 3)
-        #expect(again.stderr.contains("the book at 4000.00 as the bank sees it; difference 89.90"))
+        #expect(again.stderr.contains("the book at 4000.00 as the bank sees it (89.90 above the statement)"))
         #expect(again.stderr.hasPrefix("Imported 0 transactions from \(file); skipped 1 already imported; ignored 1 deleted after an earlier import "
             + "(--include-deleted brings it back).\n"))
         let back = sandbox.run("import", file, "--default-category", "Food", "--include-deleted")

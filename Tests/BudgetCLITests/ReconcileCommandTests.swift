@@ -53,7 +53,7 @@ import Glibc
                 Book                                        102.00
 
             """)
-        #expect(run.stderr.hasPrefix("budget: error: Main at the end of 2026-10-31: the statement says 0.00, the book 102.00; difference -102.00\n"))
+        #expect(run.stderr.hasPrefix("budget: error: Main at the end of 2026-10-31: the statement says 0.00, the book 102.00 (102.00 above the statement)\n"))
     }
 
     /// Standard output on a full disk: the listing cannot be written, and the difference and
@@ -70,7 +70,7 @@ import Glibc
                                    environment: sandbox.environment, stdout: Output(fileDescriptor: full), stderr: stderr)
         #expect(status == 74)
         #expect(stderr.text.hasPrefix("""
-            budget: error: Checking at the end of 2026-11-20: the statement says 2400.00, the book 2405.10; difference -5.10
+            budget: error: Checking at the end of 2026-11-20: the statement says 2400.00, the book 2405.10 (5.10 above the statement)
             hint: the book has 5.10 too much: check the 4 transactions of Checking since it began (listed), fix them and reconcile again; nothing was marked
             budget: error: cannot write
             """))
@@ -98,7 +98,7 @@ import Glibc
 
             """)
         #expect(run.stderr == """
-            budget: error: Checking at the end of 2026-11-20: the statement says 2400.00, the book 2405.10; difference -5.10
+            budget: error: Checking at the end of 2026-11-20: the statement says 2400.00, the book 2405.10 (5.10 above the statement)
             hint: the book has 5.10 too much: check the 4 transactions of Checking since it began (listed), fix them and reconcile again; nothing was marked
 
             """)
@@ -116,7 +116,7 @@ import Glibc
 
             """)
         #expect(later.stderr == """
-            budget: error: Checking at the end of 2026-11-21: the statement says 2400.00, the book 2401.60; difference -1.60
+            budget: error: Checking at the end of 2026-11-21: the statement says 2400.00, the book 2401.60 (1.60 above the statement)
             hint: the book has 1.60 too much: check the 2 transactions of Checking since its reconciliation on 2026-11-20 or changed with --force (listed), fix them and reconcile again; nothing was marked
 
             """)
@@ -133,7 +133,7 @@ import Glibc
         let again = sandbox.run("reconcile", "Checking", "--statement-balance", "2405.10", "--on", "2026-11-20")
         #expect(again.status == 1)
         #expect(again.stderr == """
-            budget: error: Checking at the end of 2026-11-20: the statement says 2405.10, the book 2404.60; difference 0.50
+            budget: error: Checking at the end of 2026-11-20: the statement says 2405.10, the book 2404.60 (0.50 below the statement)
             hint: the book lacks 0.50, and no transaction of Checking since its reconciliation on 2026-11-20 explains it: one it vouched for changed since (by a sync from another device, or the sqlite3 shell), or the opening balance did (set-opening-balance --force); find it with 'budget log' and 'budget list --account Checking --to 2026-11-20', fix it and reconcile again; nothing was marked
 
             """)
@@ -161,7 +161,7 @@ import Glibc
 
             """)
         #expect(older.stderr == """
-            budget: error: Checking at the end of 2026-11-10: the statement says 2480.00, the book 2487.50; difference -7.50
+            budget: error: Checking at the end of 2026-11-10: the statement says 2480.00, the book 2487.50 (7.50 above the statement)
             hint: the book has 7.50 too much: check the 3 transactions of Checking since it began (listed), fix them and reconcile again; nothing was marked
 
             """)
@@ -199,14 +199,14 @@ import Glibc
         let later = sandbox.run("reconcile", "Checking", "--statement-balance", "2400.00", "--on", "2026-11-25")
         #expect(later.status == 1)
         #expect(later.stderr == """
-            budget: error: Checking at the end of 2026-11-25: the statement says 2400.00, the book 2405.10; difference -5.10
+            budget: error: Checking at the end of 2026-11-25: the statement says 2400.00, the book 2405.10 (5.10 above the statement)
             hint: the book has 5.10 too much, and Checking still has the balance of its reconciliation on 2026-11-20 (2405.10), with no transaction since: what the statement holds after 2026-11-20, up to 2026-11-25, is missing from the book (or the statement balance is mistyped); add it and reconcile again; nothing was marked
 
             """)
         let sameDay = sandbox.run("reconcile", "Checking", "--statement-balance", "2400.00", "--on", "2026-11-20")
         #expect(sameDay.status == 1)
         #expect(sameDay.stderr == """
-            budget: error: Checking at the end of 2026-11-20: the statement says 2400.00, the book 2405.10; difference -5.10
+            budget: error: Checking at the end of 2026-11-20: the statement says 2400.00, the book 2405.10 (5.10 above the statement)
             hint: the book has 5.10 too much, and Checking still has the balance of its reconciliation on 2026-11-20 (2405.10): check the statement balance; nothing was marked
 
             """)
@@ -305,14 +305,14 @@ extension ReconcileCommandTests {
         #expect(card.status == 1)
         #expect(card.stdout.hasPrefix("ID  DATE        AMOUNT  CATEGORY   PAYEE   NOTE  IN/OUT\n"))
         #expect(card.stderr == """
-            budget: error: Visa at the end of 2026-11-14: the statement says 82.40, the book -82.40; difference 164.80
+            budget: error: Visa at the end of 2026-11-14: the statement says 82.40, the book -82.40 (164.80 below the statement)
             hint: the statement's balance is the book's with the other sign: a card's statement shows what is owed as a positive amount, which the book keeps negative; if so, reconcile with '--statement-balance -82.40'; nothing was marked
 
             """)
         let checking = sandbox.run("reconcile", "Checking", "--statement-balance", "-2405.10", "--on", "2026-11-20")
         #expect(checking.status == 1)
         #expect(checking.stderr == """
-            budget: error: Checking at the end of 2026-11-20: the statement says -2405.10, the book 2405.10; difference -4810.20
+            budget: error: Checking at the end of 2026-11-20: the statement says -2405.10, the book 2405.10 (4810.20 above the statement)
             hint: the statement's balance is the book's with the other sign: check the sign of --statement-balance; nothing was marked
 
             """)

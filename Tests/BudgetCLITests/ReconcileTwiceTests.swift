@@ -44,7 +44,7 @@ import Testing
         let other = sandbox.run("reconcile", "Checking", "--statement-balance", "2400", "--on", "2026-11-20")
         #expect(other.status == 1)
         #expect(other.stderr == """
-            budget: error: Checking at the end of 2026-11-20: the statement says 2400.00, the book 2405.10; difference -5.10
+            budget: error: Checking at the end of 2026-11-20: the statement says 2400.00, the book 2405.10 (5.10 above the statement)
             hint: the book has 5.10 too much, and Checking still has the balance of its reconciliation on 2026-11-20 (2405.10): check the statement balance; nothing was marked
 
             """)

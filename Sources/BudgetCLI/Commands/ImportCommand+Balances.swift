@@ -6,8 +6,8 @@ extension Import {
     ///
     /// ```text
     /// Main on 2026-11-30: 1234.56, as the statement says.
-    /// budget: warning: bank.sta:1: the statement opens Main at 100.00, the book at 0.00 (difference -100.00): an earlier statement is missing
-    /// budget: error: bank.sta:1: the statement closes Main on 2026-11-30 at 1234.56, the book at 1134.56 as the bank sees it; difference -100.00
+    /// budget: warning: bank.sta:1: the statement opens Main at 100.00, the book at 0.00 (100.00 below the statement): an earlier statement is missing
+    /// budget: error: bank.sta:1: the statement closes Main on 2026-11-30 at 1234.56, the book at 1134.56 as the bank sees it (100.00 below the statement)
     /// hint: ...
     /// ```
     ///
@@ -28,15 +28,16 @@ extension Import {
             }
             if !check.openingMatches, let opening = check.statedOpening {
                 context.warn("budget: warning: \(check.location): the statement opens \(check.account) at \(opening), \(book) at "
-                    + "\(check.bookOpening) (difference \(check.openingDifference)): an earlier statement is missing")
+                    + "\(check.bookOpening) (\(StatementGap.words(book: check.bookOpening, statement: opening))): an earlier statement is missing")
                 // Were this the book's first statement of the account, this opening balance
-                // would make the book open as the bank does.
-                if wrongAccount == nil {
-                    let current = (try? context.store().account(named: check.account).openingBalance) ?? .zero
-                    let suggested = current.clampedAdding(opening.clampedSubtracting(check.bookOpening))
+                // would make the book open as the bank does: the command, run as printed,
+                // makes the same file check out.
+                if wrongAccount == nil, let suggested = check.suggestedOpeningBalance {
+                    var words = ["budget", "set-opening-balance", check.account, suggested.description]
+                    if let day = check.suggestedOpeningDate { words += ["--on", day.description] }
                     context.warn("hint: import the statements before this one, then this one again (it adds nothing twice); "
                         + "if the book starts with this statement, give the account its opening balance: "
-                        + "budget set-opening-balance \(ShellWords.quoted([check.account])) \(suggested)")
+                        + ShellWords.quoted(words))
                 }
             }
             if check.closingMatches {
@@ -46,7 +47,8 @@ extension Import {
             }
             outcome = .balanceMismatch
             context.warn("budget: error: \(check.location): the statement closes \(check.account) on \(check.day) at "
-                + "\(check.statedClosing), \(book) at \(check.bookClosing) as the bank sees it; difference \(check.closingDifference)")
+                + "\(check.statedClosing), \(book) at \(check.bookClosing) as the bank sees it "
+                + "(\(StatementGap.words(book: check.bookClosing, statement: check.statedClosing)))")
             guard wrongAccount == nil else { continue }
             let imported = dryRun ? "nothing was imported (dry run)"
                 : added == 0 ? "this import added no row (the file's were already in the book)"

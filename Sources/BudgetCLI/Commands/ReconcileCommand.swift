@@ -62,7 +62,7 @@ struct Reconcile: BudgetCommand {
             let since = mismatch.lastReconciliation.map { "since its reconciliation on \($0.statementDate) or changed with --force" }
                 ?? "since it began"
             notes.append("budget: error: \(mismatch.account.name) at the end of \(on): the statement says \(statementBalance), "
-                + "the book \(mismatch.bookBalance); difference \(difference)")
+                + "the book \(mismatch.bookBalance) (\(StatementGap.words(book: mismatch.bookBalance, statement: statementBalance)))")
             let gap = "hint: the book " + (difference > .zero ? "lacks \(difference)" : "has \(-difference) too much")
             let name = mismatch.account.name
             if statementBalance != .zero && statementBalance == .zero - mismatch.bookBalance {

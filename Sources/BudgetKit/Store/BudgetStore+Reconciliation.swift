@@ -51,6 +51,10 @@ public struct ReconciliationMismatch: Hashable, Sendable {
 
     /// What the book lacks: the statement's balance minus the book's (negative when the book has
     /// too much).
+    ///
+    /// The opposite sign of ``StatementBalanceCheck/closingDifference`` (the book's less the
+    /// statement's). A message for a person should not print it bare, as "difference -5.10":
+    /// say which is higher, as `budget` does (`the book 2405.10 (5.10 above the statement)`).
     public var difference: Money { statementBalance - bookBalance }
 }
 
@@ -71,7 +75,7 @@ extension BudgetStore {
     /// case .reconciled(_, let marked): print("\(marked) transactions reconciled")
     /// case .alreadyReconciled(_, let marked): print("reconciled before; \(marked) marked again")
     /// case .corrected(_, let replaced, _): print("replaces \(replaced.statementBalance)")
-    /// case .mismatch(let mismatch): print("off by \(mismatch.difference)")
+    /// case .mismatch(let mismatch): print("statement \(mismatch.statementBalance), book \(mismatch.bookBalance)")
     /// }
     /// ```
     ///

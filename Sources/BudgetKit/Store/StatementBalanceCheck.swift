@@ -31,11 +31,30 @@ public struct StatementBalanceCheck: Hashable, Sendable {
     /// Another account, whose number the statement names, when ``ImportOptions/account`` put
     /// its rows into ``account``: a statement imported into the wrong account by mistake.
     public var numberOwner: String?
+    /// The opening balance that makes the book open as the statement does (``bookOpening``
+    /// equal to ``statedOpening``), counted from ``suggestedOpeningDate``: what to give the
+    /// account when the book starts with this statement. `nil` when the balances agree, the
+    /// statement states none, or the figure does not fit.
+    ///
+    /// It is not ``statedOpening`` less ``openingDifference`` added to the account's opening
+    /// balance: that holds only when the account's opening balance counts on the day the
+    /// opening is compared. One dated after it (an account added with `--on` a day inside the
+    /// statement) is left out of ``bookOpening``, and this figure leaves it out too.
+    public var suggestedOpeningBalance: Money?
+    /// The day ``suggestedOpeningBalance`` counts from, `nil` for from the beginning: the
+    /// account's opening day when that counts on the day the opening is compared (or it has
+    /// none); otherwise the day the statement's opening balance is dated, or the day before its
+    /// first booked entry when that is earlier or the balance has no date. Either way, the
+    /// opening counts at both the statement's opening and its closing.
+    public var suggestedOpeningDate: Day?
 
     /// Creates a check.
     public init(account: String, location: BankFileLocation, day: Day, statedClosing: Money, bookClosing: Money,
-                statedOpening: Money?, bookOpening: Money, numberOwner: String? = nil) {
+                statedOpening: Money?, bookOpening: Money, numberOwner: String? = nil,
+                suggestedOpeningBalance: Money? = nil, suggestedOpeningDate: Day? = nil) {
         self.numberOwner = numberOwner
+        self.suggestedOpeningBalance = suggestedOpeningBalance
+        self.suggestedOpeningDate = suggestedOpeningDate
         self.account = account
         self.location = location
         self.day = day
@@ -50,8 +69,13 @@ public struct StatementBalanceCheck: Hashable, Sendable {
     /// Whether the opening balances agree (`true` when the statement states none).
     public var openingMatches: Bool { statedOpening.map { $0 == bookOpening } ?? true }
     /// The book's closing balance less the statement's: positive when the book has more.
+    ///
+    /// The opposite sign of ``ReconciliationMismatch/difference`` (the statement's less the
+    /// book's). A message for a person should not print it bare, as "difference 86.00": say
+    /// which is higher, as `budget` does (`the book at 4695.63 (86.00 above the statement)`).
     public var closingDifference: Money { bookClosing - statedClosing }
-    /// The book's opening balance less the statement's (zero when it states none).
+    /// The book's opening balance less the statement's (zero when it states none): positive
+    /// when the book has more; signed as ``closingDifference`` is.
     public var openingDifference: Money { statedOpening.map { bookOpening - $0 } ?? .zero }
 }
 
@@ -106,23 +130,36 @@ extension BudgetStore {
                     guard let closing = statement.closing,
                           let day = [closing.day ?? statement.period?.upperBound, imported.lastBookingDay].compactMap({ $0 }).max(),
                           let account = Self.account(of: statement, options: options, in: book.accounts) else { continue }
-                    func balance(at day: Day) throws -> Money {
-                        var balance = try connection.int64(Self.bankBalance, [.integer(account.id), day.sqliteValue]) ?? 0
+                    // What the rows the bank sees add up to at the end of a day, and whether the
+                    // account's opening balance counts on it.
+                    func flow(at day: Day) throws -> Money {
+                        var flow = try connection.int64(Self.bankBalance, [.integer(account.id), day.sqliteValue]) ?? 0
                         if staged {
-                            balance += try connection.int64(Self.stagedBankFlow, [.integer(account.id), day.sqliteValue,
-                                                                                    options.includesDeleted.sqliteValue]) ?? 0
+                            flow += try connection.int64(Self.stagedBankFlow, [.integer(account.id), day.sqliteValue,
+                                                                                 options.includesDeleted.sqliteValue]) ?? 0
                         }
-                        if account.openingDate.map({ $0 <= day }) ?? true { balance += account.openingBalance.minorUnits }
-                        return Money(minorUnits: balance)
+                        return Money(minorUnits: flow)
                     }
-                    let bookClosing = try balance(at: day)
-                    let bookOpening = try imported.firstBookingDay.map { try balance(at: $0.adding(days: -1)) } ?? bookClosing
+                    func opensBy(_ day: Day) -> Bool { account.openingDate.map { $0 <= day } ?? true }
+                    func opening(at day: Day) -> Money { opensBy(day) ? account.openingBalance : .zero }
+                    let bookClosing = try flow(at: day) + opening(at: day)
+                    let openingDay = imported.firstBookingDay?.adding(days: -1) ?? day
+                    let openingFlow = try flow(at: openingDay)
+                    let bookOpening = openingFlow + opening(at: openingDay)
+                    var suggested: (balance: Money, date: Day?)?
+                    if let stated = statement.opening?.amount, stated != bookOpening, let balance = try? stated.subtracting(openingFlow) {
+                        // From the account's opening day when that counts at the comparison (it
+                        // stays as the person gave it); else from the statement's opening.
+                        suggested = (balance, opensBy(openingDay) ? account.openingDate
+                                                                  : min(statement.opening?.day ?? openingDay, openingDay))
+                    }
                     let number = options.account == nil ? nil : statement.account.number
                     let owner = number.flatMap { number in Account.named(byStatementNumber: number, in: book.accounts) }
                     checks.append(StatementBalanceCheck(account: account.name, location: statement.location, day: day,
                                                         statedClosing: closing.amount, bookClosing: bookClosing,
                                                         statedOpening: statement.opening?.amount, bookOpening: bookOpening,
-                                                        numberOwner: owner.flatMap { $0.id == account.id ? nil : $0.name }))
+                                                        numberOwner: owner.flatMap { $0.id == account.id ? nil : $0.name },
+                                                        suggestedOpeningBalance: suggested?.balance, suggestedOpeningDate: suggested?.date))
                 }
                 return checks
             }

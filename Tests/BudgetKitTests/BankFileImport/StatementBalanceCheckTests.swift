@@ -13,6 +13,7 @@ import Testing
         #expect(check.account == "Giro" && check.day == Day(year: 2026, month: 12, day: 1)!)
         #expect(check.closingMatches && check.openingMatches)
         #expect(check.bookClosing == Money(minorUnits: 390_660))
+        #expect(check.suggestedOpeningBalance == nil && check.suggestedOpeningDate == nil)
     }
 
     @Test func aMissingEarlierStatementShowsInBothBalances() throws {
@@ -23,6 +24,8 @@ import Testing
         #expect(!check.openingMatches && !check.closingMatches)
         #expect(check.openingDifference == Money(minorUnits: -150_000))
         #expect(check.closingDifference == Money(minorUnits: -150_000))
+        // The account's opening (none) counts from the beginning: the bank's is the one to give.
+        #expect(check.suggestedOpeningBalance == Money(minorUnits: 150_000) && check.suggestedOpeningDate == nil)
         // The rows stay imported.
         #expect(try store.transactions().count == 3)
     }
