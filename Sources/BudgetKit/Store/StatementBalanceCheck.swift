@@ -132,20 +132,19 @@ extension BudgetStore {
                           let account = Self.account(of: statement, options: options, in: book.accounts) else { continue }
                     // What the rows the bank sees add up to at the end of a day, and whether the
                     // account's opening balance counts on it.
+                    // Sums past 64 bits (only a book of hostile amounts holds them) are an error, not a trap.
                     func flow(at day: Day) throws -> Money {
-                        var flow = try connection.int64(Self.bankBalance, [.integer(account.id), day.sqliteValue]) ?? 0
-                        if staged {
-                            flow += try connection.int64(Self.stagedBankFlow, [.integer(account.id), day.sqliteValue,
-                                                                                 options.includesDeleted.sqliteValue]) ?? 0
-                        }
-                        return Money(minorUnits: flow)
+                        let flow = Money(minorUnits: try connection.int64(Self.bankBalance, [.integer(account.id), day.sqliteValue]) ?? 0)
+                        guard staged else { return flow }
+                        return try flow.adding(Money(minorUnits: try connection.int64(Self.stagedBankFlow, [
+                            .integer(account.id), day.sqliteValue, options.includesDeleted.sqliteValue]) ?? 0))
                     }
                     func opensBy(_ day: Day) -> Bool { account.openingDate.map { $0 <= day } ?? true }
                     func opening(at day: Day) -> Money { opensBy(day) ? account.openingBalance : .zero }
-                    let bookClosing = try flow(at: day) + opening(at: day)
+                    let bookClosing = try flow(at: day).adding(opening(at: day))
                     let openingDay = imported.firstBookingDay?.adding(days: -1) ?? day
                     let openingFlow = try flow(at: openingDay)
-                    let bookOpening = openingFlow + opening(at: openingDay)
+                    let bookOpening = try openingFlow.adding(opening(at: openingDay))
                     var suggested: (balance: Money, date: Day?)?
                     if let stated = statement.opening?.amount, stated != bookOpening, let balance = try? stated.subtracting(openingFlow) {
                         // From the account's opening day when that counts at the comparison (it
