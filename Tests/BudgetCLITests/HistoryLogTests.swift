@@ -50,6 +50,18 @@ import Glibc
             "6  anna-laptop  budget --db \(sandbox.directory)/anna.sqlite3 -q edit 1 --amount 30.50",
             "    changed transactions id=1: amount 3000 -> 3050",
         ])
+        // Undoing it finds nothing of it in the book, and says why rather than "changed since".
+        let before = sandbox.succeed(anna + ["list", "--format", "csv"])
+        let undo = sandbox.run(anna + ["undo", "7"])
+        #expect(undo.status == 1)
+        #expect(undo.stderr == """
+            budget: error: entry 7 lost to changes made apart on other devices; nothing was changed:
+            budget: error:   transactions id=1: lost a sync's conflict to a change made apart (amount is 3050, not 2000; see 'budget conflicts')
+            hint: a sync kept another device's change of these rows instead of this entry's, so there is nothing of it to undo; \
+            to have its values back, change the rows by hand
+
+            """)
+        #expect(sandbox.succeed(anna + ["list", "--format", "csv"]) == before)
         // The book that made the losing change tells the same story once it hears of the winner.
         sandbox.succeed(vm + ["-q", "sync", shared])
         #expect(timeless(sandbox.succeed(vm + ["log", "--limit", "2"])) == [
@@ -58,5 +70,12 @@ import Glibc
             "4  vm  budget --db \(sandbox.directory)/vm.sqlite3 -q edit 1 --amount 20",
             "    changed transactions id=1: amount 3000 -> 2000 (lost to 3050 from anna-laptop; see 'budget conflicts')",
         ])
+        let undoHere = sandbox.run(vm + ["undo", "4"])
+        #expect(undoHere.status == 1)
+        #expect(undoHere.stderr.hasPrefix("""
+            budget: error: entry 4 lost to changes made apart on other devices; nothing was changed:
+            budget: error:   transactions id=1: lost a sync's conflict to a change made apart (amount is 3050, not 2000; see 'budget conflicts')
+
+            """))
     }
 }

@@ -110,6 +110,18 @@ public struct HistoryEntry: Hashable, Sendable, Identifiable {
         if let thrown { throw thrown }
     }
 
+    /// Whether every field an undo of this entry found `changed` (its `before`, what the undo
+    /// expects) differs because this entry's change of it lost a sync's conflict.
+    func lostInSync(_ conflict: HistoryConflict) -> Bool {
+        guard conflict.kind == .changed, !conflict.fields.isEmpty, !lostConflicts.isEmpty else { return false }
+        let key = SyncApplier.rowKey(read: conflict.key.map { $0.after ?? .null })
+        return conflict.fields.allSatisfy { field in
+            lostConflicts.contains {
+                $0.table == conflict.table && $0.rowKey == key && $0.column == field.column && ($0.lost ?? .null) == (field.before ?? .null)
+            }
+        }
+    }
+
     /// Each change, decoded, to `body`, until it returns false.
     private func decode(_ body: (HistoryChange) -> Bool) {
         struct Stop: Error {}
