@@ -33,7 +33,7 @@ import Glibc
         #expect(run.status == 1)
         #expect(run.stdout == "")
         #expect(run.stderr == """
-            budget: error: \(sandbox.database) was written by a newer version of budget (schema 99; this one reads up to 15)
+            budget: error: \(sandbox.database) was written by a newer version of budget (schema 99; this one reads up to 16)
             hint: upgrade budget, or open another file with --db PATH
 
             """)

@@ -346,9 +346,13 @@ struct Import: BudgetCommand {
 }
 
 extension Import {
-    /// The line an imported row shows: a part of a split with its position, or a transaction.
+    /// The line an imported row shows: a part of a split with its position, or a transaction
+    /// (a part skipped as already imported into a transaction the book holds otherwise: that
+    /// transaction, whole).
     static func line(_ row: ImportedRow) -> TransactionLine {
-        guard let position = row.row.split, let part = row.transaction.splits.first else { return TransactionLine(row.transaction) }
+        guard let position = row.row.split, row.transaction.splits.count == 1, let part = row.transaction.splits.first else {
+            return TransactionLine(row.transaction)
+        }
         return TransactionLine(row.transaction, part: part, position: position)
     }
 }

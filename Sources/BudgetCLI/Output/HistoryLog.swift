@@ -41,7 +41,7 @@ enum HistoryLog {
             var shown = 0
             do throws(TableStop) {
                 try entry.forEachChange { change throws(TableStop) in
-                    do throws(OutputError) { try output.write(changeLine(change) + "\n") } catch { throw .failed(error) }
+                    do throws(OutputError) { try output.write(changeLine(change, of: entry) + "\n") } catch { throw .failed(error) }
                     shown += 1
                     if let limit, shown == limit { throw .shownEnough }
                 }
@@ -91,17 +91,27 @@ enum HistoryLog {
         return TerminalText.visible(head)
     }
 
-    /// One changed row, indented under its entry's head line; escaped.
-    private static func changeLine(_ change: HistoryChange) -> String {
+    /// One changed row, indented under its entry's head line, each field whose change lost a
+    /// sync's conflict marked so; escaped.
+    private static func changeLine(_ change: HistoryChange, of entry: HistoryEntry) -> String {
         let key = change.key.map { "\($0.column)=\(value($0.after))" }.joined(separator: ",")
         let fields = change.fields.map { field -> String in
-            switch change.operation {
-            case .added: return "\(field.column) \(value(field.after))"
-            case .deleted: return "\(field.column) \(value(field.before))"
-            case .changed: return "\(field.column) \(value(field.before)) -> \(value(field.after))"
+            let text = switch change.operation {
+            case .added: "\(field.column) \(value(field.after))"
+            case .deleted: "\(field.column) \(value(field.before))"
+            case .changed: "\(field.column) \(value(field.before)) -> \(value(field.after))"
             }
+            return entry.conflict(lostBy: field, of: change).map { text + " " + lostMark($0) } ?? text
         }
         return "    " + TerminalText.visible("\(change.operation.rawValue) \(change.table) \(key): " + fields.joined(separator: ", "))
+    }
+
+    /// What a field whose change lost `conflict` says after its values: `(lost to 3050 from
+    /// anna-laptop; see 'budget conflicts')`, or `(lost: the row was deleted; ...)`.
+    static func lostMark(_ conflict: SyncConflict) -> String {
+        let device = conflict.keptDevice.isEmpty ? "" : (conflict.kept == nil ? " on " : " from ") + conflict.keptDevice
+        let what = conflict.kept.map { "lost to \(value($0))" } ?? "lost: the row was deleted"
+        return "(\(what)\(device); see 'budget conflicts')"
     }
 
     /// Writes the flat records of `entries` (``HistoryLine``) in `format` (CSV, TSV or JSON),

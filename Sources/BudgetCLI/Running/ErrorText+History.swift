@@ -25,6 +25,12 @@ extension ErrorText {
             // Migration 8 moved transfers' reconciled marks to the side whose statement vouched for
             // them: no entry did, so undoing the later entries cannot bring an old mark back.
             let movedMark = conflicts.contains { $0.table == "transactions" && $0.fields.contains { $0.column == "reconciled_on" } }
+            if conflicts.allSatisfy({ $0.kind == .lostInSync }) {
+                self.init(lines: ["entry \(id) lost to changes made apart on other devices; nothing was changed:"] + lines,
+                          hint: "a sync kept another device's change of these rows instead of this entry's, so there is nothing of it "
+                            + "to undo; to have its values back, change the rows by hand")
+                return
+            }
             self.init(lines: ["entry \(id) conflicts with later changes; nothing was changed:"] + lines,
                       hint: "undo the later entries first (see 'budget log'), or change the rows back by hand"
                         + (movedMark ? "; a transfer's reconciled mark may also have been moved to its own account's side "
@@ -59,6 +65,9 @@ extension ErrorText {
         case .reconciled:
             let day = conflict.fields.first?.after?.description ?? "?"
             return row + ": made since, it vouches for the account's balance on \(day), which this would change"
+        case .lostInSync:
+            let values = conflict.fields.map { "\($0.column) is \($0.after?.description ?? ""), not \($0.before?.description ?? "")" }
+            return row + ": lost a sync's conflict to a change made apart (" + values.joined(separator: ", ") + "; see 'budget conflicts')"
         }
     }
 

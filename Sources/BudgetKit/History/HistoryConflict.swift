@@ -18,6 +18,11 @@ public struct HistoryConflict: Hashable, Sendable, CustomStringConvertible {
         /// `reconciled on` and the day), or its transactions up to that statement's day (table
         /// `reconciliations`, keyed by the reconciliation's id; the field `statement_date`).
         case reconciled
+        /// The entry's change of the row lost a sync's conflict to a change made apart on
+        /// another device (``HistoryEntry/lostConflicts``): it never reached the book, or was
+        /// overwritten there, so nothing of it is there to undo. ``HistoryConflict/fields`` as
+        /// for ``changed``: `before` the entry's value that lost, `after` what the row holds.
+        case lostInSync
     }
 
     /// What the later change did.

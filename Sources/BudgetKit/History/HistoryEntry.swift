@@ -36,12 +36,48 @@ public struct HistoryEntry: Hashable, Sendable, Identifiable {
     public var isInEffect: Bool { reversals.count % 2 == 0 }
     /// How many rows it added, changed and deleted.
     public let changeCount: Int
+    /// The conflicts its changes lost to changes made apart on another device, in the order
+    /// syncs resolved them (``SyncConflict``): a received change that lost never reached the
+    /// book; a change made here that lost was overwritten by the sync. Empty for most entries,
+    /// and for conflicts resolved by a book older than schema 16. ``conflict(lostBy:of:)``
+    /// finds a field's.
+    public let lostConflicts: [SyncConflict]
     /// What it recorded, as SQLite's changeset.
     let changeset: Changeset
     /// The column names of the tables it changed, as the book named them when it was read.
     let columnNames: [String: [String]]
     /// The tables it changed.
     let tables: Set<String>
+
+    init(id: Int64, clock: HybridLogicalClock, deviceName: String, command: String, kind: Kind, isReceived: Bool,
+         reversals: [Int64], changeCount: Int, lostConflicts: [SyncConflict] = [], changeset: Changeset,
+         columns columnNames: [String: [String]], tables: Set<String>) {
+        self.id = id
+        self.clock = clock
+        self.deviceName = deviceName
+        self.command = command
+        self.kind = kind
+        self.isReceived = isReceived
+        self.reversals = reversals
+        self.changeCount = changeCount
+        self.lostConflicts = lostConflicts
+        self.changeset = changeset
+        self.columnNames = columnNames
+        self.tables = tables
+    }
+
+    /// The conflict that `field` of `change`, one of this entry's changes, lost: the book holds
+    /// the conflict's ``SyncConflict/kept`` value instead of the field's `after`. `nil` when the
+    /// field's change stands (or was changed since without a conflict).
+    ///
+    /// - Complexity: O(n) in ``lostConflicts``.
+    public func conflict(lostBy field: HistoryField, of change: HistoryChange) -> SyncConflict? {
+        guard !lostConflicts.isEmpty else { return nil }
+        let key = SyncApplier.rowKey(read: change.key.map { $0.after ?? .null })
+        return lostConflicts.first {
+            $0.table == change.table && $0.column == field.column && $0.rowKey == key && ($0.lost ?? .null) == (field.after ?? .null)
+        }
+    }
 
     /// The rows it added, changed and deleted, in the order SQLite recorded them.
     ///
@@ -72,6 +108,18 @@ public struct HistoryEntry: Hashable, Sendable, Identifiable {
             return thrown == nil
         }
         if let thrown { throw thrown }
+    }
+
+    /// Whether every field an undo of this entry found `changed` (its `before`, what the undo
+    /// expects) differs because this entry's change of it lost a sync's conflict.
+    func lostInSync(_ conflict: HistoryConflict) -> Bool {
+        guard conflict.kind == .changed, !conflict.fields.isEmpty, !lostConflicts.isEmpty else { return false }
+        let key = SyncApplier.rowKey(read: conflict.key.map { $0.after ?? .null })
+        return conflict.fields.allSatisfy { field in
+            lostConflicts.contains {
+                $0.table == conflict.table && $0.rowKey == key && $0.column == field.column && ($0.lost ?? .null) == (field.before ?? .null)
+            }
+        }
     }
 
     /// Each change, decoded, to `body`, until it returns false.

@@ -39,7 +39,15 @@ struct HistoryReader {
         return HistoryEntry(id: row.int64(0), clock: clock ?? HybridLogicalClock(milliseconds: 0, counter: 0, device: DeviceID(rawValue: 1)!),
                             deviceName: deviceNames[device] ?? device, command: row.text(3), kind: kind,
                             isReceived: row.int64(7) == 1, reversals: try reversals(from: row.optionalInt64(8)), changeCount: count,
-                            changeset: changeset, columnNames: names, tables: tables)
+                            lostConflicts: try conflictsLost(at: row.int64(1), by: device),
+                            changeset: changeset, columns: names, tables: tables)
+    }
+
+    /// The conflicts the changes of the entry with this clock (`time` packed, `device`'s id)
+    /// lost, in the order they were resolved.
+    func conflictsLost(at time: Int64, by device: String) throws -> [SyncConflict] {
+        try connection.cached("SELECT \(SyncConflict.columns) FROM sync_conflicts WHERE lost_device_id = ? AND lost_time = ? ORDER BY id")
+            .map([.text(device), .integer(time)]) { SyncConflict($0, deviceNames: deviceNames) }
     }
 
     /// The entries that reversed an entry, in turn, from the undo that first reversed it

@@ -192,6 +192,9 @@ extension BudgetStore {
             conflicts += try reader.brokenReferences()
             conflicts += try reconciledOpenings(before: openings, entryMilliseconds: target.milliseconds)
             conflicts += try reconciledFlowChanges(before: reconciled)
+            conflicts = conflicts.map {
+                target.lostInSync($0) ? HistoryConflict(kind: .lostInSync, table: $0.table, key: $0.key, fields: $0.fields) : $0
+            }
             if !conflicts.isEmpty { throw BudgetError.historyConflicts(id: target.id, conflicts) }
         }
     }

@@ -79,6 +79,11 @@ public struct ImportedRow: Hashable, Sendable {
     /// when skipped, the id of the transaction imported before with the same key; in a dry run,
     /// the id it would have had. For a part of a split (``ImportRow/split``), the part: its
     /// category and amount, and itself as the one element of ``Transaction/splits``.
+    ///
+    /// A row skipped as already imported has the category the book files that transaction in
+    /// now (a later edit's or rule's, not the one the import would give it); when the book
+    /// holds the transaction otherwise than the row (a split where the row is whole, a split of
+    /// other parts, a transfer), it is that transaction, whole, as the book holds it.
     public var transaction: Transaction
     /// Whether it was added (`false`: skipped as already imported, or ignored).
     public var added: Bool

@@ -60,7 +60,28 @@ extension ImportStaging {
             }
             var fate = ImportedRow(row: row, transaction: transaction, added: added, ignored: ignored)
             fate.replacedPending = added || ignored ? nil : replaced
+            if let existing, !added, fate.replacedPending == nil, row.transferAccount == nil {
+                fate.transaction = try Self.held(transaction, row: row, id: existing, matched: $0, store: store)
+            }
             try body(fate, $0.int64(C.stagedRowID))
         }
+    }
+
+    /// A row skipped as already imported as transaction `id`, as the book holds it: the row's
+    /// day, amount and payee in the category the book files the transaction in now (a later
+    /// edit's or rule's, not the one the import would give); when the book holds it otherwise
+    /// than the row (a split where the row is whole, parts of another split, a transfer), the
+    /// book's transaction itself, whole, rather than a category made up for the row.
+    private static func held(_ transaction: Transaction, row: ImportRow, id: Int64, matched: Row,
+                             store: BudgetStore) throws -> Transaction {
+        typealias C = StagedColumn
+        guard !matched.isNull(C.matchedCategory), let kind = BudgetCategory.Kind(rawValue: matched.text(C.matchedKind)) else {
+            return try store.fetchTransaction(id: id)
+        }
+        let name = matched.text(C.matchedCategory)
+        let amount = row.storedAmount(in: kind)
+        return Transaction(id: id, date: row.date, amount: amount, category: name, payee: transaction.payee, note: row.note,
+                           kind: Transaction.Kind(kind), account: transaction.account,
+                           splits: row.split == nil ? [] : [SplitPart(category: name, amount: amount, note: row.splitNote)])
     }
 }

@@ -169,6 +169,9 @@ extension ImportStaging {
         // the stored amount and the accounts' names.
         case bookCategory, bookKind, missingName, missingKind, existingID, storedAmount, accountName, transferAccountName, splitGroup
         case cleanPayee, deleted
+        // The category the book files the matched transaction in, for this row (its part's,
+        // for a part of a split of as many parts): NULL when none is (a split, a transfer).
+        case matchedCategory, matchedKind
         // A page of rows to resolve again.
         case stagedRowID
 
@@ -205,6 +208,8 @@ extension ImportStaging {
             case .splitGroup: return "s.split_group"
             case .cleanPayee: return "s.clean_payee"
             case .deleted: return ImportTombstones.hide("s")
+            case .matchedCategory: return "CASE WHEN s.split_position IS NULL THEN mc.name ELSE mpc.name END"
+            case .matchedKind: return "CASE WHEN s.split_position IS NULL THEN mc.kind ELSE mpc.kind END"
             case .stagedRowID: return "s.rowid"
             }
         }
@@ -227,6 +232,10 @@ extension ImportStaging {
         LEFT JOIN transactions AS t ON t.import_key = s.import_key
         LEFT JOIN accounts AS a ON a.id = s.account_id
         LEFT JOIN accounts AS ta ON ta.id = s.transfer_account_id
+        LEFT JOIN categories AS mc ON mc.id = t.category_id
+        LEFT JOIN transaction_splits AS mp ON mp.transaction_id = t.id AND mp.position = s.split_position
+            AND s.split_count = (SELECT count(*) FROM transaction_splits AS n WHERE n.transaction_id = t.id)
+        LEFT JOIN categories AS mpc ON mpc.id = mp.category_id
         ORDER BY s.rowid
         """
 

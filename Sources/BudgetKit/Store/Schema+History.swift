@@ -165,4 +165,20 @@ extension Schema {
         requested_at INTEGER NOT NULL
     );
     """
+
+    /// Version 16: a conflict names the change that lost by its hybrid logical clock, which is
+    /// the clock of the history entry that made it in every book (`history.hlc_time` and
+    /// `device`): `budget log` marks that entry's field as lost instead of showing it as if it
+    /// took. (A synced change that lost never reached the book; a change made here that lost
+    /// was overwritten by one made apart.)
+    ///
+    /// - `sync_conflicts.lost_time`, `lost_device_id`: the losing change's clock, packed as
+    ///   `history.hlc_time` is, and its device's id; NULL when no change made the losing value
+    ///   (a row as first added, a conflict a sync made itself) and for conflicts resolved
+    ///   before this version.
+    static let version16ConflictLosers = """
+    ALTER TABLE sync_conflicts ADD COLUMN lost_time INTEGER;
+    ALTER TABLE sync_conflicts ADD COLUMN lost_device_id TEXT;
+    CREATE INDEX sync_conflicts_by_lost_change ON sync_conflicts(lost_device_id, lost_time) WHERE lost_time IS NOT NULL;
+    """
 }

@@ -20,6 +20,7 @@ enum Schema {
         .init(version: 13, sql: version13HistoryChunks),
         .init(version: 14, sql: version14DotlessI),
         .init(version: 15, sql: version15DeletedTransfers),
+        .init(version: 16, sql: version16ConflictLosers),
     ])
 
     /// Version 1: categories with budget history and rollover, transactions with import keys,

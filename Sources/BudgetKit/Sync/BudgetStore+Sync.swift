@@ -238,16 +238,9 @@ extension BudgetStore {
     public func syncConflicts() throws -> [SyncConflict] {
         try reading {
             let names = try deviceNames()
-            return try connection.prepare("""
-                SELECT table_name, row_key, column_name, kept_value, lost_value, kept_device, lost_device, synced_at
-                FROM sync_conflicts ORDER BY id DESC
-                """).map { row in
-                    SyncConflict(table: row.text(0), rowKey: row.text(1), column: row.text(2),
-                                 kept: row.isNull(3) ? nil : HistoryValue(row.changesetValue(3)),
-                                 lost: row.isNull(4) ? nil : HistoryValue(row.changesetValue(4)),
-                                 keptDevice: names[row.text(5)] ?? row.text(5), lostDevice: names[row.text(6)] ?? row.text(6),
-                                 resolvedAt: row.int64(7))
-                }
+            return try connection.prepare("SELECT \(SyncConflict.columns) FROM sync_conflicts ORDER BY id DESC").map {
+                SyncConflict($0, deviceNames: names)
+            }
         }
     }
 
@@ -322,9 +315,12 @@ extension BudgetStore {
             }
         }
         try connection.cached("""
-            INSERT INTO sync_conflicts (synced_at, table_name, row_key, column_name, kept_value, lost_value, kept_device, lost_device)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO sync_conflicts (synced_at, table_name, row_key, column_name, kept_value, lost_value, kept_device, lost_device,
+                                        lost_time, lost_device_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).run([.integer(conflict.resolvedAt), .text(conflict.table), .text(conflict.rowKey), .text(conflict.column),
-                      value(conflict.kept), value(conflict.lost), .text(conflict.keptDevice), .text(conflict.lostDevice)])
+                      value(conflict.kept), value(conflict.lost), .text(conflict.keptDevice), .text(conflict.lostDevice),
+                      conflict.lostClock.map { .integer($0.packed.time) } ?? .null,
+                      conflict.lostClock.map { .text($0.device.description) } ?? .null])
     }
 }

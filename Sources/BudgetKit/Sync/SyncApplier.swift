@@ -98,10 +98,15 @@ struct SyncApplier {
 
     /// The text of a primary key: `42`, `3|'from'|'2026-01'`.
     static func rowKey(_ values: [ChangesetValue]) -> String {
+        rowKey(read: values.map { HistoryValue($0) ?? .null })
+    }
+
+    /// The text of a primary key read from a history entry (``HistoryChange/key``).
+    static func rowKey(read values: [HistoryValue]) -> String {
         values.map { value -> String in
             switch value {
-            case .text(let bytes): return "'" + String(decoding: bytes, as: UTF8.self).split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
-            default: return HistoryValue(value)?.description ?? "NULL"
+            case .text(let text): return "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
+            default: return value.description
             }
         }.joined(separator: "|")
     }
@@ -313,6 +318,6 @@ struct SyncApplier {
         }
         conflicts.append(SyncConflict(table: table, rowKey: key, column: column, kept: kept.flatMap(HistoryValue.init),
                                       lost: lost.flatMap(HistoryValue.init), keptDevice: name(keptBy), lostDevice: name(lostBy),
-                                      resolvedAt: resolvedAt))
+                                      resolvedAt: resolvedAt, lostClock: lostBy))
     }
 }

@@ -17,4 +17,25 @@ public struct SyncConflict: Hashable, Sendable {
     public let lostDevice: String
     /// When the sync resolved it, in milliseconds since 1970.
     public let resolvedAt: Int64
+    /// The clock of the change that lost, which is its history entry's in every book; `nil`
+    /// when no change made the losing value (a row as first added, a conflict a sync made
+    /// itself) or the conflict was resolved before schema 16.
+    var lostClock: HybridLogicalClock? = nil
+}
+
+extension SyncConflict {
+    /// The `sync_conflicts` columns ``init(_:deviceNames:)`` reads.
+    static let columns = """
+        table_name, row_key, column_name, kept_value, lost_value, kept_device, lost_device, synced_at, lost_time, lost_device_id
+        """
+
+    /// The conflict in `row` (selected with ``columns``), a device kept by id named from `deviceNames`.
+    init(_ row: Row, deviceNames names: [String: String]) {
+        let lostClock = row.isNull(8) ? nil : DeviceID(row.text(9)).flatMap { HybridLogicalClock(time: row.int64(8), device: Int64($0.rawValue)) }
+        self.init(table: row.text(0), rowKey: row.text(1), column: row.text(2),
+                  kept: row.isNull(3) ? nil : HistoryValue(row.changesetValue(3)),
+                  lost: row.isNull(4) ? nil : HistoryValue(row.changesetValue(4)),
+                  keptDevice: names[row.text(5)] ?? row.text(5), lostDevice: names[row.text(6)] ?? row.text(6),
+                  resolvedAt: row.int64(7), lostClock: lostClock)
+    }
 }
