@@ -105,4 +105,28 @@ import Glibc
         #expect(timeless(sandbox.succeed(vm + ["log", "--limit", "2"])).last == lost)
         #expect(sandbox.succeed(vm + ["conflicts", "--format", "csv"]).hasSuffix(",budgets,1|'2026-03'|'from',amount,25000,anna-laptop,20000,vm\n"))
     }
+
+    /// A book of schema 15 (`Fixtures/book-v15-conflicts.sqlite3`, see its README) holds a
+    /// conflict resolved before conflicts named the losing change's clock: migrated, the
+    /// conflict stays listed, and vm's entry shows its change unmarked (nothing ties the two)
+    /// rather than guessing.
+    @Test func aConflictResolvedAtSchema15StaysListedAndUnmarkedOnceMigrated() throws {
+        let sandbox = Sandbox()
+        let fixture = String(#filePath.prefix(upTo: #filePath.lastIndex(of: "/")!)) + "/../BudgetKitTests/Fixtures/book-v15-conflicts.sqlite3"
+        let book = sandbox.directory + "/anna.sqlite3"
+        #expect(system("cp '\(fixture)' '\(book)' && sqlite3 '\(book)' 'PRAGMA user_version' | grep -qx 15") == 0)
+        let anna = ["--db", book]
+        let log = timeless(sandbox.succeed(anna + ["log", "--limit", "2"]))
+        #expect(log.count == 4 && log[0] == "7  vm  (synced)" && log[1] == "    changed transactions id=1: amount 3000 -> 2000")
+        #expect(log[3] == "    changed transactions id=1: amount 3000 -> 3050")
+        #expect(sandbox.succeed(anna + ["conflicts", "--format", "csv"]).hasSuffix(",transactions,1,amount,3050,anna-laptop,2000,vm\n"))
+        #expect(sandbox.succeed(anna + ["check"]) == "ok\n")
+        #expect(sandbox.succeed(anna + ["list", "--format", "csv"]).contains("\n1,2026-01-02,30.50,Food,Lunch,"))
+        var version = ""
+        let pipe = popen("sqlite3 '\(book)' 'PRAGMA user_version'", "r")
+        var buffer = [CChar](repeating: 0, count: 64)
+        if let pipe, fgets(&buffer, 64, pipe) != nil { version = String(cString: buffer) }
+        if let pipe { pclose(pipe) }
+        #expect(version == "16\n")
+    }
 }
