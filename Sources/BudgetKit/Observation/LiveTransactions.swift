@@ -9,8 +9,8 @@
 /// key before a sync that has changes to apply and before a change of request (see
 /// ``unreadKeys``). At ten million rows that read takes about a second, once. A list in
 /// another order without sections reads every key when it opens but keeps only as many from
-/// each end, so it opens in memory for those (and without a sort); it holds every key once a
-/// row between is wanted. When a change is committed, through this store (after the
+/// each end, so it opens in memory for those (and without a sort; by payee, each distinct payee
+/// is held once too); it holds every key once a row between is wanted. When a change is committed, through this store (after the
 /// commit, once per transaction) or by another process (see ``DatabaseWatcher``), it reads the
 /// change log past the last entry it saw, fetches only the changed rows, finds their old and new
 /// places by binary search, and tells its ``delegate`` exactly what changed.
@@ -145,7 +145,7 @@ public final class LiveTransactions: LiveResult {
     /// - Complexity: O(n) to read the sort keys (O(n log n) when SQLite cannot return them in
     ///   order and the list has sections); for a list by date alone without sections, one count
     ///   and 4,096 keys from each end; in another order without sections, O(n) to read every key
-    ///   and memory for 4,096 keys from each end.
+    ///   and memory for 4,096 keys from each end (and, by payee, for each distinct payee once).
     public convenience init(store: BudgetStore, request: TransactionRequest = .init()) throws {
         try self.init(store: store, request: request, source: store.makeLiveReader())
     }
