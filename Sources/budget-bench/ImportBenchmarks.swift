@@ -67,14 +67,19 @@ struct ImportBenchmarks {
             COMMIT;
 
             """)
-        var floor = Samples()
-        for run in 0..<runs {
-            let target = fixtures.folder + "/floor-\(run).sqlite3"
-            let s = Processes.measure([fixtures.sqlite3, target], stdinPath: floorScript)
-            precondition(s.status == 0, "the floor's .import failed")
-            floor.add(s.seconds)
-            _ = system("rm -f '\(target)'*")
+        // The sqlite3 shell running `script` on a new file, `runs` times.
+        func shellRuns(_ script: String, named name: String) -> Samples {
+            var samples = Samples()
+            for run in 0..<runs {
+                let target = fixtures.folder + "/\(name)-\(run).sqlite3"
+                let s = Processes.measure([fixtures.sqlite3, target], stdinPath: script)
+                precondition(s.status == 0, "the \(name) .import failed")
+                samples.add(s.seconds)
+                _ = system("rm -f '\(target)'*")
+            }
+            return samples
         }
+        let floor = shellRuns(floorScript, named: "floor")
         // Issue 11's literal baseline: `.import` into a plain table with one index.
         let plainScript = fixtures.folder + "/plain.sql"
         writeFile(plainScript, """
@@ -85,14 +90,7 @@ struct ImportBenchmarks {
             COMMIT;
 
             """)
-        var plain = Samples()
-        for run in 0..<runs {
-            let target = fixtures.folder + "/plain-\(run).sqlite3"
-            let s = Processes.measure([fixtures.sqlite3, target], stdinPath: plainScript)
-            precondition(s.status == 0, "the plain .import failed")
-            plain.add(s.seconds)
-            _ = system("rm -f '\(target)'*")
-        }
+        let plain = shellRuns(plainScript, named: "plain")
         say("import 1M rows: \(milliseconds(budget.median))   baseline sqlite3 .import into a plain table with one index: \(milliseconds(plain.median))   ratio \(ratio(budget.median, plain.median)) (target <= 1.5x)")
         say("import 1M rows: \(milliseconds(budget.median))   for scale, not a baseline: the least SQLite does for budget's schema (.import, its import key and indexes, built after the load): \(milliseconds(floor.median)), \(ratio(floor.median, plain.median)) the plain table's")
         say("import 1M rows, peak RSS: \(megabytes(budgetPeak))   baseline sqlite3 shell, same import: \(megabytes(shellPeak)) (target <= 64 MB)")
