@@ -271,7 +271,9 @@ struct BalanceEffect: Hashable, Comparable {
     /// bank's row of 0.00) changes none, so no reconciliation refuses it or is broken by it.
     /// The one rule for it: ``BudgetStore/guardReconciled(old:new:id:policy:)`` counts only
     /// these effects, and a write of many rows at once checks in SQL with
-    /// ``movesBalance(amount:)`` (an import, ``ImportStaging/throwIfReconciled()``).
+    /// ``movesBalance(amount:)`` (an import's new rows,
+    /// ``ImportStaging/throwIfReconciled(maxID:replacing:)``; the pending rows it replaces go
+    /// through `guardReconciled`, judged by the change to each).
     var movesBalance: Bool { amount != 0 }
 
     /// ``movesBalance`` as an SQL condition on `amount`, an expression of a row's amount (its
