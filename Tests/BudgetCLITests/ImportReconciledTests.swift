@@ -81,4 +81,49 @@ import Testing
         #expect(result.stderr == "Imported 0 transactions from \(file); replaced 1 pending transaction by its posted row.\n")
         #expect(try sandbox.query("SELECT id, date, amount, reconciled_on FROM transactions") == ["1|2026-11-18|1280|2026-11-20"])
     }
+
+    /// A book reconciled on 2026-09-30 at -10.00 in Main, with Food and Home.
+    func reconciledBook() -> Sandbox {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Food", "300", "--from", "2026-01")
+        sandbox.succeed("-q", "add-category", "Home", "100", "--from", "2026-01")
+        sandbox.succeed("-q", "add", "10", "Food", "Shop", "--date", "2026-09-01")
+        sandbox.succeed("-q", "reconcile", "Main", "--statement-balance", "-10.00", "--on", "2026-09-30")
+        return sandbox
+    }
+
+    /// A split whose parts cancel moves no balance: `add` took it on a reconciled day, judged
+    /// by its total; `import` judged each part, refused it ("has a row of 2026-09-15", exit 1)
+    /// and with --force said it broke the reconciliation. Now both take it, and the
+    /// reconciliation holds.
+    @Test(arguments: [[], ["--force"]])
+    func aSplitWhosePartsCancelIsImportedOnAReconciledDayAsAddTakesIt(force: [String]) throws {
+        let sandbox = reconciledBook()
+        sandbox.succeed("-q", "add", "0", "--split", "Food=5", "--split", "Home=-5", "--payee", "Y", "--date", "2026-09-15")
+        let file = sandbox.write("split.csv", "date,amount,category,payee,split\n2026-09-15,5.00,Food,X,1/2\n2026-09-15,-5.00,Home,X,2/2\n")
+        let dryRun = sandbox.run(["import", file, "--dry-run"] + force)
+        #expect(dryRun.status == 0)
+        #expect(dryRun.stderr == "Dry run: would import 1 transaction from \(file).\n")
+        let result = sandbox.run(["import", file] + force)
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 1 transaction from \(file).\n")
+        #expect(try sandbox.query("SELECT date, amount, payee FROM transactions WHERE id = 3") == ["2026-09-15|0|X"])
+        #expect(try sandbox.query("SELECT amount FROM transaction_splits WHERE transaction_id = 3 ORDER BY position") == ["500", "-500"])
+        let again = sandbox.run("reconcile", "Main", "--statement-balance", "-10.00", "--on", "2026-09-30")
+        #expect(again.status == 0)
+        #expect(try sandbox.query("SELECT statement_date, statement_balance FROM reconciliations") == ["2026-09-30|-1000"])
+    }
+
+    /// A split that moves money is still refused on a reconciled day, by its day.
+    @Test func aSplitThatMovesMoneyIsStillRefusedOnAReconciledDay() throws {
+        let sandbox = reconciledBook()
+        let file = sandbox.write("split.csv", "date,amount,category,payee,split\n2026-09-15,5.00,Food,X,1/2\n2026-09-15,-4.00,Home,X,2/2\n")
+        try sandbox.expectRefusedWithItsDryRun(["import", file], status: 1, stderr: """
+            budget: error: \(file) has a row of 2026-09-15, on or before the reconciliation of Main on 2026-09-30 \
+            (statement balance -10.00); nothing was imported
+            hint: an import never matches rows typed in by hand: if the book holds the file's rows up to 2026-09-30 already, \
+            leave them out of the file; to import them anyway, add --force (the reconciliation will no longer hold)
+
+            """)
+    }
 }

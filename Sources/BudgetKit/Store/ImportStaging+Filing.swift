@@ -138,20 +138,22 @@ extension ImportStaging {
         FROM temp.import_staging AS s JOIN categories AS c ON c.id = s.category_id
         WHERE s.split_group IS NOT NULL GROUP BY s.split_group HAVING count(DISTINCT c.kind) > 1 ORDER BY min(s.rowid) LIMIT 1
         """
-    /// Each new row that moves a balance (``BalanceEffect/movesBalance``: a row of 0.00 does
-    /// not, as with `add`), once for each reconciliation of its account (or a transfer's other
-    /// account) on or after its day: where it is in the file, its date and the account. New: no
+    /// Each new transaction that moves a balance (``BalanceEffect/movesBalance(parts:)``: a row
+    /// of 0.00 does not, nor a split whose parts cancel, as with `add`), once for each
+    /// reconciliation of its account (or a transfer's other account) on or after its day: where
+    /// its first row is in the file, its date and the account. A split is judged once, by its
+    /// parts' sum (groups as negative numbers, rows as positive, as in ``countNew``). New: no
     /// transaction from before the import (ids up to `?2`, the book's highest then: the rows may
     /// be filed already) holds its key, no deletion hides it unless `?1`, and it replaces no
     /// pending twin (`import_replacing`: it adds nothing, and is judged by the change it makes to
     /// the twin, ``guardReplacements(_:)``).
     private static let reconciledStaged = """
-        SELECT s.rowid AS place, s.date AS date, r.account_id AS account_id FROM temp.import_staging AS s
+        SELECT min(s.rowid) AS place, s.date AS date, r.account_id AS account_id FROM temp.import_staging AS s
         JOIN reconciliations AS r ON r.account_id IN (s.account_id, s.transfer_account_id) AND r.statement_date >= s.date
-        WHERE \(BalanceEffect.movesBalance(amount: "s.amount"))
-        AND NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key AND t.id <= ?2)
+        WHERE NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key AND t.id <= ?2)
         AND (?1 OR NOT \(ImportTombstones.hide("s")))
         AND NOT EXISTS (SELECT 1 FROM temp.import_replacing AS p WHERE p.import_key = s.import_key)
+        GROUP BY coalesce(-s.split_group, s.rowid), r.id HAVING \(BalanceEffect.movesBalance(parts: "s.amount"))
         """
     /// The first new row ``reconciledStaged`` finds: its date and the account.
     static let reconciledRows = "SELECT date, account_id FROM (\(reconciledStaged)) ORDER BY place LIMIT 1"
@@ -306,7 +308,7 @@ extension ImportStaging {
 
     /// Throws when the import would change a balance a reconciliation vouches for, judged as
     /// `add` and `edit` judge a change (one rule, ``BalanceEffect/movesBalance``): a new row by
-    /// its own effect (``reconciledRows``), a posted row that replaces its pending twin by the
+    /// its own effect, a split by its parts' sum (``reconciledRows``), a posted row that replaces its pending twin by the
     /// change it makes to the twin (``guardReplacements(_:)``). When that is allowed
     /// (``ReconciledChanges/allow``), adds each reconciliation the import breaks to the store's
     /// ``BudgetStore/brokenReconciliations``, so the command can say so as other forced writes do.
