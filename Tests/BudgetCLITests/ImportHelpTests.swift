@@ -69,8 +69,11 @@ import Testing
     Rows go to --account, else to the account the file's account column names (as
     'budget export' writes it), else to the default account. A row naming a
     transfer_account is a transfer; rows whose split column counts 1/2, 2/2 are the
-    parts of one split. A row dated on or before its account's last reconciliation
-    is refused unless --force.
+    parts of one split. A row that moves money dated on or before its account's last
+    reconciliation is refused unless --force (a row of 0.00 is taken, and a split
+    whose parts cancel: a split is judged by its parts' sum); a posted row replacing
+    its pending twin is judged by the change to the twin: a change of its day or
+    amount is refused when a reconciliation covers the twin, unless --force.
 
     --profile NAME lays the options saved with 'budget import-profile save' under
     the command line's: an option given on the command line replaces the profile's.

@@ -60,8 +60,11 @@ struct Import: BudgetCommand {
         Rows go to --account, else to the account the file's account column names (as \
         'budget export' writes it), else to the default account. A row naming a \
         transfer_account is a transfer; rows whose split column counts 1/2, 2/2 are the parts \
-        of one split. A row dated on or before its account's last reconciliation is refused \
-        unless --force.
+        of one split. A row that moves money dated on or before its account's last \
+        reconciliation is refused unless --force (a row of 0.00 is taken, and a split \
+        whose parts cancel: a split is judged by its parts' sum); a posted row \
+        replacing its pending twin is judged by the change to the twin: a change of its day or \
+        amount is refused when a reconciliation covers the twin, unless --force.
 
         --profile NAME lays the options saved with 'budget import-profile save' under the \
         command line's: an option given on the command line replaces the profile's.
@@ -240,6 +243,14 @@ struct Import: BudgetCommand {
                 hint: "an import never matches rows typed in by hand: if the book holds the file's rows up to "
                     + "\(reconciliation.statementDate) already, leave them out of the file; to import them anyway, add --force "
                     + "(the reconciliation will no longer hold)")
+        } catch BudgetError.reconciledTransaction(let id, let reconciliation) {
+            // A posted row replacing its pending twin changes the twin's day or amount, which a
+            // reconciliation covers (as 'edit' would): the twin is named, not the posted row's day.
+            throw EnvironmentError(
+                message: "\(input.name) has a posted row that would replace pending transaction \(id), which the reconciliation of "
+                    + "\(reconciliation.account) on \(reconciliation.statementDate) (statement balance \(reconciliation.statementBalance)) "
+                    + "covers; nothing was imported",
+                hint: "to replace it anyway, add --force (the reconciliation will no longer hold)")
         }
         if dryRun, let line = Self.howRead(rows) { context.confirm(line) }
         if let settledNote { context.confirm(settledNote) }

@@ -120,7 +120,9 @@ public struct ImportOptions: Hashable, Sendable {
     /// leaves this account; with ``negate`` or debit and credit columns, money in is a transfer
     /// from the other account.
     public var account: String? = nil
-    /// Whether rows dated on or before their account's last reconciliation may be added.
+    /// Whether the import may change a balance a reconciliation vouches for: add a row that
+    /// moves money on or before its account's last reconciliation, or replace a pending row a
+    /// reconciliation covers by a posted row of another day or amount.
     public var reconciled = ReconciledChanges.refuse
 
     /// The defaults: what `budget export --format csv` writes.

@@ -148,6 +148,9 @@ extension BudgetStore {
     ///   ``BudgetError/badInput(file:line:column:message:)`` for a bad row (see ``CSVReader``,
     ///   ``ImportMapper``), an unknown category in the file (when it is the only one), a kind
     ///   contradicting the book's category, or a row left without a category;
+    ///   ``BudgetError/dateInReconciledPeriod(_:_:)`` for a new row a reconciliation covers,
+    ///   ``BudgetError/reconciledTransaction(id:_:)`` for a pending row one covers that its posted
+    ///   twin would change (unless ``ImportOptions/reconciled`` allows them);
     ///   ``BudgetError/missingCategories(file:_:more:)`` for several unknown categories;
     ///   ``BudgetError/noRowsAfterHeader(file:line:)``,
     ///   ``BudgetError/noRowsAfterSkipping(file:skipLines:lineCount:)``,
@@ -213,8 +216,8 @@ extension BudgetStore {
         let twins: ImportStaging.Twins
         if dryRun {
             try staging.throwIfSplitMixesKinds()
-            try staging.throwIfReconciled()
             twins = try staging.pendingTwins(maxID: maxID, dryRun: true)
+            _ = try staging.throwIfReconciled(maxID: maxID, replacing: twins)
             created = try staging.missingCategoryCount(leavingOut: Set(twins.replaced.map(\.posted)))
             added = try staging.newRowCount() - twins.replaced.count
             nearMisses = try dryRunNearMisses(twins, staging: staging, maxID: maxID)
@@ -222,12 +225,13 @@ extension BudgetStore {
             let categoriesBefore = try connection.int64("SELECT max(id) FROM categories") ?? 0
             created = staging.options.createsMissingCategories ? try staging.createMissingCategories() : 0
             try staging.throwIfSplitMixesKinds()
-            try staging.throwIfReconciled()
             let filed = try withChangeLogPaused(if: staging.rowCount > BulkImportLimits.rowsBeforePausingLog, newAbove: maxID) {
                 try withLargerCache(if: staging.rowCount > BulkImportLimits.rowsBeforePausingLog) { try staging.fileRows() }
             }
             twins = try staging.pendingTwins(maxID: maxID, dryRun: false)
-            try staging.replacePendingTwins(twins)
+            // Judged once the twins are known, the rows filed: a refusal rolls the whole write back.
+            let unmarked = try staging.throwIfReconciled(maxID: maxID, replacing: twins)
+            try staging.replacePendingTwins(twins, unmarking: unmarked)
             // A posted row replacing its twin adds nothing: a category created for it alone goes.
             if created > 0 && !twins.replaced.isEmpty { created -= try staging.dropCreatedCategoriesLeftEmpty(above: categoriesBefore) }
             added = filed - twins.replaced.count

@@ -271,12 +271,25 @@ struct BalanceEffect: Hashable, Comparable {
     /// bank's row of 0.00) changes none, so no reconciliation refuses it or is broken by it.
     /// The one rule for it: ``BudgetStore/guardReconciled(old:new:id:policy:)`` counts only
     /// these effects, and a write of many rows at once checks in SQL with
-    /// ``movesBalance(amount:)`` (an import, ``ImportStaging/throwIfReconciled()``).
+    /// ``movesBalance(amount:)``, grouped by transaction ``movesBalance(parts:)`` (an import's
+    /// new rows,
+    /// ``ImportStaging/throwIfReconciled(maxID:replacing:)``; the pending rows it replaces go
+    /// through `guardReconciled`, judged by the change to each).
     var movesBalance: Bool { amount != 0 }
 
     /// ``movesBalance`` as an SQL condition on `amount`, an expression of a row's amount (its
     /// sign does not matter).
     static func movesBalance(amount: String) -> String { "\(amount) <> 0" }
+
+    /// ``movesBalance(amount:)`` of a transaction staged as several rows (a split's parts), for
+    /// the `HAVING` of a `GROUP BY` of its rows; `amount` an expression of one row's amount. A
+    /// split moves its account's balance by its parts' sum, as `add` judges it by its total
+    /// (``of(kind:amount:date:accountID:transferAccountID:)`` of the split's one kind), so
+    /// parts that cancel move nothing. The rows' amounts sum to that effect up to its sign when
+    /// the parts share one kind and one sign convention, as an import's do (one file, and a
+    /// split mixing kinds is refused before it is judged); per part, an expense of 5.00 and one
+    /// of -5.00 each move money, together none.
+    static func movesBalance(parts amount: String) -> String { movesBalance(amount: "sum(\(amount))") }
 
     static func < (a: BalanceEffect, b: BalanceEffect) -> Bool {
         (a.accountID, a.date, a.amount) < (b.accountID, b.date, b.amount)

@@ -138,28 +138,29 @@ extension ImportStaging {
         FROM temp.import_staging AS s JOIN categories AS c ON c.id = s.category_id
         WHERE s.split_group IS NOT NULL GROUP BY s.split_group HAVING count(DISTINCT c.kind) > 1 ORDER BY min(s.rowid) LIMIT 1
         """
-    /// The first new row that moves a balance (``BalanceEffect/movesBalance``: a row of 0.00
-    /// does not, as with `add`) dated on or before a reconciliation of its account (or a
-    /// transfer's other account): its date and the account.
-    static let reconciledRows = """
-        SELECT s.date, r.account_id FROM temp.import_staging AS s
+    /// Each new transaction that moves a balance (``BalanceEffect/movesBalance(parts:)``: a row
+    /// of 0.00 does not, nor a split whose parts cancel, as with `add`), once for each
+    /// reconciliation of its account (or a transfer's other account) on or after its day: where
+    /// its first row is in the file, its date and the account. A split is judged once, by its
+    /// parts' sum (groups as negative numbers, rows as positive, as in ``countNew``). New: no
+    /// transaction from before the import (ids up to `?2`, the book's highest then: the rows may
+    /// be filed already) holds its key, no deletion hides it unless `?1`, and it replaces no
+    /// pending twin (`import_replacing`: it adds nothing, and is judged by the change it makes to
+    /// the twin, ``guardReplacements(_:)``).
+    private static let reconciledStaged = """
+        SELECT min(s.rowid) AS place, s.date AS date, r.account_id AS account_id FROM temp.import_staging AS s
         JOIN reconciliations AS r ON r.account_id IN (s.account_id, s.transfer_account_id) AND r.statement_date >= s.date
-        WHERE \(BalanceEffect.movesBalance(amount: "s.amount"))
-        AND NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key)
+        WHERE NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key AND t.id <= ?2)
         AND (?1 OR NOT \(ImportTombstones.hide("s")))
-        ORDER BY s.rowid LIMIT 1
+        AND NOT EXISTS (SELECT 1 FROM temp.import_replacing AS p WHERE p.import_key = s.import_key)
+        GROUP BY coalesce(-s.split_group, s.rowid), r.id HAVING \(BalanceEffect.movesBalance(parts: "s.amount"))
         """
+    /// The first new row ``reconciledStaged`` finds: its date and the account.
+    static let reconciledRows = "SELECT date, account_id FROM (\(reconciledStaged)) ORDER BY place LIMIT 1"
 
     /// The accounts whose reconciliations ``reconciledRows`` would refuse, in the order their
     /// first row is met.
-    static let reconciledAccounts = """
-        SELECT r.account_id FROM temp.import_staging AS s
-        JOIN reconciliations AS r ON r.account_id IN (s.account_id, s.transfer_account_id) AND r.statement_date >= s.date
-        WHERE \(BalanceEffect.movesBalance(amount: "s.amount"))
-        AND NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.import_key = s.import_key)
-        AND (?1 OR NOT \(ImportTombstones.hide("s")))
-        GROUP BY r.account_id ORDER BY min(s.rowid)
-        """
+    static let reconciledAccounts = "SELECT account_id FROM (\(reconciledStaged)) GROUP BY account_id ORDER BY min(place)"
 
     /// A staged row as ``importRow(_:)`` reads it, then what the fates and the pages add.
     enum StagedColumn: Int32, FixedColumns {
@@ -305,28 +306,40 @@ extension ImportStaging {
                                    message: "the split starting here mixes expense category '\(mixed.expense)' with income category '\(mixed.income)'")
     }
 
-    /// Throws when a new row would change a balance a reconciliation vouches for; when that is
-    /// allowed (``ReconciledChanges/allow``), adds each reconciliation the new rows break to the
-    /// store's ``BudgetStore/brokenReconciliations``, so the command can say so as other forced
-    /// writes do.
-    func throwIfReconciled() throws {
+    /// Throws when the import would change a balance a reconciliation vouches for, judged as
+    /// `add` and `edit` judge a change (one rule, ``BalanceEffect/movesBalance``): a new row by
+    /// its own effect, a split by its parts' sum (``reconciledRows``), a posted row that replaces its pending twin by the
+    /// change it makes to the twin (``guardReplacements(_:)``). When that is allowed
+    /// (``ReconciledChanges/allow``), adds each reconciliation the import breaks to the store's
+    /// ``BudgetStore/brokenReconciliations``, so the command can say so as other forced writes do.
+    ///
+    /// - Parameters:
+    ///   - maxID: the book's highest transaction id before the import (the rows may be filed
+    ///     already: the twins are known only then; a refusal rolls the filing back).
+    ///   - twins: the pending twins the posted rows replace (``pendingTwins(maxID:dryRun:)``).
+    /// - Returns: the twins whose reconciled mark their replacement takes
+    ///   (``replacePendingTwins(_:unmarking:)``).
+    /// - Throws: ``BudgetError/dateInReconciledPeriod(_:_:)`` for a new row,
+    ///   ``BudgetError/reconciledTransaction(id:_:)`` for a twin whose reconciled day changes.
+    func throwIfReconciled(maxID: Int64, replacing twins: Twins) throws -> Set<Int64> {
         enum Covered: Int32, SelectedColumns { case date, accountID }
-        guard try connection.int64("SELECT EXISTS (SELECT 1 FROM reconciliations)") == 1 else { return }
+        guard try connection.int64("SELECT EXISTS (SELECT 1 FROM reconciliations)") == 1 else { return [] }
+        try recordReplacing(twins)
+        let values = [options.includesDeleted.sqliteValue, .integer(maxID)]
         if options.reconciled == .allow {
-            let accounts = try connection.prepare(Self.reconciledAccounts).map([options.includesDeleted.sqliteValue]) { $0.int64(0) }
+            let accounts = try connection.prepare(Self.reconciledAccounts).map(values) { $0.int64(0) }
             for id in accounts {
                 if let last = try store.lastReconciliation(accountID: id), !store.brokenReconciliations.contains(where: { $0.id == last.id }) {
                     store.brokenReconciliations.append(last)
                 }
             }
-            return
+        } else if let found = try connection.prepare(Self.reconciledRows).first(values, {
+                      (date: $0.day(Covered.date), accountID: $0.int64(Covered.accountID))
+                  }),
+                  let last = try store.lastReconciliation(accountID: found.accountID) {
+            throw BudgetError.dateInReconciledPeriod(found.date, last)
         }
-        guard let found = try connection.prepare(Self.reconciledRows).first([options.includesDeleted.sqliteValue], {
-                  (date: $0.day(Covered.date), accountID: $0.int64(Covered.accountID))
-              }),
-              let last = try store.lastReconciliation(accountID: found.accountID) else { return }
-        let date = found.date
-        throw BudgetError.dateInReconciledPeriod(date, last)
+        return try guardReplacements(twins)
     }
 
     /// Resolves every staged row again against `resolver` (the book changed while the file was

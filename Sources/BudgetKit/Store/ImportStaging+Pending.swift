@@ -82,10 +82,19 @@ extension ImportStaging {
     static let stagedByKey = "CREATE INDEX IF NOT EXISTS temp.import_staging_by_key ON import_staging(import_key)"
     /// The index the dry run's pairs find staged rows by: their account and day.
     static let stagedByAccountDay = "CREATE INDEX IF NOT EXISTS temp.import_staging_by_account_day ON import_staging(account_id, date)"
+    /// The pending transaction `?1` takes the posted row's day, payee, note, key and money flow
+    /// `?6` (signed by its own category's kind); its reconciled mark goes when `?7`.
     static let replacePending = """
         UPDATE transactions SET date = ?2, payee = ?3, note = ?4, import_key = ?5,
-            amount = CASE (SELECT c.kind FROM categories AS c WHERE c.id = transactions.category_id) WHEN 'income' THEN ?6 ELSE -?6 END
+            amount = CASE (SELECT c.kind FROM categories AS c WHERE c.id = transactions.category_id) WHEN 'income' THEN ?6 ELSE -?6 END,
+            reconciled_on = CASE WHEN ?7 THEN NULL ELSE reconciled_on END
         WHERE id = ?1
+        """
+    /// The posted row with the key `?1` (no part of a split), as the twin it replaces will take
+    /// it: its day and its money flow (``dryRunFlow``: ``stagedFlow`` once its category and
+    /// stored amount are known, as they are when it is filed).
+    static let postedByKey = """
+        SELECT s.date, \(dryRunFlow) FROM temp.import_staging AS s WHERE s.import_key = ?1 AND s.split_group IS NULL LIMIT 1
         """
 
     private enum Pair: Int32, SelectedColumns {
@@ -167,15 +176,54 @@ extension ImportStaging {
         try connection.run(ImportTombstones.keyReplacedPending, [options.includesDeleted.sqliteValue])
     }
 
-    /// Replaces each pending twin ``pendingTwins(maxID:dryRun:)`` found among the rows just filed.
-    func replacePendingTwins(_ twins: Twins) throws {
+    /// Writes the keys of the posted rows that replace their twins into `import_replacing`: the
+    /// check of new rows leaves them out (``throwIfReconciled(maxID:replacing:)``).
+    func recordReplacing(_ twins: Twins) throws {
+        guard !twins.replaced.isEmpty else { return }
+        let record = try connection.prepare("INSERT OR IGNORE INTO temp.import_replacing (import_key) VALUES (?)")
+        for twin in twins.replaced { try record.run([.text(twin.key)]) }
+    }
+
+    /// Judges each replacement as `edit` judges a change, by the one rule
+    /// (``BudgetStore/guardReconciled(old:new:id:policy:)``): the twin's balance effect before
+    /// (its account, day and amount) against after (the same account, the posted row's day and
+    /// money flow, which is its effect: ``replacePending`` signs the amount by the twin's kind).
+    /// A posted row that changes neither leaves every balance as it was and is taken on a
+    /// reconciled day, the twin still marked; one of 0.00 takes the twin's amount out of the
+    /// book, and one dated after the statement day takes it out of the reconciled period: on a
+    /// reconciled day, both are refused unless the options allow them.
+    ///
+    /// - Returns: the twins whose reconciled mark goes (an allowed change moved their balance).
+    /// - Throws: ``BudgetError/reconciledTransaction(id:_:)`` for a twin a reconciliation
+    ///   covers; ``BudgetError/dateInReconciledPeriod(_:_:)`` for a twin of 0.00 given money on
+    ///   a day one covers.
+    /// - Complexity: a few lookups per twin (index ``stagedByKey``).
+    func guardReplacements(_ twins: Twins) throws -> Set<Int64> {
+        var unmarked = Set<Int64>()
+        guard !twins.replaced.isEmpty else { return unmarked }
+        try connection.execute(Self.stagedByKey)
+        let posted = try connection.prepare(Self.postedByKey)
+        for twin in twins.replaced {
+            guard let row = try posted.first([.text(twin.key)], { (date: $0.day(0), flow: $0.int64(1)) }) else { continue }
+            let pending = try store.storedTransaction(id: twin.pending)
+            let after = [BalanceEffect(accountID: pending.accountID, date: row.date, amount: row.flow)]
+            let moved = try store.guardReconciled(old: pending.effects, new: after, id: twin.pending, policy: options.reconciled)
+            if moved.contains(pending.accountID) { unmarked.insert(twin.pending) }
+        }
+        return unmarked
+    }
+
+    /// Replaces each pending twin ``pendingTwins(maxID:dryRun:)`` found among the rows just
+    /// filed; those in `unmarking` lose their reconciled mark
+    /// (``throwIfReconciled(maxID:replacing:)``).
+    func replacePendingTwins(_ twins: Twins, unmarking: Set<Int64>) throws {
         guard !twins.replaced.isEmpty else { return }
         let update = try connection.prepare(Self.replacePending)
-        for twin in twins.replaced { try replace(twin.pending, with: twin.posted, update) }
+        for twin in twins.replaced { try replace(twin.pending, with: twin.posted, unmarking: unmarking.contains(twin.pending), update) }
     }
 
     /// The pending transaction takes the posted one's day, amount, payee, note and key.
-    private func replace(_ pending: Int64, with posted: Int64, _ update: Statement) throws {
+    private func replace(_ pending: Int64, with posted: Int64, unmarking: Bool, _ update: Statement) throws {
         enum Posted: Int32, SelectedColumns { case date, payee, note, key, flow }
         guard let row = try connection.prepare("""
             SELECT n.date, n.payee, n.note, n.import_key, \(Self.stagedFlow) FROM transactions AS n
@@ -188,7 +236,8 @@ extension ImportStaging {
         // The pending key is remembered as replaced by this transaction, in its account: importing
         // the older file again finds the row already imported, not deleted.
         try connection.run(ImportTombstones.rememberReplaced, [Day.today().sqliteValue, .integer(pending)])
-        try update.run([.integer(pending), .text(row.date), .text(row.payee), .text(row.note), .text(row.key), .integer(row.flow)])
+        try update.run([.integer(pending), .text(row.date), .text(row.payee), .text(row.note), .text(row.key), .integer(row.flow),
+                        .integer(unmarking ? 1 : 0)])
         try connection.run("DELETE FROM pending_imports WHERE transaction_id = ?", [.integer(pending)])
     }
 

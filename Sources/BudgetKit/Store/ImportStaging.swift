@@ -15,6 +15,8 @@
 ///   for the groups beyond the first ``occurrencesInMemory`` (counted in memory, for speed).
 /// - `import_missing`: the categories the file names that the book lacks, each with its
 ///   first row, the kind the file gives it and its earliest date.
+/// - `import_replacing`: the keys of the posted rows that replace their pending twins
+///   (``ImportStaging/guardReplacements(_:)``), which the check of new rows leaves out.
 ///
 /// Not thread-safe: it belongs to its store's connection.
 final class ImportStaging {
@@ -22,6 +24,7 @@ final class ImportStaging {
         DROP TABLE IF EXISTS temp.import_staging;
         DROP TABLE IF EXISTS temp.import_occurrences;
         DROP TABLE IF EXISTS temp.import_missing;
+        DROP TABLE IF EXISTS temp.import_replacing;
         PRAGMA temp.secure_delete = OFF;
         PRAGMA temp.cache_size = -8192;
         CREATE TEMP TABLE import_staging (
@@ -37,11 +40,13 @@ final class ImportStaging {
         CREATE TEMP TABLE import_missing (
             name_key TEXT PRIMARY KEY, name TEXT NOT NULL, line INTEGER NOT NULL, field INTEGER NOT NULL,
             kind TEXT, kind_line INTEGER, first_date TEXT NOT NULL);
+        CREATE TEMP TABLE import_replacing (import_key TEXT PRIMARY KEY) WITHOUT ROWID;
         """
     static let drop = """
         DROP TABLE IF EXISTS temp.import_staging;
         DROP TABLE IF EXISTS temp.import_occurrences;
         DROP TABLE IF EXISTS temp.import_missing;
+        DROP TABLE IF EXISTS temp.import_replacing;
         """
     static let stage = """
         INSERT INTO temp.import_staging (line, date, amount, bank, payee, note, import_key,
