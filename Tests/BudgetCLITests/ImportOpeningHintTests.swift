@@ -98,6 +98,40 @@ import Testing
         #expect(result.stderr == "Imported 2 transactions from \(file).\nGiro on 2026-11-30: 3910.10, as the statement says.\n")
     }
 
+    /// An account named like an option (`-Giro`): the printed command puts it after `--`, and
+    /// runs as printed (it said `budget set-opening-balance -Giro 1500.00`: `unknown option
+    /// '-G'`, exit 64).
+    @Test func aNameStartingWithADashComesAfterDoubleDashInTheHintedCommand() throws {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        sandbox.succeed("-q", "add-account", "--number", "DE89 3704 0044 0532 0130 00", "--", "-Giro")
+        let file = sandbox.write("giro.sta", Self.statement)
+        let first = sandbox.run("import", file, "--default-category", "Food")
+        #expect(first.status == 3)
+        let hint = try #require(first.stderr.split(separator: "\n").first { $0.hasPrefix("hint: import the statements before") })
+        let printed = try #require(hint.split(separator: ": budget ", maxSplits: 1).last.map(String.init))
+        #expect(printed == "set-opening-balance -- -Giro 1500.00")
+        let run = sandbox.run(try Self.shellWords(printed))
+        #expect(run.status == 0)
+        #expect(run.stderr == "Set the opening balance of -Giro to 1500.00 (was 0.00).\n")
+        let again = sandbox.run("import", file, "--default-category", "Food")
+        #expect(again.status == 0)
+        #expect(again.stderr == "Imported 0 transactions from \(file); skipped 2 already imported.\n-Giro on 2026-11-30: 3910.10, as the statement says.\n")
+    }
+
+    /// A hint's command keeps its usual order, and puts the options first and the arguments
+    /// after `--` when one would be read as options or as `--`.
+    @Test(arguments: [
+        (["Giro", "1500.00"], "budget set-opening-balance Giro 1500.00 --on 2026-10-31"),
+        (["-Giro", "1500.00"], "budget set-opening-balance --on 2026-10-31 -- -Giro 1500.00"),
+        (["--", "1500.00"], "budget set-opening-balance --on 2026-10-31 -- -- 1500.00"),
+        (["Giro", "-12.50"], "budget set-opening-balance Giro -12.50 --on 2026-10-31"),
+        (["-Giro Konto", "1500.00"], "budget set-opening-balance --on 2026-10-31 -- '-Giro Konto' 1500.00"),
+    ])
+    func aHintedCommandEndsOptionsBeforeANameLikeAnOption(arguments: [String], printed: String) {
+        #expect(ShellWords.command(["budget", "set-opening-balance"], arguments: arguments, options: ["--on", "2026-10-31"]) == printed)
+    }
+
     /// The words of a command as a POSIX shell reads them: plain words and `'...'` quoting
     /// (what ``ShellWords`` writes for a printable name).
     static func shellWords(_ line: String) throws -> [String] {
