@@ -38,6 +38,10 @@ extension Import {
                         + "if the book starts with this statement, give the account its opening balance: "
                         + ShellWords.command(["budget", "set-opening-balance"], arguments: [check.account, suggested.description],
                                              options: on))
+                } else if wrongAccount == nil {
+                    // The book does not start with this statement, or the opening balance would
+                    // be refused (a reconciliation counts it): only the earlier statements help.
+                    context.warn("hint: import the statements before this one, then this one again (it adds nothing twice)")
                 }
             }
             if check.closingMatches {
