@@ -72,15 +72,16 @@ public struct StatementBalanceCheck: Hashable, Sendable {
     public var closingMatches: Bool { statedClosing == bookClosing }
     /// Whether the opening balances agree (`true` when the statement states none).
     public var openingMatches: Bool { statedOpening.map { $0 == bookOpening } ?? true }
-    /// The book's closing balance less the statement's: positive when the book has more.
+    /// The book's closing balance less the statement's: positive when the book has more; `nil`
+    /// when that does not fit in 64 bits (a book of hostile amounts), never a trap.
     ///
     /// The opposite sign of ``ReconciliationMismatch/difference`` (the statement's less the
     /// book's). A message for a person should not print it bare, as "difference 86.00": say
     /// which is higher, as `budget` does (`the book at 4695.63 (86.00 above the statement)`).
-    public var closingDifference: Money { bookClosing - statedClosing }
+    public var closingDifference: Money? { try? bookClosing.subtracting(statedClosing) }
     /// The book's opening balance less the statement's (zero when it states none): positive
-    /// when the book has more; signed as ``closingDifference`` is.
-    public var openingDifference: Money { statedOpening.map { bookOpening - $0 } ?? .zero }
+    /// when the book has more; signed as ``closingDifference`` is, `nil` as it is.
+    public var openingDifference: Money? { statedOpening.map { try? bookOpening.subtracting($0) } ?? .zero }
 }
 
 extension BudgetStore {
