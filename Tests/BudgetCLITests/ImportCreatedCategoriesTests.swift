@@ -84,6 +84,60 @@ import Testing
         ])
     }
 
+    /// Without --create-categories too, a posted row replacing its pending twin needs no
+    /// category: the twin keeps its own (it stopped the import: `no category named 'Snacks'`,
+    /// exit 65). The dry run lists the row in the category the book will hold, Food (it listed
+    /// Snacks), with --create-categories or without.
+    @Test(arguments: [[], ["--create-categories"]])
+    func aPostedRowReplacingItsPendingTwinNeedsNoCategory(options: [String]) throws {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Food", "100")
+        let pending = sandbox.write("pending.csv", "date,amount,category,payee,status\n2026-11-02,4.20,Food,Cafe,pending\n")
+        sandbox.succeed("-q", "import", pending)
+        let posted = sandbox.write("posted.csv", "date,amount,category,payee,status\n2026-11-03,4.20,Snacks,Cafe,posted\n")
+        let before = try sandbox.snapshot()
+        let dryRun = sandbox.run(["import", posted, "--dry-run", "--format", "csv"] + options)
+        #expect(dryRun.status == 0)
+        #expect(dryRun.stdout == """
+            id,date,amount,category,payee,note,kind,account,transfer_account,split,split_note,reconciled,transfer_reconciled,status
+            1,2026-11-03,4.20,Food,Cafe,,expense,Main,,,,,,replaces 1
+
+            """)
+        #expect(dryRun.stderr == "Dry run: would import 0 transactions from \(posted); would replace 1 pending transaction by its posted row.\n")
+        #expect(try sandbox.snapshot() == before)
+        let result = sandbox.run(["import", posted] + options)
+        #expect(result.status == 0)
+        #expect(result.stderr == "Imported 0 transactions from \(posted); replaced 1 pending transaction by its posted row.\n")
+        #expect(try sandbox.query("SELECT name FROM categories ORDER BY name") == ["Food"])
+        #expect(try sandbox.query("SELECT t.date, t.amount, c.name FROM transactions AS t JOIN categories AS c ON c.id = t.category_id") == [
+            "2026-11-03|420|Food",
+        ])
+        sandbox.succeed("-q", "undo")
+        #expect(try sandbox.snapshot() == before)
+    }
+
+    /// A row the import would add still needs its category: the error points at it, not at
+    /// the row replacing its twin before it, and nothing is imported.
+    @Test func aNewRowNamingTheSameMissingCategoryStillStopsTheImport() throws {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Food", "100")
+        let pending = sandbox.write("pending.csv", "date,amount,category,payee,status\n2026-11-02,4.20,Food,Cafe,pending\n")
+        sandbox.succeed("-q", "import", pending)
+        let posted = sandbox.write("posted.csv", """
+            date,amount,category,payee,status
+            2026-11-03,4.20,Snacks,Cafe,posted
+            2026-11-05,7.00,Snacks,Shop,posted
+
+            """)
+        try sandbox.expectRefusedWithItsDryRun(["import", posted], status: 65, stderr: """
+            budget: error: \(posted):3:3: no category named 'Snacks'
+            hint: this name is from the file's column 'category': add it with 'budget add-category', import with \
+            --create-categories to create it from the file, or import with --ignore-category-column to leave its rows \
+            to rules and --default-category; nothing was imported
+
+            """)
+    }
+
     /// A deleted row stays deleted, and its category uncreated, until --include-deleted brings
     /// it back (the ignored row's category was created, empty).
     @Test func anIgnoredRowsCategoryIsCreatedOnlyWhenTheRowComesBack() throws {

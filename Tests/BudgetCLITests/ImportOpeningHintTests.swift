@@ -98,6 +98,81 @@ import Testing
         #expect(result.stderr == "Imported 2 transactions from \(file).\nGiro on 2026-11-30: 3910.10, as the statement says.\n")
     }
 
+    /// When the book does not start with the statement, or `set-opening-balance` would refuse
+    /// the figure, the hint names only the earlier statements: it printed
+    /// `budget set-opening-balance Giro 1510.00`, which then failed (`the opening balance of
+    /// Giro counts in the reconciliation of Giro on 2026-09-30`, exit 1).
+    @Test(arguments: [
+        // A row before the statement, reconciled: the book does not start with the statement.
+        (["add", "10", "Food", "Shop", "--date", "2026-09-10", "--account", "Giro"], "-10.00", "1510.00", "2400.10"),
+        // No row, but a reconciliation from the beginning that an opening balance would break.
+        ([], "0.00", "1500.00", "2410.10"),
+    ])
+    func aHintOffersNoOpeningTheToolWouldRefuse(row: [String], bookOpening: String, shortBy: String, bookClosing: String) throws {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        sandbox.succeed("-q", "add-account", "Giro", "--number", "DE89 3704 0044 0532 0130 00")
+        if !row.isEmpty { sandbox.succeed(["-q"] + row) }
+        sandbox.succeed("-q", "reconcile", "Giro", "--statement-balance", bookOpening, "--on", "2026-09-30")
+        let file = sandbox.write("giro.sta", Self.statement)
+        func expected(dryRun: Bool) -> String {
+            let book = dryRun ? "the book would be" : "the book"
+            return """
+                \(dryRun ? "Dry run: would import" : "Imported") 2 transactions from \(file).
+                budget: warning: \(file):1:1: the statement opens Giro at 1500.00, \(book) at \(bookOpening) (\(shortBy) below the statement): \
+                an earlier statement is missing
+                hint: import the statements before this one, then this one again (it adds nothing twice)
+                budget: error: \(file):1:1: the statement closes Giro on 2026-11-30 at 3910.10, \(book) at \(bookClosing) as the bank sees it \
+                (\(shortBy) below the statement)
+                hint: \(dryRun ? "nothing was imported (dry run)" : "the 2 rows were imported"); look for rows deleted, edited or missing \
+                in Giro up to 2026-11-30 (see 'budget list --account Giro'), and for an earlier statement not imported
+
+                """
+        }
+        let before = try sandbox.snapshot()
+        let dry = sandbox.run("import", file, "--default-category", "Food", "--dry-run")
+        #expect(dry.status == 3)
+        #expect(dry.stderr == "Read as mt940 (utf-8).\n" + expected(dryRun: true))
+        #expect(try sandbox.snapshot() == before)
+        let result = sandbox.run("import", file, "--default-category", "Food")
+        #expect(result.status == 3)
+        #expect(result.stderr == expected(dryRun: false))
+    }
+
+    /// An account named like an option (`-Giro`): the printed command puts it after `--`, and
+    /// runs as printed (it said `budget set-opening-balance -Giro 1500.00`: `unknown option
+    /// '-G'`, exit 64).
+    @Test func aNameStartingWithADashComesAfterDoubleDashInTheHintedCommand() throws {
+        let sandbox = Sandbox()
+        sandbox.seed()
+        sandbox.succeed("-q", "add-account", "--number", "DE89 3704 0044 0532 0130 00", "--", "-Giro")
+        let file = sandbox.write("giro.sta", Self.statement)
+        let first = sandbox.run("import", file, "--default-category", "Food")
+        #expect(first.status == 3)
+        let hint = try #require(first.stderr.split(separator: "\n").first { $0.hasPrefix("hint: import the statements before") })
+        let printed = try #require(hint.split(separator: ": budget ", maxSplits: 1).last.map(String.init))
+        #expect(printed == "set-opening-balance -- -Giro 1500.00")
+        let run = sandbox.run(try Self.shellWords(printed))
+        #expect(run.status == 0)
+        #expect(run.stderr == "Set the opening balance of -Giro to 1500.00 (was 0.00).\n")
+        let again = sandbox.run("import", file, "--default-category", "Food")
+        #expect(again.status == 0)
+        #expect(again.stderr == "Imported 0 transactions from \(file); skipped 2 already imported.\n-Giro on 2026-11-30: 3910.10, as the statement says.\n")
+    }
+
+    /// A hint's command keeps its usual order, and puts the options first and the arguments
+    /// after `--` when one would be read as options or as `--`.
+    @Test(arguments: [
+        (["Giro", "1500.00"], "budget set-opening-balance Giro 1500.00 --on 2026-10-31"),
+        (["-Giro", "1500.00"], "budget set-opening-balance --on 2026-10-31 -- -Giro 1500.00"),
+        (["--", "1500.00"], "budget set-opening-balance --on 2026-10-31 -- -- 1500.00"),
+        (["Giro", "-12.50"], "budget set-opening-balance Giro -12.50 --on 2026-10-31"),
+        (["-Giro Konto", "1500.00"], "budget set-opening-balance --on 2026-10-31 -- '-Giro Konto' 1500.00"),
+    ])
+    func aHintedCommandEndsOptionsBeforeANameLikeAnOption(arguments: [String], printed: String) {
+        #expect(ShellWords.command(["budget", "set-opening-balance"], arguments: arguments, options: ["--on", "2026-10-31"]) == printed)
+    }
+
     /// The words of a command as a POSIX shell reads them: plain words and `'...'` quoting
     /// (what ``ShellWords`` writes for a printable name).
     static func shellWords(_ line: String) throws -> [String] {

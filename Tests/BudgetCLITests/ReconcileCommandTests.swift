@@ -8,6 +8,31 @@ import Glibc
 /// Issue 10 item 5 from the shell: a statement that matches marks; one that does not exits 1,
 /// says by how much, lists where to look and marks nothing; --force says what it breaks.
 @Suite struct ReconcileCommandTests {
+    /// A book of hostile amounts (an income row of 92233720368547750.00, written with the
+    /// sqlite3 shell) and a statement far below it: the gap does not fit in 64 bits. It trapped
+    /// (`arithmetic overflow` in `ReconciliationMismatch.difference`, exit 132); it is a mismatch
+    /// whose gap is named without its amount, and nothing is marked.
+    @Test func aGapPastSixtyFourBitsIsAMismatchNotATrap() throws {
+        let sandbox = Sandbox()
+        sandbox.succeed("-q", "add-category", "Salary", "0", "--income")
+        sandbox.succeed("-q", "add", "100", "Salary", "ACME", "--date", "2026-01-05")
+        sandbox.sql("UPDATE transactions SET amount = 9223372036854775000 WHERE id = 1")
+        let before = try sandbox.snapshot()
+        let run = sandbox.run("reconcile", "Main", "--statement-balance", "-99999999999.99", "--on", "2026-01-31")
+        #expect(run.status == 1)
+        #expect(run.stderr == """
+            budget: error: Main at the end of 2026-01-31: the statement says -99999999999.99, the book 92233720368547750.00 \
+            (above the statement)
+            hint: the book has too much: check the 1 transaction of Main since it began (listed), fix them and reconcile again; \
+            nothing was marked
+
+            """)
+        #expect(run.stdout.contains("Book  "))
+        #expect(try sandbox.snapshot() == before)
+        #expect(try sandbox.query("SELECT count(*) FROM reconciliations") == ["0"])
+        #expect(try sandbox.query("SELECT count(*) FROM transactions WHERE reconciled_on IS NOT NULL") == ["0"])
+    }
+
     @Test func aMatchMarksEveryTransactionUpToTheDayAndListShowsIt() {
         let sandbox = Sandbox()
         sandbox.seedAccounts()

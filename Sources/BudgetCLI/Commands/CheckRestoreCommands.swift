@@ -137,7 +137,8 @@ struct Restore: BudgetCommand {
         // The history is the backup's own: `undo` would reverse its newest entry, not the restore.
         if let kept = restoration.keptBookPath {
             context.confirm("hint: 'budget undo' reverses the backup's own entries, not the restore; to take it back: "
-                            + ShellWords.quoted(["budget"] + (context.globals.database.map { ["--db", $0] } ?? []) + ["restore", kept]))
+                            + ShellWords.command(["budget"] + (context.globals.database.map { ["--db", $0] } ?? []) + ["restore"],
+                                                 arguments: [kept]))
         }
         return .success
     }

@@ -33,11 +33,15 @@ extension Import {
                 // would make the book open as the bank does: the command, run as printed,
                 // makes the same file check out.
                 if wrongAccount == nil, let suggested = check.suggestedOpeningBalance {
-                    var words = ["budget", "set-opening-balance", check.account, suggested.description]
-                    if let day = check.suggestedOpeningDate { words += ["--on", day.description] }
+                    let on = check.suggestedOpeningDate.map { ["--on", $0.description] } ?? []
                     context.warn("hint: import the statements before this one, then this one again (it adds nothing twice); "
                         + "if the book starts with this statement, give the account its opening balance: "
-                        + ShellWords.quoted(words))
+                        + ShellWords.command(["budget", "set-opening-balance"], arguments: [check.account, suggested.description],
+                                             options: on))
+                } else if wrongAccount == nil {
+                    // The book does not start with this statement, or the opening balance would
+                    // be refused (a reconciliation counts it): only the earlier statements help.
+                    context.warn("hint: import the statements before this one, then this one again (it adds nothing twice)")
                 }
             }
             if check.closingMatches {

@@ -38,8 +38,9 @@ struct Import: BudgetCommand {
         A row's category is the file's category column, else the first matching rule (see \
         'budget rule'), else --default-category. A bank's CSV file read without column options \
         has its Category column read too: its names are the bank's, and \
-        --ignore-category-column leaves them out. Every category the file names that the book \
-        lacks is listed at once; --create-categories creates them instead, of the kind its kind \
+        --ignore-category-column leaves them out. Every category the book lacks that a row the \
+        import would add names is listed at once (a row already in the book, or replacing its \
+        pending twin, adds nothing); --create-categories creates them instead, of the kind its kind \
         column gives (what 'budget export' writes). An export holds transactions, not the \
         whole book: their accounts must exist first, and budgets, categories without \
         transactions, opening balances and reconciliations are not in it; 'budget backup' \

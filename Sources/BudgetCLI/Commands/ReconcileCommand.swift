@@ -58,14 +58,16 @@ struct Reconcile: BudgetCommand {
             // What stderr says, written after the listing, or alone when the listing cannot be
             // written (stdout on a full disk): the difference is never lost.
             var notes: [String] = []
-            let difference = mismatch.difference
             let since = mismatch.lastReconciliation.map { "since its reconciliation on \($0.statementDate) or changed with --force" }
                 ?? "since it began"
             notes.append("budget: error: \(mismatch.account.name) at the end of \(on): the statement says \(statementBalance), "
                 + "the book \(mismatch.bookBalance) (\(StatementGap.words(book: mismatch.bookBalance, statement: statementBalance)))")
-            let gap = "hint: the book " + (difference > .zero ? "lacks \(difference)" : "has \(-difference) too much")
+            // The gap's amount, left out when it does not fit in 64 bits (a book of hostile
+            // amounts): the sign still says which way to look.
+            let amount = StatementGap.amount(book: mismatch.bookBalance, statement: statementBalance).map { " \($0)" } ?? ""
+            let gap = "hint: the book " + (statementBalance > mismatch.bookBalance ? "lacks\(amount)" : "has\(amount) too much")
             let name = mismatch.account.name
-            if statementBalance != .zero && statementBalance == .zero - mismatch.bookBalance {
+            if statementBalance != .zero && (try? Money.zero.subtracting(mismatch.bookBalance)) == statementBalance {
                 // The book's balance with the other sign: no row explains twice the balance. A
                 // card's statement shows the debt positive, the book keeps it negative.
                 let card = mismatch.account.kind == .credit
@@ -121,14 +123,15 @@ struct Reconcile: BudgetCommand {
             return
         }
         let flow = RecordColumn<TransactionLine>("in_out", .right, inRecords: false, title: "IN/OUT") {
-            .money(Self.flow(of: $0, in: account))
+            .money(Self.flow(of: $0, in: account) ?? .zero)  // never nil: the loop below throws first
         }
         let listed = record.appending(flow)
         var table = listed.table()
         var sum = Money.zero
         for line in lines {
+            guard let flow = Self.flow(of: line, in: account) else { throw BudgetError.totalTooLarge }
+            sum = try sum.adding(flow)
             table.append(listed.tableCells(line))
-            sum = try sum.adding(Self.flow(of: line, in: account))
         }
         table.appendRule()
         // The rows' sum, what the balance was before them (the opening balance, or the last
@@ -148,12 +151,11 @@ struct Reconcile: BudgetCommand {
         count == 1 ? "1 transaction" : "\(count) transactions"
     }
 
-    /// What a whole transaction did to `account`'s balance: in positive, out negative.
-    static func flow(of line: TransactionLine, in account: String) -> Money {
-        switch line.transaction.kind {
-        case .transfer: return line.amount(seenFrom: account)
-        case .income: return line.amount
-        case .expense: return -line.amount
-        }
+    /// What a whole transaction did to `account`'s balance: in positive, out negative; `nil`
+    /// when that does not fit in 64 bits (an amount of -2^63 going out: only a book written
+    /// past `budget` holds one).
+    static func flow(of line: TransactionLine, in account: String) -> Money? {
+        let out = line.transaction.kind == .expense || (line.transaction.kind == .transfer && line.transaction.account == account)
+        return out ? try? Money.zero.subtracting(line.amount) : line.amount
     }
 }

@@ -96,9 +96,8 @@ struct Sync: BudgetCommand {
         do {
             return try context.store(access: joining ? .write : .change)
         } catch BudgetError.databaseNotFound(let path) {
-            // A folder named like an option goes after `--`, as it must have been typed.
-            let target = folder.hasPrefix("-") ? ["--", folder] : [folder]
-            let join = ShellWords.quoted(["budget"] + (context.globals.database.map { ["--db", $0] } ?? []) + ["sync", "--join"] + target)
+            let join = ShellWords.command(["budget"] + (context.globals.database.map { ["--db", $0] } ?? []) + ["sync", "--join"],
+                                          arguments: [folder])
             throw EnvironmentError(message: "'\(path)' does not exist",
                                    hint: "check the path; to join the folder with a new book there: \(join)")
         }

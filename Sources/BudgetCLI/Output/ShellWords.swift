@@ -11,6 +11,18 @@ enum ShellWords {
         words.map(quoted).joined(separator: " ")
     }
 
+    /// A command for a hint, run as printed: `words` (`budget`, the command's name), its
+    /// `arguments`, then its `options` (option words with their values), each quoted as
+    /// ``quoted(_:)`` quotes. When an argument would be read as options or as the end of them
+    /// (a name such as `-Giro`: see ``OptionWord``), the options come first and the arguments
+    /// after `--`, where every word is an argument:
+    /// `budget set-opening-balance --on 2026-10-31 -- -Giro 1500.00`. An option's value needs
+    /// nothing: the parser takes the word after an option whatever it is.
+    static func command(_ words: [String], arguments: [String], options: [String] = []) -> String {
+        let endsOptions = arguments.contains { $0 == "--" || OptionWord($0) != nil }
+        return quoted(endsOptions ? words + options + ["--"] + arguments : words + arguments + options)
+    }
+
     /// One word, quoted when it needs it.
     static func quoted(_ word: String) -> String {
         if word.isEmpty { return "''" }

@@ -12,8 +12,11 @@ enum StatementGap {
     /// when it has less; never called with equal balances (they agree: nothing to say). A gap
     /// too large for 64 bits is named without its amount.
     static func words(book: Money, statement: Money) -> String {
-        let above = book > statement
-        let gap = above ? try? book.subtracting(statement) : try? statement.subtracting(book)
-        return (gap.map { "\($0) " } ?? "") + (above ? "above" : "below") + " the statement"
+        (amount(book: book, statement: statement).map { "\($0) " } ?? "") + (book > statement ? "above" : "below") + " the statement"
+    }
+
+    /// How far apart the two balances are, positive; `nil` when that does not fit in 64 bits.
+    static func amount(book: Money, statement: Money) -> Money? {
+        book > statement ? try? book.subtracting(statement) : try? statement.subtracting(book)
     }
 }

@@ -28,10 +28,12 @@ extension ErrorText {
                       hint: "statements naming either form go into '\(account)' already: one bank account belongs to one budget account")
         case .accountInUse(let name, let count):
             self.init(message: "account '\(name)' has \(count) transaction\(count == 1 ? "" : "s")",
-                      hint: "use --move-to OTHER to keep them in another account, or close it with 'budget close-account \(name)'")
+                      hint: "use --move-to OTHER to keep them in another account, or close it with '"
+                          + ShellWords.command(["budget", "close-account"], arguments: [name]) + "'")
         case .accountHasOpeningBalance(let name, let balance):
             self.init(message: "account '\(name)' has an opening balance of \(balance): deleting it would take that money out of the net worth",
-                      hint: "close it instead with 'budget close-account \(name)': a closed account keeps its history and its balance")
+                      hint: "close it instead with '" + ShellWords.command(["budget", "close-account"], arguments: [name])
+                          + "': a closed account keeps its history and its balance")
         case .reconciledOpeningBalance(let name, let reconciliation):
             self.init(message: "the opening balance of \(name) counts in the reconciliation of \(reconciliation.account) on "
                           + "\(reconciliation.statementDate) (statement balance \(reconciliation.statementBalance))",
@@ -51,7 +53,7 @@ extension ErrorText {
         case .accountAlreadyClosed(let name, let closedOn):
             self.init(message: "account '\(name)' is already closed (since \(closedOn))", hint: nil)
         case .transactionsAfterClosing(let name, let closedOn, let count, let last):
-            let close = ShellWords.quoted(["budget", "close-account", name, "--on", last.adding(days: 1).description])
+            let close = ShellWords.command(["budget", "close-account"], arguments: [name], options: ["--on", last.adding(days: 1).description])
             let list = ShellWords.quoted(["budget", "list", "--account", name, "--from", closedOn.description])
             self.init(message: "account '\(name)' has \(count) transaction\(count == 1 ? "" : "s") dated on or after \(closedOn), "
                           + "the last on \(last): a closed account takes none from the day it closed",

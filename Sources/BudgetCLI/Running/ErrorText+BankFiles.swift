@@ -18,14 +18,14 @@ extension ErrorText {
     /// The words for an account number no account has.
     init(unknownAccountNumber number: String, location: BankFileLocation) {
         self.init(message: "\(location): the file is a statement of account '\(number)', and no account has that number",
-                  hint: "give an account that number with: budget set-account-number NAME \(ShellWords.quoted(number)) "
+                  hint: "give an account that number with: \(ShellWords.command(["budget", "set-account-number"], arguments: ["NAME", number])) "
                       + "(or add one with --number), or import into an account with --account NAME; nothing was imported")
     }
 
     /// The words for a QIF section naming an account the book lacks.
     init(unknownAccountName name: String, location: BankFileLocation) {
         self.init(message: "\(location): the file's !Account section names account '\(name)', and the book has no account of that name",
-                  hint: "add it with: budget add-account \(ShellWords.quoted(name)), then import the whole file again "
+                  hint: "add it with: \(ShellWords.command(["budget", "add-account"], arguments: [name])), then import the whole file again "
                       + "(its transfers between accounts are paired within one file); nothing was imported")
     }
 

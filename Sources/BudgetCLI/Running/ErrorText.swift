@@ -139,10 +139,12 @@ struct ErrorText: Equatable {
                       hint: "nothing to add; see the rules with 'budget rule list'")
         case .noBudgetEntry(let category, let month, let scope):
             self.init(message: scope == .only ? "\(category) has no budget for \(month) only" : "\(category) has no budget change from \(month)",
-                      hint: "see its history with 'budget show-category \(category)'")
+                      hint: "see its history with '\(ShellWords.command(["budget", "show-category"], arguments: [category]))'")
         case .onlyBudgetEntry(let category, let month):
             self.init(message: "\(month) is the only 'from' budget of \(category): without it \(category) would have no first month",
-                      hint: "set another amount with 'budget set-budget \(category) AMOUNT --from \(month)', or delete the category")
+                      hint: "set another amount with '"
+                          + ShellWords.command(["budget", "set-budget"], arguments: [category, "AMOUNT"], options: ["--from", month.description])
+                          + "', or delete the category")
         case .databaseNotFound(let path):
             // Quoted, as other input is: a blank or space-padded path must show what it is.
             self.init(message: "'\(path)' does not exist",
@@ -182,7 +184,8 @@ struct ErrorText: Equatable {
                           + "or import with --default-category NAME; nothing was imported")
         case .unknownAccountInFile(let file, let line, let column, let name):
             self.init(message: "\(file):\(line):\(column): no account named '\(name)'",
-                      hint: "add it with: budget add-account \(ShellWords.quoted(name)), or correct the row; nothing was imported")
+                      hint: "add it with: " + ShellWords.command(["budget", "add-account"], arguments: [name])
+                          + ", or correct the row; nothing was imported")
         case .emptyImportFile(let file):
             self.init(message: "\(file) is empty: there is nothing to import",
                       hint: "a download or an export that failed can leave an empty file; check where it came from")

@@ -12,16 +12,19 @@
 /// - A German cooperative bank (Volksbank, Raiffeisenbank) writes after its rows the
 ///   statement's opening and closing balances, `"01.11.2026";;;;;"Anfangssaldo";"EUR";"1.500,00";"H"`:
 ///   a line of a bank's file (``CSVLayout``) with no payee and a cell that is `Anfangssaldo` or
-///   `Endsaldo`, ignoring case, whatever else it holds. (The line of empty cells such a bank
-///   writes before them holds nothing and is passed over without a word.)
+///   `Endsaldo`, ignoring case, whatever else it holds and wherever it stands in the file. (The
+///   line of empty cells such a bank writes before them holds nothing and is passed over
+///   without a word.)
 public struct SkippedBalanceRow: Hashable, Sendable {
     /// Which balance a row states, and so why it holds no transaction.
     public enum Kind: Hashable, Sendable {
         /// The balance the rows start from, in a row whose amount is empty (Bank of America's
         /// `Beginning balance as of 01/01/2026`).
         case beginningBalance
-        /// A statement's opening or closing balance, in a line after the rows whose amount
-        /// column holds the balance (a cooperative bank's `Anfangssaldo`, `Endsaldo`).
+        /// A statement's opening or closing balance, in a line whose amount column holds the
+        /// balance (a cooperative bank's `Anfangssaldo`, `Endsaldo`), wherever it stands in the
+        /// file: the bank writes such lines after its rows, and one before or among them is
+        /// skipped the same.
         case statementBalance
     }
 

@@ -166,16 +166,7 @@ extension BudgetStore {
                                   reconciled policy: ReconciledChanges = .refuse) throws -> Account {
         try writing {
             let account = try accountRow(named: name)
-            try BudgetStore.refuseOpening(day, closing: account.closedOn, of: account)
-            func effect(_ amount: Money, _ day: Day?) -> BalanceEffect {
-                BalanceEffect(accountID: account.id, date: day ?? Day.first, amount: amount.minorUnits)
-            }
-            do {
-                try guardReconciled(old: [effect(account.openingBalance, account.openingDate)], new: [effect(amount, day)],
-                                    id: nil, policy: policy)
-            } catch BudgetError.dateInReconciledPeriod(_, let reconciliation) {
-                throw BudgetError.reconciledOpeningBalance(account.name, reconciliation)
-            }
+            try refuseOpeningBalance(of: account, amount, on: day, policy: policy)
             try connection.run("UPDATE accounts SET opening_balance = ?, opening_date = ? WHERE id = ?",
                                [amount.sqliteValue, day.sqliteValue, .integer(account.id)])
             return account
@@ -232,6 +223,22 @@ extension BudgetStore {
     /// when that is on or after the closing day: a closed account takes nothing from the day it
     /// closed (as ``closeAccount(named:on:)`` holds of its transactions). No day on either side
     /// (from the beginning, or open) is always fine.
+    /// Throws when ``setOpeningBalance(ofAccount:to:on:reconciled:)`` would refuse to give
+    /// `account` this opening balance from `day` (read only: an import's hint offers the command
+    /// only when it would be accepted).
+    func refuseOpeningBalance(of account: Account, _ amount: Money, on day: Day?, policy: ReconciledChanges) throws {
+        try BudgetStore.refuseOpening(day, closing: account.closedOn, of: account)
+        func effect(_ amount: Money, _ day: Day?) -> BalanceEffect {
+            BalanceEffect(accountID: account.id, date: day ?? Day.first, amount: amount.minorUnits)
+        }
+        do {
+            try guardReconciled(old: [effect(account.openingBalance, account.openingDate)], new: [effect(amount, day)],
+                                id: nil, policy: policy)
+        } catch BudgetError.dateInReconciledPeriod(_, let reconciliation) {
+            throw BudgetError.reconciledOpeningBalance(account.name, reconciliation)
+        }
+    }
+
     private static func refuseOpening(_ opening: Day?, closing: Day?, of account: Account) throws(BudgetError) {
         if let opening, let closing, opening >= closing {
             throw .openingOnOrAfterClosing(account.name, openingDate: opening, closedOn: closing)

@@ -208,8 +208,13 @@ extension BudgetStore {
         try staging.keyReplacedPending()
         try staging.keyFoundDeleted()
         let mirrored = try staging.keyMirroredTransfers()
-        // Only now is it known which rows are new: a category the book lacks matters for those alone.
-        if !staging.options.createsMissingCategories { try staging.throwIfMissing() }
+        // Only now is it known which rows are new: a category the book lacks matters for those
+        // alone, and not for a posted row that replaces its pending twin (found as a dry run
+        // finds it), which keeps its own category.
+        var missingOfTwinsOnly = false
+        if !staging.options.createsMissingCategories {
+            missingOfTwinsOnly = try staging.throwIfMissing()
+        }
         var created: Int, added: Int
         let ignored = try staging.deletedRowCount()
         var nearMisses: [PendingNearMiss] = []
@@ -223,7 +228,9 @@ extension BudgetStore {
             nearMisses = try dryRunNearMisses(twins, staging: staging, maxID: maxID)
         } else {
             let categoriesBefore = try connection.int64("SELECT max(id) FROM categories") ?? 0
-            created = staging.options.createsMissingCategories ? try staging.createMissingCategories() : 0
+            // Missing categories named only by posted rows replacing their twins are created as
+            // --create-categories creates them, to be dropped below with the rows: none is left.
+            created = staging.options.createsMissingCategories || missingOfTwinsOnly ? try staging.createMissingCategories() : 0
             try staging.throwIfSplitMixesKinds()
             let filed = try withChangeLogPaused(if: staging.rowCount > BulkImportLimits.rowsBeforePausingLog, newAbove: maxID) {
                 try withLargerCache(if: staging.rowCount > BulkImportLimits.rowsBeforePausingLog) { try staging.fileRows() }

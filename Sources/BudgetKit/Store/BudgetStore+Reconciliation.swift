@@ -50,12 +50,13 @@ public struct ReconciliationMismatch: Hashable, Sendable {
     public let transactionsSince: [Transaction]
 
     /// What the book lacks: the statement's balance minus the book's (negative when the book has
-    /// too much).
+    /// too much); `nil` when that does not fit in 64 bits (only a book of hostile amounts, written
+    /// past `budget` with the sqlite3 shell, holds such a balance), never a trap.
     ///
     /// The opposite sign of ``StatementBalanceCheck/closingDifference`` (the book's less the
     /// statement's). A message for a person should not print it bare, as "difference -5.10":
     /// say which is higher, as `budget` does (`the book 2405.10 (5.10 above the statement)`).
-    public var difference: Money { statementBalance - bookBalance }
+    public var difference: Money? { try? statementBalance.subtracting(bookBalance) }
 }
 
 extension BudgetStore {

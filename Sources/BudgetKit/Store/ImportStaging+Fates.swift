@@ -60,11 +60,27 @@ extension ImportStaging {
             }
             var fate = ImportedRow(row: row, transaction: transaction, added: added, ignored: ignored)
             fate.replacedPending = added || ignored ? nil : replaced
+            if let pending = fate.replacedPending {
+                // The book holds the pending transaction, in its own category, not the row's.
+                fate.transaction = dryRun ? try Self.replaced(pending, by: transaction, store: store)
+                                          : try store.fetchTransaction(id: pending)
+            }
             if let existing, !added, fate.replacedPending == nil, row.transferAccount == nil {
                 fate.transaction = try Self.held(transaction, row: row, id: existing, matched: $0, store: store)
             }
             try body(fate, $0.int64(C.stagedRowID))
         }
+    }
+
+    /// The pending transaction `pending` as replacing it by the posted row `posted` (as the
+    /// import would file it) leaves it: the row's day, money, payee and note in the pending
+    /// transaction's category, its amount signed by that category's kind
+    /// (``replacePending``).
+    private static func replaced(_ pending: Int64, by posted: Transaction, store: BudgetStore) throws -> Transaction {
+        let twin = try store.fetchTransaction(id: pending)
+        let amount = (twin.kind == .income) == (posted.kind == .income) ? posted.amount : try Money.zero.subtracting(posted.amount)
+        return Transaction(id: pending, date: posted.date, amount: amount, category: twin.category, payee: posted.payee,
+                           note: posted.note, kind: twin.kind, account: twin.account)
     }
 
     /// A row skipped as already imported as transaction `id`, as the book holds it: the row's

@@ -269,29 +269,58 @@ extension ImportStaging {
 
     /// Throws when rows the import would add name categories the book lacks: every one of
     /// them, at once, each at the first such row. A row skipped as already imported, or left
-    /// out as deleted, adds nothing: the category it names does not matter. Call it once the
-    /// rows are keyed against the book under the write lock (``keyFoundDeleted()`` and the
-    /// others), which decides which rows are new.
+    /// out as deleted, adds nothing: the category it names does not matter; nor does a posted
+    /// row's that replaces its pending twin (``pendingTwins(maxID:dryRun:)``, found as a dry
+    /// run finds them), which keeps its own category. Call it once the rows are keyed against
+    /// the book under the write lock (``keyFoundDeleted()`` and the others), which decides
+    /// which rows are new.
     ///
+    /// - Returns: `true` when the only new rows naming missing categories replace their twins:
+    ///   the import creates those categories to file the rows and drops them once the rows have
+    ///   replaced their twins, as with ``ImportOptions/createsMissingCategories``.
     /// - Throws: ``BudgetError/missingCategories(file:_:more:)``, or for a single one
     ///   ``BudgetError/badInput(file:line:column:message:)`` at the row naming it, as before.
-    func throwIfMissing() throws {
-        enum Column: Int32, SelectedColumns { case name, line, field }
-        guard try connection.int64("SELECT EXISTS (SELECT 1 FROM temp.import_missing)") == 1 else { return }
+    func throwIfMissing() throws -> Bool {
+        enum Column: Int32, SelectedColumns { case name, line, field, rowid, key }
+        guard try connection.int64("SELECT EXISTS (SELECT 1 FROM temp.import_missing)") == 1 else { return false }
         var listed: [MissingCategory] = []
         var total = 0, bytes = 0
-        try connection.prepare(Self.missingOfNewRowsInOrder).forEachRow([options.includesDeleted.sqliteValue]) {
+        func list(_ row: Row) {
             total += 1
-            let name = $0.text(Column.name)
+            let name = row.text(Column.name)
             bytes += name.utf8.count
             if listed.count < Self.listedMissing.count && bytes <= Self.listedMissing.bytes {
-                listed.append(MissingCategory(name: name, line: Int($0.int64(Column.line)), column: Int($0.int64(Column.field)),
+                listed.append(MissingCategory(name: name, line: Int(row.int64(Column.line)), column: Int(row.int64(Column.field)),
                                               header: categoryHeader))
             }
         }
-        guard !listed.isEmpty else { return }
+        let deleted = options.includesDeleted.sqliteValue
+        let replacing = Set(try pendingTwins(maxID: 0, dryRun: true).replaced.map(\.posted))
+        if replacing.isEmpty {
+            try connection.prepare(Self.missingOfNewRowsInOrder).forEachRow([deleted], list)
+            guard !listed.isEmpty else { return false }
+        } else {
+            // Row by row, in file order: each missing category at the first new row naming it
+            // that does not replace a twin.
+            var seen: Set<String> = [], twinsOnly = false
+            try connection.prepare(Self.newRowsNamingMissing).forEachRow([deleted]) {
+                guard !replacing.contains($0.int64(Column.rowid)) else { twinsOnly = true; return }
+                if seen.insert($0.text(Column.key)).inserted { list($0) }
+            }
+            guard !listed.isEmpty else { return twinsOnly }
+        }
         throw BudgetError.missingCategories(file: file, listed, more: total - listed.count)
     }
+
+    /// Each new row (``isNew(_:includesDeleted:)``, `?1`) naming a category the book lacks, in
+    /// file order: the name, its line and category field, the row's staging rowid, and the
+    /// name's key.
+    static let newRowsNamingMissing = """
+        SELECT m.name, s.line, coalesce(s.category_field, 1), s.rowid, s.missing_key FROM temp.import_staging AS s
+        JOIN temp.import_missing AS m ON m.name_key = s.missing_key
+        WHERE s.missing_key IS NOT NULL AND \(isNew("s", includesDeleted: "?1"))
+        ORDER BY s.line, s.rowid
+        """
 
     /// Throws when a split's parts are in categories of both kinds (checked once the
     /// categories are known: the book's, and those just created).

@@ -34,7 +34,11 @@ public struct StatementBalanceCheck: Hashable, Sendable {
     /// The opening balance that makes the book open as the statement does (``bookOpening``
     /// equal to ``statedOpening``), counted from ``suggestedOpeningDate``: what to give the
     /// account when the book starts with this statement. `nil` when the balances agree, the
-    /// statement states none, or the figure does not fit.
+    /// statement states none, or the figure does not fit; `nil` too when the book does not start
+    /// with it (the account holds a row dated before its first booked entry, or, in a dry run,
+    /// the import would file one) or when ``BudgetStore/setOpeningBalance(ofAccount:to:on:reconciled:)``
+    /// would refuse the figure (a reconciliation it counts in): then only an earlier statement
+    /// can close the gap.
     ///
     /// It is not ``statedOpening`` less ``openingDifference`` added to the account's opening
     /// balance: that holds only when the account's opening balance counts on the day the
@@ -68,15 +72,16 @@ public struct StatementBalanceCheck: Hashable, Sendable {
     public var closingMatches: Bool { statedClosing == bookClosing }
     /// Whether the opening balances agree (`true` when the statement states none).
     public var openingMatches: Bool { statedOpening.map { $0 == bookOpening } ?? true }
-    /// The book's closing balance less the statement's: positive when the book has more.
+    /// The book's closing balance less the statement's: positive when the book has more; `nil`
+    /// when that does not fit in 64 bits (a book of hostile amounts), never a trap.
     ///
     /// The opposite sign of ``ReconciliationMismatch/difference`` (the statement's less the
     /// book's). A message for a person should not print it bare, as "difference 86.00": say
     /// which is higher, as `budget` does (`the book at 4695.63 (86.00 above the statement)`).
-    public var closingDifference: Money { bookClosing - statedClosing }
+    public var closingDifference: Money? { try? bookClosing.subtracting(statedClosing) }
     /// The book's opening balance less the statement's (zero when it states none): positive
-    /// when the book has more; signed as ``closingDifference`` is.
-    public var openingDifference: Money { statedOpening.map { bookOpening - $0 } ?? .zero }
+    /// when the book has more; signed as ``closingDifference`` is, `nil` as it is.
+    public var openingDifference: Money? { statedOpening.map { try? bookOpening.subtracting($0) } ?? .zero }
 }
 
 extension BudgetStore {
@@ -146,11 +151,16 @@ extension BudgetStore {
                     let openingFlow = try flow(at: openingDay)
                     let bookOpening = try openingFlow.adding(opening(at: openingDay))
                     var suggested: (balance: Money, date: Day?)?
-                    if let stated = statement.opening?.amount, stated != bookOpening, let balance = try? stated.subtracting(openingFlow) {
+                    if let stated = statement.opening?.amount, stated != bookOpening, let balance = try? stated.subtracting(openingFlow),
+                       try !holdsRows(accountID: account.id, through: openingDay, staged: staged) {
                         // From the account's opening day when that counts at the comparison (it
                         // stays as the person gave it); else from the statement's opening.
-                        suggested = (balance, opensBy(openingDay) ? account.openingDate
-                                                                  : min(statement.opening?.day ?? openingDay, openingDay))
+                        let date = opensBy(openingDay) ? account.openingDate : min(statement.opening?.day ?? openingDay, openingDay)
+                        // Offered only when the command, run as printed, would be accepted.
+                        do {
+                            try refuseOpeningBalance(of: account, balance, on: date, policy: .refuse)
+                            suggested = (balance, date)
+                        } catch BudgetError.reconciledOpeningBalance, BudgetError.openingOnOrAfterClosing {}
                     }
                     let number = options.account == nil ? nil : statement.account.number
                     let owner = number.flatMap { number in Account.named(byStatementNumber: number, in: book.accounts) }
@@ -163,6 +173,19 @@ extension BudgetStore {
                 return checks
             }
         }
+    }
+
+    /// Whether the account holds a transaction (either side of a transfer) dated on or before
+    /// `day`, or in a dry run (`staged`) the file stages one for it: the book does not start
+    /// with a statement whose first booked entry comes after `day`.
+    func holdsRows(accountID: Int64, through day: Day, staged: Bool) throws -> Bool {
+        let held = try connection.int64("""
+            SELECT EXISTS (SELECT 1 FROM transactions WHERE (account_id = ?1 OR transfer_account_id = ?1) AND date <= ?2)
+            """, [.integer(accountID), day.sqliteValue]) == 1
+        guard !held, staged else { return held }
+        return try connection.int64("""
+            SELECT EXISTS (SELECT 1 FROM temp.import_staging WHERE (account_id = ?1 OR transfer_account_id = ?1) AND date <= ?2)
+            """, [.integer(accountID), day.sqliteValue]) == 1
     }
 
     /// The account a statement's rows went to: ``ImportOptions/account``, else the one with the

@@ -30,6 +30,20 @@ import Testing
         #expect(try store.transactions().count == 3)
     }
 
+    /// Differences past 64 bits (only balances of a hostile book reach them) are `nil`, not a
+    /// trap (they trapped in `Money.-`).
+    @Test func aDifferencePastSixtyFourBitsIsNilNotATrap() {
+        let check = StatementBalanceCheck(account: "Giro", location: BankFileLocation(file: "giro.sta", line: 1),
+                                          day: Day(year: 2026, month: 11, day: 30)!,
+                                          statedClosing: Money(minorUnits: -9_999_999_999_999), bookClosing: Money(minorUnits: .max - 807),
+                                          statedOpening: Money(minorUnits: .min), bookOpening: Money(minorUnits: 1))
+        #expect(check.closingDifference == nil && check.openingDifference == nil)
+        let fits = StatementBalanceCheck(account: "Giro", location: BankFileLocation(file: "giro.sta", line: 1),
+                                         day: Day(year: 2026, month: 11, day: 30)!, statedClosing: Money(minorUnits: 100),
+                                         bookClosing: Money(minorUnits: 450), statedOpening: nil, bookOpening: Money(minorUnits: 1))
+        #expect(fits.closingDifference == Money(minorUnits: 350) && fits.openingDifference == .zero)
+    }
+
     @Test func aDeletedRowShowsAsAClosingDifferenceOnly() throws {
         let dir = TemporaryDirectory()
         let store = try bankBook(dir, giroOpening: Money(minorUnits: 150_000))
