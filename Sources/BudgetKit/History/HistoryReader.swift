@@ -6,9 +6,13 @@ struct HistoryReader {
     let connection: Connection
     private var columnNames: [String: [String]] = [:]
     private var deviceNames: [String: String] = [:]
+    /// Whether any conflict names the change that lost (schema 16 on): when none does, as in
+    /// most books, entries are read without a lookup each.
+    private let namesLosers: Bool
 
     init(connection: Connection) throws {
         self.connection = connection
+        namesLosers = try connection.int64("SELECT EXISTS (SELECT 1 FROM sync_conflicts WHERE lost_time IS NOT NULL)") == 1
         try connection.prepare("SELECT device_id, name FROM devices").forEachRow { deviceNames[$0.text(0)] = $0.text(1) }
         try connection.prepare("SELECT device_id, name FROM local_device").forEachRow { deviceNames[$0.text(0)] = $0.text(1) }
     }
@@ -46,7 +50,8 @@ struct HistoryReader {
     /// The conflicts the changes of the entry with this clock (`time` packed, `device`'s id)
     /// lost, in the order they were resolved.
     func conflictsLost(at time: Int64, by device: String) throws -> [SyncConflict] {
-        try connection.cached("SELECT \(SyncConflict.columns) FROM sync_conflicts WHERE lost_device_id = ? AND lost_time = ? ORDER BY id")
+        guard namesLosers else { return [] }
+        return try connection.cached("SELECT \(SyncConflict.columns) FROM sync_conflicts WHERE lost_device_id = ? AND lost_time = ? ORDER BY id")
             .map([.text(device), .integer(time)]) { SyncConflict($0, deviceNames: deviceNames) }
     }
 
